@@ -1,0 +1,44 @@
+import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+
+// Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks
+// for any that are missing and saves them there); under the emulators from
+// functions/.env.local, which points at the local inbox. The password is a secret: it lives
+// in Cloud Secret Manager in production and in functions/.secret.local under the emulators.
+export const smtpHost = defineString('SMTP_HOST', { description: 'SMTP server host name' });
+export const smtpPort = defineInt('SMTP_PORT', { description: 'SMTP server port', default: 587 });
+export const smtpSecure = defineBoolean('SMTP_SECURE', {
+  description: 'true for implicit TLS (usually port 465); false upgrades with STARTTLS when offered',
+  default: false,
+});
+export const smtpUser = defineString('SMTP_USER', {
+  description: 'SMTP user name; empty for a server that needs no authentication',
+  default: '',
+});
+export const smtpPassword = defineSecret('SMTP_PASSWORD');
+export const mailFrom = defineString('MAIL_FROM', {
+  description: 'Sender of support emails, for example "Support Site <no-reply@example.com>"',
+});
+export const supportEmail = defineString('SUPPORT_EMAIL', {
+  description: 'The support inbox every contact message is delivered to',
+});
+
+export type MailConfig = {
+  smtp: { host: string; port: number; secure: boolean; user: string; password: string };
+  from: string;
+  supportEmail: string;
+};
+
+/** Reads the parameters; only call inside a function invocation. */
+export function readMailConfig(): MailConfig {
+  return {
+    smtp: {
+      host: smtpHost.value(),
+      port: smtpPort.value(),
+      secure: smtpSecure.value(),
+      user: smtpUser.value(),
+      password: smtpUser.value() ? smtpPassword.value() : '',
+    },
+    from: mailFrom.value(),
+    supportEmail: supportEmail.value(),
+  };
+}

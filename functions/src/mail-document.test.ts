@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isPlainEmail, parseMailDocument } from './mail-document.js';
+
+const valid = {
+  to: ['support@example.com'],
+  replyTo: 'angler@example.org',
+  message: { subject: 'Tides are wrong', html: '<p>Hello</p>' },
+};
+
+describe('parseMailDocument', () => {
+  it('accepts the document the site writes', () => {
+    expect(parseMailDocument(valid)).toEqual({
+      ok: true,
+      mail: { subject: 'Tides are wrong', html: '<p>Hello</p>', replyTo: 'angler@example.org' },
+    });
+  });
+
+  it('drops a Reply-To that is not one plain address', () => {
+    for (const replyTo of ['a@b.com, c@d.com', 'a@b.com\r\nBcc: c@d.com', 'Name <a@b.com>', 42, '']) {
+      const parsed = parseMailDocument({ ...valid, replyTo });
+      expect(parsed.ok && parsed.mail.replyTo).toBe(undefined);
+    }
+  });
+
+  it.each([
+    ['no data', undefined, 'the document is empty'],
+    ['a list', [], 'the document is empty'],
+    ['no message', { to: valid.to }, 'message is missing or not a map'],
+    ['a string message', { message: 'hi' }, 'message is missing or not a map'],
+    ['no subject', { message: { html: '<p>x</p>' } }, 'message.subject is missing or not a string'],
+    ['a blank subject', { message: { subject: '  ', html: 'x' } }, 'message.subject is missing or not a string'],
+    ['a number as html', { message: { subject: 's', html: 5 } }, 'message.html is missing or not a string'],
+  ])('rejects %s with a reason', (_, data, reason) => {
+    expect(parseMailDocument(data)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('isPlainEmail', () => {
+  it.each(['a@b.co', 'first.last+tag@sub.example.it'])('accepts %s', (value) => {
+    expect(isPlainEmail(value)).toBe(true);
+  });
+  it.each(['', 'a@b', 'a b@c.de', 'a@b.c\n', 'a@b.com;c@d.com', '<a@b.com>', `${'a'.repeat(250)}@b.com`])(
+    'rejects %j',
+    (value) => {
+      expect(isPlainEmail(value)).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,38 @@
+// `npm run deploy -- --project <project-id>`: builds and deploys Hosting, the Firestore
+// rules and the functions to a real Firebase project. Run `firebase login` first.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { site } from '../web/src/config/site.ts';
+import { firebaseBin, root } from './lib/emulators.ts';
+import { run } from './lib/processes.ts';
+
+const index = process.argv.indexOf('--project');
+const project = index >= 0 ? process.argv[index + 1] : undefined;
+if (!project || project.startsWith('demo-')) {
+  console.error('✖ Give the real project: npm run deploy -- --project <project-id>');
+  process.exit(2);
+}
+
+// The support address lives in three places that cannot import each other: the site's
+// configuration, the rules (the only accepted `to`) and the functions' parameters.
+const problems: string[] = [];
+if (!readFileSync(join(root, 'firestore.rules'), 'utf8').includes(`data.to == ['${site.supportEmail}']`)) {
+  problems.push(`firestore.rules must accept exactly to == ['${site.supportEmail}'] (web/src/config/site.ts)`);
+}
+const envFile = join(root, 'functions', `.env.${project}`);
+if (existsSync(envFile)) {
+  const configured = /^SUPPORT_EMAIL=(.*)$/m.exec(readFileSync(envFile, 'utf8'))?.[1]?.replace(/^"|"$/g, '');
+  if (configured && configured !== site.supportEmail) {
+    problems.push(`functions/.env.${project} has SUPPORT_EMAIL=${configured}, the site says ${site.supportEmail}`);
+  }
+}
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`✖ ${problem}`);
+  process.exit(1);
+}
+
+process.exit(
+  await run(firebaseBin, ['deploy', '--project', project, '--only', 'hosting,firestore:rules,functions'], {
+    cwd: root,
+  }),
+);

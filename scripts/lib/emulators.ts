@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { run } from './processes.ts';
+
+export const root = join(import.meta.dirname, '..', '..');
+
+/** A `demo-` project: the emulators never reach a real Firebase project with it. */
+export const projectId = 'demo-fishing-app';
+
+type FirebaseJson = { emulators: Record<string, { host?: string; port?: number; websocketPort?: number }> };
+const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as FirebaseJson;
+
+function port(name: string): number {
+  const value = firebaseJson.emulators[name]?.port;
+  if (typeof value !== 'number') throw new Error(`firebase.json has no emulators.${name}.port`);
+  return value;
+}
+
+export const host = '127.0.0.1';
+export const ports = {
+  hosting: port('hosting'),
+  firestore: port('firestore'),
+  firestoreWebsocket: firebaseJson.emulators.firestore?.websocketPort ?? 9150,
+  functions: port('functions'),
+  ui: port('ui'),
+  hub: port('hub'),
+  logging: port('logging'),
+  eventarc: port('eventarc'),
+  smtp: 1025,
+  inbox: 1080,
+  vite: 5173,
+};
+
+export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
+
+function listening(portNumber: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port: portNumber });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Polls until something listens on the port; false after the time-out. */
+export async function waitForPort(portNumber: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await listening(portNumber)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** Names of the given ports something already listens on. */
+export async function busyPorts(wanted: Partial<typeof ports>): Promise<string[]> {
+  const entries = Object.entries(wanted);
+  const states = await Promise.all(entries.map(([, value]) => listening(value)));
+  return entries.filter((_, index) => states[index]).map(([name, value]) => `${name} (${host}:${value})`);
+}
+
+/**
+ * Whether the Emulator UI can be had: firebase-tools keeps it in its cache once downloaded;
+ * otherwise one download is tried (it fails at once without internet).
+ */
+export async function emulatorUiAvailable(): Promise<boolean> {
+  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
+  const cached = () => existsSync(cache) && readdirSync(cache).some((name) => /^ui-v[\d.]+(\.zip)?$/.test(name));
+  if (cached()) return true;
+  const code = await run(firebaseBin, ['setup:emulators:ui'], { cwd: root, stdio: 'ignore', timeout: 60_000 });
+  return code === 0 && cached();
+}
+
+/**
+ * The Functions emulator reads secrets from functions/.secret.local and otherwise asks
+ * Secret Manager (unreachable for a demo project). Locally no password is used: the inbox
+ * takes mail without authentication.
+ */
+export function ensureLocalSecrets() {
+  const file = join(root, 'functions', '.secret.local');
+  if (!existsSync(file)) {
+    writeFileSync(
+      file,
+      '# Local values for secret parameters (emulators only; not committed).\nSMTP_PASSWORD=unused-locally\n',
+    );
+  }
+}
+
+export function urlTable(options: { ui: boolean; vite: boolean }): string {
+  const rows: Array<[string, string]> = [
+    ['Website (Hosting emulator)', `http://${host}:${ports.hosting}/`],
+    ...(options.vite
+      ? ([['Website, hot reload (Vite)', `http://${host}:${ports.vite}/`]] as Array<[string, string]>)
+      : []),
+    ['Support inbox (maildev)', `http://${host}:${ports.inbox}/`],
+    ['Inbox SMTP', `smtp://${host}:${ports.smtp}`],
+    ['Firestore emulator', `http://${host}:${ports.firestore}/`],
+    ['Functions emulator', `http://${host}:${ports.functions}/`],
+    ['Emulator UI', options.ui ? `http://${host}:${ports.ui}/` : 'not running (it could not be downloaded)'],
+    ['Emulator hub', `http://${host}:${ports.hub}/`],
+  ];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  return rows.map(([name, url]) => `  ${name.padEnd(width)}  ${url}`).join('\n');
+}

@@ -1,0 +1,110 @@
+// `npm test`: typecheck, lint, unit tests, build, then the tests against the emulators.
+// Every step runs even when an earlier one failed (but the emulator tests need the build);
+// the last line sums it up and the exit code is non-zero on any failure.
+//
+//   --only <step>   run one step (typecheck, lint, unit, build, emulators); emulators
+//                   builds first
+import { join } from 'node:path';
+import { busyPorts, ensureLocalSecrets, firebaseBin, ports, projectId, root } from './lib/emulators.ts';
+import { run } from './lib/processes.ts';
+
+const bin = (name: string) => join(root, 'node_modules', '.bin', name);
+type Step = { id: string; title: string; commands: Array<[string, ...string[]]>; needs?: string };
+
+const steps: Step[] = [
+  {
+    id: 'typecheck',
+    title: 'typecheck',
+    commands: [
+      [bin('tsc'), '-p', '.'],
+      [bin('tsc'), '-p', 'web'],
+      [bin('tsc'), '-p', 'functions'],
+    ],
+  },
+  {
+    id: 'lint',
+    title: 'lint',
+    commands: [
+      [bin('eslint'), '--max-warnings=0', '.'],
+      [bin('prettier'), '--check', '--log-level=warn', '.'],
+    ],
+  },
+  { id: 'unit', title: 'unit tests', commands: [[bin('vitest'), 'run']] },
+  {
+    id: 'build',
+    title: 'build',
+    commands: [
+      ['npm', 'run', 'build', '--silent', '-w', 'functions'],
+      ['npm', 'run', 'build:emulator', '--silent', '-w', 'web'],
+    ],
+  },
+  {
+    id: 'emulators',
+    title: 'emulator tests',
+    needs: 'build',
+    commands: [
+      [
+        firebaseBin,
+        'emulators:exec',
+        '--project',
+        projectId,
+        '--only',
+        'hosting,firestore,functions',
+        `${bin('vitest')} run --config tests/vitest.config.ts`,
+      ],
+    ],
+  },
+];
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex >= 0 ? process.argv[onlyIndex + 1] : undefined;
+if (only !== undefined && !steps.some((step) => step.id === only)) {
+  console.error(`✖ Unknown step '${only}'. Steps: ${steps.map((step) => step.id).join(', ')}.`);
+  process.exit(2);
+}
+const wanted = new Set(
+  steps.filter((step) => !only || step.id === only).flatMap((step) => [step.id, step.needs ?? '']),
+);
+
+type Outcome = { title: string; ok: boolean; seconds: number; note?: string };
+const outcomes: Outcome[] = [];
+const passed = new Set<string>();
+const started = Date.now();
+
+for (const step of steps.filter(({ id }) => wanted.has(id))) {
+  console.log(`\n━━ ${step.title} ━━`);
+  const stepStart = Date.now();
+  const seconds = () => Math.round((Date.now() - stepStart) / 100) / 10;
+  if (step.needs && !passed.has(step.needs)) {
+    outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
+    continue;
+  }
+  if (step.id === 'emulators') {
+    ensureLocalSecrets();
+    const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp } = ports;
+    const busy = await busyPorts({ hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp });
+    if (busy.length > 0) {
+      const note = `ports in use: ${busy.join(', ')} (stop 'npm start' first)`;
+      console.error(`✖ ${note}`);
+      outcomes.push({ title: step.title, ok: false, seconds: seconds(), note });
+      continue;
+    }
+  }
+  let ok = true;
+  for (const [command, ...args] of step.commands) {
+    if ((await run(command, args, { cwd: root })) !== 0) ok = false;
+  }
+  if (ok) passed.add(step.id);
+  outcomes.push({ title: step.title, ok, seconds: seconds() });
+}
+
+const total = Math.round((Date.now() - started) / 1000);
+const failed = outcomes.filter(({ ok }) => !ok);
+const parts = outcomes.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
+console.log(`\n${parts.join(' · ')}`);
+console.log(
+  failed.length === 0
+    ? `✔ npm test passed: ${outcomes.length} steps in ${total}s`
+    : `✖ npm test failed: ${failed.map(({ title }) => title).join(', ')} (${failed.length} of ${outcomes.length} steps, ${total}s)`,
+);
+process.exit(failed.length === 0 ? 0 : 1);

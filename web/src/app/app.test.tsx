@@ -1,0 +1,61 @@
+import { act, screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
+import { site } from '../config/site';
+import { renderSite } from '../test/render';
+
+describe('the site shell', () => {
+  it('shows the home page in English by default', async () => {
+    renderSite(paths.home);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sport Fishing App' })).toBeDefined();
+    expect(document.documentElement.lang).toBe('en');
+    expect(document.title).toBe(`${site.productName} – Sport Fishing App`);
+  });
+
+  it('shows the home page in Italian, with lang and title in Italian', async () => {
+    renderSite(paths.home, 'it');
+    expect(await screen.findByRole('heading', { level: 1, name: 'App di pesca sportiva' })).toBeDefined();
+    expect(document.documentElement.lang).toBe('it');
+    expect(document.title).toBe(`${site.productName} – App di pesca sportiva`);
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    renderSite('/no-such-page');
+    expect(await screen.findByRole('heading', { name: '404 - File or directory not found.' })).toBeDefined();
+    expect(
+      screen.getByText(
+        'The resource you are looking for might have been removed, had its name changed, or is temporarily unavailable.',
+      ),
+    ).toBeDefined();
+  });
+
+  it('marks only the current page link as active', async () => {
+    renderSite(paths.home);
+    const nav = await screen.findByRole('navigation');
+    expect(within(nav).getByRole('link', { name: 'Home' }).className).toContain('nav-link--active');
+    expect(within(nav).getByRole('link', { name: 'Features' }).className).not.toContain('nav-link--active');
+  });
+
+  it('navigates with the nav links', async () => {
+    const { location } = renderSite(paths.home);
+    await userEvent.click(within(await screen.findByRole('navigation')).getByRole('link', { name: 'Features' }));
+    expect(location.history.at(-1)).toBe(paths.features);
+  });
+
+  it('switches language with the selector and remembers the choice', async () => {
+    renderSite(paths.home);
+    const selector = await screen.findByRole('combobox', { name: 'Language' });
+    await act(() => userEvent.selectOptions(selector, 'it'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'App di pesca sportiva' })).toBeDefined();
+    expect(document.documentElement.lang).toBe('it');
+    expect(localStorage.getItem('language')).toBe('it');
+  });
+
+  it('shows the copyright years and the VAT number in the footer', async () => {
+    renderSite(paths.home);
+    const footer = await screen.findByRole('contentinfo');
+    expect(footer.textContent).toContain(`2023–${new Date().getFullYear()}`);
+    expect(footer.textContent).toContain(site.vatNumber);
+  });
+});

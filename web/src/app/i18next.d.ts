@@ -1,0 +1,10 @@
+import 'i18next';
+import type enCommon from '../locales/en/common.json';
+
+// English is the source of truth: a key that is not in the English file fails `tsc`.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: { common: typeof enCommon };
+  }
+}
