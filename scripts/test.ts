@@ -2,8 +2,8 @@
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
 // the last line sums it up and the exit code is non-zero on any failure.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, emulators); emulators
-//                   builds first
+//   --only <step>   run one step (typecheck, lint, unit, build, emulators, start); the
+//                   last two build first
 import { join } from 'node:path';
 import { busyPorts, ensureLocalSecrets, firebaseBin, ports, projectId, root } from './lib/emulators.ts';
 import { run } from './lib/processes.ts';
@@ -50,9 +50,15 @@ const steps: Step[] = [
         projectId,
         '--only',
         'hosting,firestore,functions',
-        `${bin('vitest')} run --config tests/vitest.config.ts`,
+        `${bin('vitest')} run --config tests/vitest.config.ts emulators/`,
       ],
     ],
+  },
+  {
+    id: 'start',
+    title: 'npm start check',
+    needs: 'build',
+    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'start/']],
   },
 ];
 
@@ -79,10 +85,20 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
     outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
     continue;
   }
-  if (step.id === 'emulators') {
+  if (step.id === 'emulators' || step.id === 'start') {
     ensureLocalSecrets();
-    const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp } = ports;
-    const busy = await busyPorts({ hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp });
+    const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
+    const busy = await busyPorts({
+      hosting,
+      firestore,
+      firestoreWebsocket,
+      functions,
+      hub,
+      logging,
+      eventarc,
+      smtp,
+      inbox,
+    });
     if (busy.length > 0) {
       const note = `ports in use: ${busy.join(', ')} (stop 'npm start' first)`;
       console.error(`✖ ${note}`);

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Tests against the running emulators (Hosting, Firestore, Functions); `npm test` runs them
-// under `firebase emulators:exec`, which sets FIRESTORE_EMULATOR_HOST and friends.
+// emulators/: tests against the running emulators (Hosting, Firestore, Functions), run by
+// `npm test` under `firebase emulators:exec`. start/: `npm start` itself, run on its own.
 export default defineConfig({
   test: {
     root: import.meta.dirname,

@@ -17,8 +17,8 @@ import {
   updateDoc,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
-import { site } from '../web/src/config/site.ts';
-import { firestoreEmulator, firestoreRules, projectId } from './support/emulators.ts';
+import { site } from '../../web/src/config/site.ts';
+import { firestoreEmulator, firestoreRules, projectId } from '../support/emulators.ts';
 
 let env: RulesTestEnvironment;
 

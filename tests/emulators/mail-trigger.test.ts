@@ -1,7 +1,7 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { addDoc, collection, doc, getDoc, serverTimestamp, setDoc, type DocumentData } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { site } from '../web/src/config/site.ts';
+import { site } from '../../web/src/config/site.ts';
 import {
   eventually,
   firestoreEmulator,
@@ -9,8 +9,8 @@ import {
   projectId,
   smtpPort,
   supportEmail,
-} from './support/emulators.ts';
-import { startInbox, type Inbox } from './support/smtp.ts';
+} from '../support/emulators.ts';
+import { startInbox, type Inbox } from '../support/smtp.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
 // server on loopback (the port functions/.env.local gives the emulators).

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../web/src/config/paths.ts';
-import { hostingOrigin, root } from './support/emulators.ts';
+import { paths } from '../../web/src/config/paths.ts';
+import { hostingOrigin, root } from '../support/emulators.ts';
 
 // What the Hosting emulator answers, fetched without running any JavaScript.
 const get = (path: string) => fetch(`${hostingOrigin}${path}`, { redirect: 'manual' });

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { descendants } from '../../scripts/lib/processes.ts';
+import { site } from '../../web/src/config/site.ts';
+import { eventually, hostingOrigin, root } from '../support/emulators.ts';
+
+// `npm start` as a developer runs it: everything comes up, the pipeline works end to end,
+// and Ctrl-C (SIGINT to the terminal's process group) leaves nothing running.
+const inboxOrigin = 'http://127.0.0.1:1080';
+const firestoreOrigin = 'http://127.0.0.1:8080';
+const projectId = 'demo-fishing-app';
+
+let start: ChildProcess;
+let output = '';
+let exited: Promise<number | null>;
+
+beforeAll(async () => {
+  start = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root,
+    detached: true, // its own process group, like a terminal's foreground job
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  exited = new Promise((resolve) => start.once('exit', (code) => resolve(code)));
+  start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await eventually<boolean>(
+    () => (output.includes('All running') ? true : undefined),
+    150_000,
+    'npm start to be ready',
+  );
+}, 160_000);
+
+afterAll(() => {
+  if (start.pid && start.exitCode === null) process.kill(-start.pid, 'SIGKILL');
+});
+
+describe('npm start', () => {
+  it('prints the URLs', () => {
+    for (const url of [`${hostingOrigin}/`, `${inboxOrigin}/`, `${firestoreOrigin}/`]) expect(output).toContain(url);
+  });
+
+  it('serves the site, a deep link and app-ads.txt', async () => {
+    for (const path of ['/', '/features']) {
+      const response = await fetch(`${hostingOrigin}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+    const ads = await fetch(`${hostingOrigin}/app-ads.txt`);
+    expect(ads.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('delivers a document written to Mail to the local inbox', async () => {
+    const subject = `Start check ${Date.now()}`;
+    const write = await fetch(`${firestoreOrigin}/v1/projects/${projectId}/databases/(default)/documents/Mail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        fields: {
+          to: { arrayValue: { values: [{ stringValue: site.supportEmail }] } },
+          message: {
+            mapValue: { fields: { subject: { stringValue: subject }, html: { stringValue: '<p>Hello</p>' } } },
+          },
+        },
+      }),
+    });
+    expect(write.status).toBe(200);
+    type Listed = { subject: string; to: Array<{ address: string }> };
+    const mail = await eventually(
+      async () => {
+        const list = (await (await fetch(`${inboxOrigin}/api/email`)).json()) as Listed[];
+        return list.find((entry) => entry.subject === subject);
+      },
+      20_000,
+      'the email in the inbox',
+    );
+    expect(mail.to.map(({ address }) => address)).toEqual([site.supportEmail]);
+    const page = await fetch(`${inboxOrigin}/`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+  });
+
+  it('stops everything on Ctrl-C, leaving no process behind', async () => {
+    const pid = start.pid as number;
+    const tree = descendants(pid);
+    expect(tree.length).toBeGreaterThan(3); // inbox, firebase-tools, Java, functions runtime…
+    process.kill(-pid, 'SIGINT');
+    expect(await exited).toBe(0);
+    const alive = tree.filter((child) => {
+      try {
+        process.kill(child, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    expect(alive).toEqual([]);
+  }, 30_000);
+});
