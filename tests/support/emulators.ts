@@ -28,7 +28,7 @@ export const firestoreRules = readFileSync(join(root, 'firestore.rules'), 'utf8'
 
 /** Polls `check` until it returns a value other than undefined, or fails after `timeoutMs`. */
 export async function eventually<T>(
-  check: () => Promise<T | undefined>,
+  check: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 15_000,
   what = 'condition',
 ): Promise<T> {
