@@ -1,6 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { Router, type BaseLocationHook } from 'wouter';
+import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { Shell } from '../components/layout/shell';
 import { AppRouter } from './router';
 
@@ -13,11 +14,13 @@ type Props = {
 export function App({ i18n, location }: Props) {
   return (
     <I18nextProvider i18n={i18n}>
-      <Router {...(location ? { hook: location } : {})}>
-        <Shell>
-          <AppRouter />
-        </Shell>
-      </Router>
+      <AppErrorBoundary>
+        <Router {...(location ? { hook: location } : {})}>
+          <Shell>
+            <AppRouter />
+          </Shell>
+        </Router>
+      </AppErrorBoundary>
     </I18nextProvider>
   );
 }

@@ -1,16 +1,18 @@
-import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { NotFoundPage, routes } from './routes';
+import { LazyPage } from './lazy-page';
+import { loadNotFound, routes } from './routes';
 
 export function AppRouter() {
   return (
-    <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-      <Switch>
-        {routes.map(({ path, page }) => (
-          <Route key={path} path={path} component={page} />
-        ))}
-        <Route component={NotFoundPage} />
-      </Switch>
-    </Suspense>
+    <Switch>
+      {routes.map((route) => (
+        <Route key={route.path} path={route.path}>
+          {'page' in route ? <route.page /> : <LazyPage load={route.load} />}
+        </Route>
+      ))}
+      <Route>
+        <LazyPage load={loadNotFound} />
+      </Route>
+    </Switch>
   );
 }

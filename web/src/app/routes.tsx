@@ -1,12 +1,20 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { paths, type RoutePath } from '../config/paths';
 import HomePage from '../pages/home';
+import type { PageLoader } from './lazy-page';
 
-type Page = ComponentType | LazyExoticComponent<ComponentType>;
+// One entry per page. Home is in the first bundle; every other page is a script part of
+// its own under static/js, loaded when its route is first visited. Unknown paths fall
+// through to the not-found page.
+export type RouteEntry = { path: RoutePath; page: ComponentType } | { path: RoutePath; load: PageLoader };
 
-// One entry per page that exists. Home is in the first bundle; every other page is split
-// into its own chunk and loaded when the route is visited. Unknown paths fall through to
-// the not-found page in the router.
-export const routes: ReadonlyArray<{ path: RoutePath; page: Page }> = [{ path: paths.home, page: HomePage }];
+export const routes: readonly RouteEntry[] = [
+  { path: paths.home, page: HomePage },
+  { path: paths.downloadApp, load: () => import('../pages/download-app') },
+  { path: paths.pro, load: () => import('../pages/pro') },
+  { path: paths.emailVerification, load: () => import('../pages/email-verification') },
+  { path: paths.partner, load: () => import('../pages/partner') },
+  { path: paths.account, load: () => import('../pages/account') },
+];
 
-export const NotFoundPage = lazy(() => import('../pages/not-found'));
+export const loadNotFound: PageLoader = () => import('../pages/not-found');

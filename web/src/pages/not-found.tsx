@@ -1,16 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { PageHeader } from '../components/layout/page-header';
 import { paths } from '../config/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <section className="not-found">
-      <h1>{t('notFound.heading')}</h1>
-      <p>{t('notFound.text')}</p>
-      <p>
-        <Link href={paths.home}>{t('notFound.home')}</Link>
-      </p>
-    </section>
+    <>
+      <PageHeader title={t('notFound.heading')} />
+      <div className="page page--narrow">
+        <p>{t('notFound.text')}</p>
+        <p>
+          <Link href={paths.home} className="button">
+            {t('notFound.home')}
+          </Link>
+        </p>
+      </div>
+    </>
   );
 }

@@ -1,18 +1,54 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { StoreBadges } from '../store/store-badge';
+
+const socialIcons = {
+  facebook:
+    'M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.6-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.9 1.4-3.9 4v2.2H7.9v3h2.6V21z',
+  instagram:
+    'M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm4.9-8.9a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 4.6c2.4 0 2.7 0 3.6.1 2.4.1 3.6 1.3 3.7 3.7v7.2c-.1 2.4-1.3 3.6-3.7 3.7H8.4c-2.5-.1-3.6-1.3-3.7-3.7V8.4c.1-2.4 1.2-3.6 3.7-3.7h3.6zM12 3c-2.4 0-2.8 0-3.7.1C5 3.2 3.2 5 3.1 8.3V15.7c.1 3.3 1.9 5.1 5.2 5.2h7.4c3.3-.1 5.1-1.9 5.2-5.2V8.3C20.8 5 19 3.2 15.7 3.1H12z',
+} as const;
 
 export function Footer() {
   const { t } = useTranslation();
   return (
     <footer className="footer">
-      <p>
-        {t('footer.copyright', {
-          from: site.firstCopyrightYear,
-          to: new Date().getFullYear(),
-          operator: site.operatorName,
-          vat: site.vatNumber,
-        })}
-      </p>
+      <div className="footer__inner">
+        <ul className="footer__social" aria-label={t('footer.social')}>
+          {(['facebook', 'instagram'] as const).map((network) => (
+            <li key={network}>
+              <a href={site.social[network]} target="_blank" rel="noopener noreferrer">
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                  <path d={socialIcons[network]} fill="currentColor" />
+                </svg>
+                <span className="visually-hidden">{t(`footer.${network}`)}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <ul className="footer__links">
+          <li>
+            <Link href={paths.privacy}>{t('footer.privacy')}</Link>
+          </li>
+          <li>
+            <Link href={paths.terms}>{t('footer.terms')}</Link>
+          </li>
+          <li>
+            <Link href={paths.support}>{t('footer.contact')}</Link>
+          </li>
+        </ul>
+        <StoreBadges />
+        <p className="footer__copyright">
+          {t('footer.copyright', {
+            from: site.firstCopyrightYear,
+            to: new Date().getFullYear(),
+            operator: site.operatorName,
+            vat: site.vatNumber,
+          })}
+        </p>
+      </div>
     </footer>
   );
 }

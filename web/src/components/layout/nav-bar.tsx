@@ -1,9 +1,12 @@
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { chooseLanguage } from '../../app/i18n';
+import { timings } from '../../config/constants';
 import { languages, toLanguage } from '../../config/languages';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
+import { useScrolledPast } from '../../hooks/use-scrolled-past';
 
 const links = [
   { to: paths.home, key: 'nav.home' },
@@ -11,20 +14,52 @@ const links = [
   { to: paths.downloadApp, key: 'nav.downloadApp' },
 ] as const;
 
+const linkClass = (active: boolean) => (active ? 'nav-link nav-link--active' : 'nav-link');
+
 export function NavBar() {
   const { t, i18n } = useTranslation();
   const current = toLanguage(i18n.resolvedLanguage);
+  const scrolled = useScrolledPast(timings.navScrollThresholdPx);
+  const [location] = useLocation();
+  // The menu is open on the page where it was opened: going to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location;
+  const menuId = useId();
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenOn(null);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
 
   return (
-    <header className="nav-bar">
+    <header className={`nav-bar${scrolled || menuOpen ? ' nav-bar--solid' : ''}`} data-testid="nav-bar">
       <Link href={paths.home} className="nav-bar__logo">
-        {site.productName}
+        <img src="/logo.svg" alt="" width="36" height="36" />
+        <span>{site.productName}</span>
       </Link>
-      <nav aria-label={t('nav.mainNavigation')}>
+      <button
+        type="button"
+        className="nav-bar__toggle"
+        aria-expanded={menuOpen}
+        aria-controls={menuId}
+        onClick={() => {
+          setOpenOn(menuOpen ? null : location);
+        }}
+      >
+        <span className="nav-bar__toggle-icon" aria-hidden="true" />
+        <span className="visually-hidden">{t('nav.menu')}</span>
+      </button>
+      <nav aria-label={t('nav.mainNavigation')} id={menuId} className={`nav-bar__menu${menuOpen ? ' is-open' : ''}`}>
         <ul className="nav-bar__links">
           {links.map(({ to, key }) => (
             <li key={to}>
-              <Link href={to} className={(active) => (active ? 'nav-link nav-link--active' : 'nav-link')}>
+              <Link href={to} className={linkClass}>
                 {t(key)}
               </Link>
             </li>

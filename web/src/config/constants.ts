@@ -1,0 +1,26 @@
+// Business constants and timings from the specification, in one place.
+export const timings = {
+  /** The home background moves its first photo to the end this often. */
+  backgroundRotationMs: 10_000,
+  /** Fade and thumbnail slide of the home background. */
+  backgroundFadeMs: 500,
+  /** The screenshot slideshow advances this often. */
+  slideshowMs: 5_000,
+  /** The nav bar turns dark once the page has scrolled more than this. */
+  navScrollThresholdPx: 10,
+  /** A page's script part that has not arrived by then counts as failed. */
+  chunkTimeoutMs: 120_000,
+} as const;
+
+/** Plan prices in euro; formatted for the language with Intl, never typed into texts. */
+export const plans = {
+  currency: 'EUR',
+  free: { price: 0 },
+  proMonthly: { price: 2.79, period: 'month' },
+  proYearly: { price: 27.99, period: 'year', savingPercent: 16 },
+} as const;
+
+export const forecastDays = { pro: 7, free: 3 } as const;
+export const minimumAge = 18;
+export const termsNoticeDays = 30;
+export const qrCodeSizePx = 200;

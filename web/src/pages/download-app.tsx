@@ -1,0 +1,36 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/layout/page-header';
+import { StoreBadge, stores } from '../components/store/store-badge';
+import { qrCodeSizePx } from '../config/constants';
+import { site } from '../config/site';
+
+export default function DownloadAppPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('download.title')}>
+        <p>{t('download.intro')}</p>
+      </PageHeader>
+      <div className="page download">
+        {stores.map((store) => (
+          <section key={store} className="download__entry" aria-labelledby={`download-${store}`}>
+            <h2 id={`download-${store}`}>{t(`stores.${store}.store`)}</h2>
+            <StoreBadge store={store} />
+            <p className="download__or">{t('download.or')}</p>
+            <figure className="download__qr">
+              <QRCodeSVG
+                value={site.stores[store]}
+                size={qrCodeSizePx}
+                marginSize={2}
+                title={t('download.qrTitle', { store: t(`stores.${store}.store`) })}
+                data-store={store}
+              />
+              <figcaption>{t('download.scan')}</figcaption>
+            </figure>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, within } from '@testing-library/react';
+import jsQR from 'jsqr';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../config/paths';
+import { site } from '../config/site';
+import { renderSite } from '../test/render';
+
+describe.each([
+  ['en', { download: 'Download App', pro: `Become a ${site.productName} PRO Member`, verify: 'Email Verification' }],
+  ['it', { download: "Scarica l'app", pro: `Diventa un membro PRO di ${site.productName}`, verify: 'Verifica email' }],
+] as const)('pages in %s', (language, titles) => {
+  it.each([
+    [paths.downloadApp, titles.download],
+    [paths.pro, titles.pro],
+    [paths.emailVerification, titles.verify],
+    [paths.partner, language === 'en' ? 'Partners' : 'Partner'],
+    [paths.account, 'Account'],
+  ])('%s has its heading', async (path, title) => {
+    renderSite(path, language);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+  });
+});
+
+describe('Pro', () => {
+  it.each([
+    ['en', ['€0', '€2.79', '€27.99'], 'Save 16% off'],
+    ['it', ['0 €', '2,79 €', '27,99 €'], 'Risparmi il 16%'],
+  ] as const)('formats the prices for %s', async (language, prices, saving) => {
+    renderSite(paths.pro, language);
+    const plans = await screen.findByRole('list', { name: language === 'en' ? 'Plans' : 'Piani' });
+    const text = plans.textContent.replace(/\s/g, ' ');
+    for (const price of prices) expect(text).toContain(price);
+    expect(text).toContain(saving);
+  });
+
+  it('links every plan to the download page and marks the comparison', async () => {
+    renderSite(paths.pro);
+    const buttons = await screen.findAllByRole('link', { name: 'Download the app' });
+    expect(buttons.map((button) => button.getAttribute('href'))).toEqual(Array(3).fill(paths.downloadApp));
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    const marks = rows.map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => (cell.textContent.includes('✓') ? 'check' : 'close')),
+    );
+    expect(marks).toEqual([
+      ['close', 'check'],
+      ['check', 'check'],
+      ['check', 'close'],
+      ['close', 'check'],
+      ['close', 'check'],
+      ['close', 'check'],
+    ]);
+  });
+});
+
+/** Reads the QR code qrcode.react drew: its path has one "M x y h w v1 H x z" per run of dark modules. */
+function decodeQr(svg: SVGSVGElement): string | undefined {
+  const size = Number(svg.getAttribute('viewBox')?.split(' ')[2]);
+  const path = svg.querySelectorAll('path')[1]?.getAttribute('d') ?? '';
+  const scale = 4;
+  const pixels = new Uint8ClampedArray(size * scale * size * scale * 4).fill(255);
+  for (const [, x, y, width] of path.matchAll(/M(\d+)[ ,](\d+) ?h(\d+)v1H\d+z/g)) {
+    for (let column = Number(x); column < Number(x) + Number(width); column++) {
+      for (let dy = 0; dy < scale; dy++) {
+        for (let dx = 0; dx < scale; dx++) {
+          const offset = ((Number(y) * scale + dy) * size * scale + column * scale + dx) * 4;
+          pixels.fill(0, offset, offset + 3);
+        }
+      }
+    }
+  }
+  return jsQR(pixels, size * scale, size * scale)?.data;
+}
+
+describe('Download App', () => {
+  it.each(['en', 'it'] as const)(
+    'shows each store badge, "or" and a 200 px QR code of the same link (%s)',
+    async (language) => {
+      renderSite(paths.downloadApp, language);
+      const entries = await screen.findAllByRole('region');
+      expect(entries).toHaveLength(2);
+      for (const entry of entries) {
+        const badge = within(entry).getByRole('link');
+        const svg = entry.querySelector('svg[data-store]') as SVGSVGElement;
+        expect(svg.getAttribute('width')).toBe('200');
+        expect(decodeQr(svg)).toBe(badge.getAttribute('href'));
+        expect(Object.values(site.stores)).toContain(badge.getAttribute('href'));
+      }
+    },
+  );
+});
+
+describe('Email verification', () => {
+  it('offers the support address to users with trouble', async () => {
+    renderSite(paths.emailVerification);
+    const link = await screen.findByRole('link', { name: site.supportEmail });
+    expect(link.getAttribute('href')).toBe(`mailto:${site.supportEmail}`);
+  });
+});
