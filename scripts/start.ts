@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import {
   busyPorts,
+  emulatorsExecArgs,
   emulatorUiAvailable,
   ensureLocalSecrets,
   firebaseBin,
   ports,
-  projectId,
   root,
 } from './lib/emulators.ts';
 import { run, Supervisor } from './lib/processes.ts';
@@ -59,18 +59,12 @@ const readyArgs = [ui ? '--ui' : '', dev ? '--dev' : ''].filter(Boolean).join(' 
 supervisor.start(
   'emulators',
   firebaseBin,
-  [
-    'emulators:exec',
-    '--project',
-    projectId,
-    '--only',
-    'hosting,firestore,functions',
+  emulatorsExecArgs(`node scripts/ready.ts ${readyArgs}`, [
     '--import',
     'emulator-data',
     ...(save ? ['--export-on-exit', 'emulator-data'] : []),
     ...(ui ? ['--ui'] : []),
-    `node scripts/ready.ts ${readyArgs}`,
-  ],
+  ]),
   { cwd: root },
 );
 

@@ -5,7 +5,7 @@
 //   --only <step>   run one step (typecheck, lint, unit, build, emulators, start); the
 //                   last two build first
 import { join } from 'node:path';
-import { busyPorts, ensureLocalSecrets, firebaseBin, ports, projectId, root } from './lib/emulators.ts';
+import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports, root } from './lib/emulators.ts';
 import { run } from './lib/processes.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -42,17 +42,7 @@ const steps: Step[] = [
     id: 'emulators',
     title: 'emulator tests',
     needs: 'build',
-    commands: [
-      [
-        firebaseBin,
-        'emulators:exec',
-        '--project',
-        projectId,
-        '--only',
-        'hosting,firestore,functions',
-        `${bin('vitest')} run --config tests/vitest.config.ts emulators/`,
-      ],
-    ],
+    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config tests/vitest.config.ts emulators/`)]],
   },
   {
     id: 'start',

@@ -35,6 +35,11 @@ export const ports = {
 
 export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
 
+/** Arguments for `firebase emulators:exec` of the site's emulators around `script`. */
+export function emulatorsExecArgs(script: string, options: string[] = []): string[] {
+  return ['emulators:exec', '--project', projectId, '--only', 'hosting,firestore,functions', ...options, script];
+}
+
 function listening(portNumber: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect({ host, port: portNumber });
