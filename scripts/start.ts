@@ -35,7 +35,9 @@ for (const [name, args] of [
   ['functions', ['run', 'build', '-w', 'functions']],
   ['site', ['run', 'build:emulator', '-w', 'web']],
 ] as const) {
-  if ((await run('npm', [...args, '--silent'], { cwd: root })) !== 0) {
+  // A production build even when the caller's environment says otherwise (a test runner
+  // sets NODE_ENV=test, which would make Vite bundle React's development build).
+  if ((await run('npm', [...args, '--silent'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } })) !== 0) {
     console.error(`✖ The ${name} build failed (see above).`);
     process.exit(1);
   }
