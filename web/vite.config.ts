@@ -29,6 +29,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Images stay files: inlined as base64 they would weigh down the first script.
+    assetsInlineLimit: 0,
     // Script parts live under static/js, as the site serves them.
     rolldownOptions: {
       output: {

@@ -10,8 +10,12 @@ export type RouteEntry = { path: RoutePath; page: ComponentType } | { path: Rout
 
 export const routes: readonly RouteEntry[] = [
   { path: paths.home, page: HomePage },
+  { path: paths.features, load: () => import('../pages/features') },
   { path: paths.downloadApp, load: () => import('../pages/download-app') },
   { path: paths.pro, load: () => import('../pages/pro') },
+  { path: paths.support, load: () => import('../pages/support') },
+  { path: paths.privacy, load: () => import('../pages/privacy') },
+  { path: paths.terms, load: () => import('../pages/terms') },
   { path: paths.emailVerification, load: () => import('../pages/email-verification') },
   { path: paths.partner, load: () => import('../pages/partner') },
   { path: paths.account, load: () => import('../pages/account') },

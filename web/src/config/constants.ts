@@ -24,3 +24,6 @@ export const forecastDays = { pro: 7, free: 3 } as const;
 export const minimumAge = 18;
 export const termsNoticeDays = 30;
 export const qrCodeSizePx = 200;
+
+/** The date the privacy policy and the terms were last changed (shown on both). */
+export const legalTextsUpdated = '2026-11-21';

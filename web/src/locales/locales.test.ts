@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../app/i18n';
+import { legalResources } from './legal';
 
 /** Every leaf of a translation tree as "a.b.c" → value. */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
@@ -16,8 +17,9 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 }
 
 describe('translations', () => {
-  const english = leaves(resources.en);
-  const italian = leaves(resources.it);
+  // Every namespace: the common texts and the legal texts the legal pages load.
+  const english = leaves({ ...resources.en, legal: legalResources.en });
+  const italian = leaves({ ...resources.it, legal: legalResources.it });
 
   it('Italian has exactly the English keys', () => {
     expect([...italian.keys()].sort()).toEqual([...english.keys()].sort());

@@ -1,16 +1,34 @@
 import { useTranslation } from 'react-i18next';
+import { phoneImage } from '../assets/artwork';
+import { BackgroundCarousel } from '../components/home/background-carousel';
+import { ScreenshotSlideshow } from '../components/home/screenshot-slideshow';
+import { Picture } from '../components/media/picture';
 import { StoreBadges } from '../components/store/store-badge';
+import { toLanguage } from '../config/languages';
+import { site } from '../config/site';
 
 export default function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
-    <section className="home-hero">
-      <div className="home-hero__inner">
-        <h1>{t('home.heading')}</h1>
-        <p>{t('home.about')}</p>
-        <h2>{t('home.download')}</h2>
-        <StoreBadges />
-      </div>
-    </section>
+    <>
+      <BackgroundCarousel>
+        <div className="home-banner">
+          <div className="home-banner__text">
+            <h1>{t('home.heading')}</h1>
+            <p className="home-banner__about">{t('home.about')}</p>
+            <h2>{t('home.download')}</h2>
+            <StoreBadges />
+          </div>
+          <Picture
+            className="home-banner__phone"
+            image={phoneImage('hero', toLanguage(i18n.language))}
+            alt={t('home.phoneAlt', { product: site.productName })}
+            sizes="(width <= 768px) 200px, 300px"
+            priority
+          />
+        </div>
+      </BackgroundCarousel>
+      <ScreenshotSlideshow />
+    </>
   );
 }

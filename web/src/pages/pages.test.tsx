@@ -98,3 +98,77 @@ describe('Email verification', () => {
     expect(link.getAttribute('href')).toBe(`mailto:${site.supportEmail}`);
   });
 });
+
+describe.each([
+  [
+    'en',
+    {
+      privacy: 'Privacy Policy',
+      terms: 'Terms and Conditions',
+      topics: {
+        privacy: [
+          'Information we collect',
+          'Log data',
+          'Cookies used by advertising providers',
+          'Cookies',
+          'Service providers',
+          'Security',
+          'Links to other sites',
+          "Children's privacy",
+          'Legal disclosure',
+          'Changes to this policy',
+        ],
+        terms: [
+          'Intellectual property',
+          'Links to other sites',
+          'Termination',
+          'Disclaimer',
+          'Governing law',
+          'Changes',
+        ],
+      },
+    },
+  ],
+  [
+    'it',
+    {
+      privacy: 'Informativa sulla privacy',
+      terms: 'Termini e condizioni',
+      topics: {
+        privacy: ['Dati che raccogliamo', 'Dati di log', 'Cookie dei fornitori pubblicitari', 'Privacy dei minori'],
+        terms: ['Proprietà intellettuale', 'Cessazione', 'Legge applicabile', 'Modifiche ai termini'],
+      },
+    },
+  ],
+] as const)('legal texts in %s', (language, expected) => {
+  it.each([
+    [paths.privacy, 'privacy'],
+    [paths.terms, 'terms'],
+  ] as const)('%s has its title, a contents list and every topic', async (path, legalText) => {
+    renderSite(path, language);
+    expect(await screen.findByRole('heading', { level: 1, name: expected[legalText] })).toBeDefined();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    for (const topic of expected.topics[legalText]) {
+      expect(
+        headings.some((heading) => heading.includes(topic)),
+        `${topic} in ${headings.join(' | ')}`,
+      ).toBe(true);
+    }
+    const contents = screen.getByRole('navigation', { name: language === 'en' ? 'Contents' : 'Indice' });
+    const links = within(contents).getAllByRole('link');
+    expect(links.length).toBe(headings.length - 1);
+    for (const link of links) expect(document.getElementById(link.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
+    const text = document.querySelector('main')?.textContent ?? '';
+    expect(text).not.toMatch(/{{|}}/);
+    expect(text).toContain(site.supportEmail);
+  });
+
+  it('states the minimum age, the notice for changes and Italian law', async () => {
+    renderSite(paths.terms, language);
+    await screen.findByRole('heading', { level: 1, name: expected.terms });
+    const text = document.querySelector('main')?.textContent ?? '';
+    expect(text).toContain('18');
+    expect(text).toContain('30');
+    expect(text).toMatch(language === 'en' ? /laws of Italy|Italian law/ : /legge italiana|diritto italiano/);
+  });
+});

@@ -5,3 +5,17 @@ afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
 });
+
+// jsdom has <dialog> but not its methods; these follow the browser closely enough for
+// component tests (the browser suite uses the real thing).
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+    this.querySelector<HTMLElement>('[autofocus], button, [href], input, select, textarea')?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

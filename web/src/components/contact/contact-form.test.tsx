@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../config/paths';
+import { site } from '../../config/site';
+import type { MailDocument } from '../../support/contact-message';
+import { sendContactMessage } from '../../support/send-contact-message';
+import { renderSite } from '../../test/render';
+
+// The network boundary is replaced here; the browser suite sends through the real emulators.
+vi.mock('../../support/send-contact-message', () => ({
+  sendContactMessage: vi.fn(),
+  preloadMailStore: vi.fn(() => Promise.resolve()),
+}));
+const send = vi.mocked(sendContactMessage);
+
+const visitor = { email: 'angler@example.com', name: 'Marco', subject: 'Tides', message: 'Hello <b>team</b>' };
+
+async function fillIn(values: Partial<typeof visitor> = visitor) {
+  const user = userEvent.setup();
+  const labels = { email: 'Your email', name: 'Your name', subject: 'Subject', message: 'Comment or message' };
+  for (const [field, value] of Object.entries(values) as [keyof typeof visitor, string][]) {
+    await user.type(screen.getByLabelText(labels[field]), value);
+  }
+  return user;
+}
+
+beforeEach(() => {
+  send.mockReset();
+});
+
+describe('Contact Us', () => {
+  it.each([
+    ['en', 'Contact Us', 'Let us know how we can help you', 'Send message'],
+    ['it', 'Contattaci', 'Facci sapere come possiamo aiutarti', 'Invia messaggio'],
+  ] as const)(
+    'has its heading, prompt, four labelled fields and the button in %s',
+    async (language, title, prompt, button) => {
+      renderSite(paths.support, language);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+      expect(screen.getByText(prompt)).toBeDefined();
+      expect(screen.getAllByRole('textbox')).toHaveLength(4);
+      expect(screen.getByRole('button', { name: button })).toBeDefined();
+    },
+  );
+
+  it('explains what is missing, in place, and sends nothing', async () => {
+    renderSite(paths.support);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send message' }));
+    expect(screen.getAllByText('Please fill in this field.')).toHaveLength(4);
+    const email = screen.getByLabelText('Your email');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+    await user.type(email, 'not-an-address');
+    expect(screen.getByText('Please enter an email address like name@example.com.')).toBeDefined();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('shows and enforces the length limits', async () => {
+    renderSite(paths.support);
+    const message = await screen.findByLabelText('Comment or message');
+    expect(message.getAttribute('maxlength')).toBe('5000');
+    expect(screen.getByLabelText('Your email').getAttribute('maxlength')).toBe('254');
+    expect(screen.getByLabelText('Your name').getAttribute('maxlength')).toBe('100');
+    expect(screen.getByLabelText('Subject').getAttribute('maxlength')).toBe('150');
+    await userEvent.type(message, 'Hi');
+    expect(screen.getByText('2 / 5,000 characters')).toBeDefined();
+  });
+
+  it('sends once, disables the button meanwhile, then confirms in a dialog and clears the form', async () => {
+    let resolve: (id: string) => void = () => undefined;
+    send.mockImplementation(() => new Promise((done) => (resolve = done)));
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const sending = screen.getByRole('button', { name: 'Sending…' });
+    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    await user.click(sending);
+    expect(send).toHaveBeenCalledTimes(1);
+    const document = send.mock.calls[0]?.[0] as MailDocument;
+    expect(document.to).toEqual([site.supportEmail]);
+    expect(document.replyTo).toBe(visitor.email);
+    expect(document.message.subject).toBe('Tides');
+    expect(document.message.html).toContain('Hello &lt;b&gt;team&lt;/b&gt;');
+    resolve('mail-id');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
+    expect(within(dialog).getByText('Thank you for contacting us. We will get back to you soon.')).toBeDefined();
+    const ok = within(dialog).getByRole('button', { name: 'Ok' });
+    expect(globalThis.document.activeElement).toBe(ok);
+    for (const field of screen.getAllByRole('textbox', { hidden: true })) {
+      if (field.getAttribute('name') !== 'website') expect((field as HTMLInputElement).value).toBe('');
+    }
+    await user.click(ok);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(globalThis.document.activeElement).toBe(screen.getByLabelText('Your email'));
+  });
+
+  it('on failure logs, tells the visitor, offers the support address and keeps the text', async () => {
+    send.mockRejectedValue(new Error('unavailable'));
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSite(paths.support, 'it');
+    await screen.findByLabelText('La tua email');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('La tua email'), visitor.email);
+    await user.type(screen.getByLabelText('Il tuo nome'), visitor.name);
+    await user.type(screen.getByLabelText('Oggetto'), visitor.subject);
+    await user.type(screen.getByLabelText('Commento o messaggio'), visitor.message);
+    await user.click(screen.getByRole('button', { name: 'Invia messaggio' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Il messaggio non è stato inviato.');
+    expect(within(alert).getByRole('link', { name: site.supportEmail }).getAttribute('href')).toBe(
+      `mailto:${site.supportEmail}`,
+    );
+    expect(log).toHaveBeenCalled();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Commento o messaggio').value).toBe(visitor.message);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => {
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Invia messaggio' }).disabled).toBe(false);
+    });
+  });
+
+  it('thanks a bot that filled the hidden field without storing anything', async () => {
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    const trap = document.querySelector('input[name="website"]') as HTMLInputElement;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    await user.type(trap, 'https://spam.example');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeDefined();
+    expect(send).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The "Message sent" confirmation, a modal dialog: focus moves to its Ok button (its only
+ * control, so the browser's showModal picks it), Escape or
+ * Ok closes it, and the page behind cannot be reached while it is open.
+ */
+export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="dialog"
+      aria-labelledby="message-sent-title"
+      aria-describedby="message-sent-text"
+      onClose={onClose}
+    >
+      <h2 id="message-sent-title">{t('support.sent.title')}</h2>
+      <p id="message-sent-text">{t('support.sent.text')}</p>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          dialog.current?.close();
+        }}
+      >
+        {t('support.sent.ok')}
+      </button>
+    </dialog>
+  );
+}

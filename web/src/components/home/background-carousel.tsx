@@ -1,0 +1,153 @@
+import { useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { backgroundPhotos, backgroundThumbnail } from '../../assets/artwork';
+import { timings } from '../../config/constants';
+import { useCarousel } from '../../hooks/use-carousel';
+import { Picture } from '../media/picture';
+import { PauseButton } from './pause-button';
+import { initialRotation, rotationReducer } from './background-rotation';
+
+/**
+ * The home page's full-width background: the first photo of the list is shown, and every
+ * 10 s it moves to the end with a 500 ms fade while the thumbnail strip of the next photos
+ * slides along. Arrows, thumbnails, keys and swipes move it by hand.
+ */
+export function BackgroundCarousel({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [state, dispatch] = useReducer(rotationReducer, backgroundPhotos.length, initialRotation);
+  const strip = useRef<HTMLOListElement>(null);
+  const fadeMs = timings.backgroundFadeMs;
+
+  const carousel = useCarousel({
+    intervalMs: timings.backgroundRotationMs,
+    onNext: () => {
+      dispatch({ type: 'move', steps: 1, fade: !carousel.reducedMotion });
+    },
+    onPrevious: () => {
+      dispatch({ type: 'move', steps: -1, fade: !carousel.reducedMotion });
+    },
+  });
+
+  // The photo underneath stays until the new one has faded in.
+  useEffect(() => {
+    if (state.leaving === null) return undefined;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'settle' });
+    }, fadeMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [state.leaving, state.move, fadeMs]);
+
+  // The thumbnails start where they were and slide to their new places.
+  useLayoutEffect(() => {
+    const list = strip.current;
+    const first = list?.firstElementChild;
+    if (!state.move || !list || !(first instanceof HTMLElement) || carousel.reducedMotion) return;
+    if (typeof list.animate !== 'function') return;
+    const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    const from = state.move.steps * (first.offsetWidth + gap);
+    list.animate([{ transform: `translateX(${String(from)}px)` }, { transform: 'none' }], {
+      duration: fadeMs,
+      easing: 'ease-out',
+    });
+  }, [state.move, fadeMs, carousel.reducedMotion]);
+
+  // The next photo is fetched in the background once the first has been on screen a while.
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setWarm(true);
+    }, timings.backgroundRotationMs / 2);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+
+  const descriptions = t('home.photos', { returnObjects: true });
+  const [current, next] = state.order;
+  const layers = new Map<number, 'current' | 'leaving' | 'next'>();
+  if (warm && next !== undefined) layers.set(next, 'next');
+  if (state.leaving !== null) layers.set(state.leaving, 'leaving');
+  if (current !== undefined) layers.set(current, 'current');
+
+  return (
+    <section
+      className="home-hero"
+      style={{ '--fade-ms': `${String(fadeMs)}ms` } as CSSProperties}
+      data-photo={current}
+      {...carousel.swipeProps}
+    >
+      <div className="home-hero__backdrop" aria-hidden="true">
+        {[...layers.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([index, role]) => {
+            const photo = backgroundPhotos[index];
+            if (!photo) return null;
+            const entering = role === 'current' && state.leaving !== null;
+            return (
+              <Picture
+                key={index}
+                className={`home-hero__photo home-hero__photo--${role}${entering ? ' home-hero__photo--entering' : ''}`}
+                image={photo}
+                alt=""
+                sizes="(max-aspect-ratio: 16/9) 178vh, 100vw"
+                priority={role === 'current' && state.move === null}
+              />
+            );
+          })}
+      </div>
+      {children}
+      <div
+        className="hero-carousel"
+        role="group"
+        aria-roledescription={t('home.background.roleDescription')}
+        aria-label={t('home.background.label')}
+        {...carousel.rootProps}
+      >
+        <button type="button" className="carousel-arrow" onClick={carousel.previous}>
+          <span aria-hidden="true">‹</span>
+          <span className="visually-hidden">{t('home.background.previous')}</span>
+        </button>
+        <div className="hero-carousel__strip">
+          <ol ref={strip}>
+            {state.order.slice(1).map((index, position) => {
+              const photo = backgroundPhotos[index];
+              if (!photo) return null;
+              return (
+                <li key={index}>
+                  <button
+                    type="button"
+                    className="hero-carousel__thumb"
+                    onClick={() => {
+                      carousel.restart();
+                      dispatch({ type: 'move', steps: position + 1, fade: !carousel.reducedMotion });
+                    }}
+                  >
+                    <picture>
+                      <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
+                      <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
+                    </picture>
+                    <span className="visually-hidden">
+                      {t('home.background.show', { description: descriptions[index] ?? '' })}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+        <button type="button" className="carousel-arrow" onClick={carousel.next}>
+          <span aria-hidden="true">›</span>
+          <span className="visually-hidden">{t('home.background.next')}</span>
+        </button>
+        <PauseButton
+          playing={carousel.playing}
+          onToggle={carousel.togglePlaying}
+          pauseLabel={t('home.background.pause')}
+          playLabel={t('home.background.play')}
+        />
+      </div>
+    </section>
+  );
+}

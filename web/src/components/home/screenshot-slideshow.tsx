@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phoneImage, type PhoneScreen } from '../../assets/artwork';
+import { forecastDays, timings } from '../../config/constants';
+import { toLanguage } from '../../config/languages';
+import { useCarousel } from '../../hooks/use-carousel';
+import { Picture } from '../media/picture';
+import { PauseButton } from './pause-button';
+
+/** A slide of the app's screenshots: its id names its title and caption in the texts. */
+export interface Slide {
+  id: '01' | '02' | '03' | '04' | '05' | '06';
+  screen: PhoneScreen;
+}
+
+export const slides: readonly Slide[] = [
+  { id: '01', screen: 'map' },
+  { id: '02', screen: 'feed' },
+  { id: '03', screen: 'log' },
+  { id: '04', screen: 'forecast' },
+  { id: '05', screen: 'tides' },
+  { id: '06', screen: 'temperature' },
+];
+
+/** The slide `steps` away from `index`, wrapping at both ends. */
+export function wrapIndex(index: number, steps: number, count: number): number {
+  return (((index + steps) % count) + count) % count;
+}
+
+/** Screenshots of the app, one every 5 s, with arrows and dots; Italian screens in Italian. */
+export function ScreenshotSlideshow() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const [index, setIndex] = useState(0);
+  const carousel = useCarousel({
+    intervalMs: timings.slideshowMs,
+    onNext: () => {
+      setIndex((current) => wrapIndex(current, 1, slides.length));
+    },
+    onPrevious: () => {
+      setIndex((current) => wrapIndex(current, -1, slides.length));
+    },
+  });
+  const title = (slide: Slide) => t(`home.slides.${slide.id}.title`);
+
+  return (
+    <section className="slideshow" aria-labelledby="slideshow-heading">
+      <h2 id="slideshow-heading">{t('home.slideshow.heading')}</h2>
+      <div
+        className="slideshow__carousel"
+        role="group"
+        aria-roledescription={t('home.slideshow.roleDescription')}
+        aria-label={t('home.slideshow.label')}
+        {...carousel.rootProps}
+      >
+        <div
+          className={`slideshow__slides${carousel.reducedMotion ? '' : ' slideshow__slides--animated'}`}
+          aria-live={carousel.running ? 'off' : 'polite'}
+          {...carousel.swipeProps}
+        >
+          {slides.map((slide, position) => {
+            const active = position === index;
+            return (
+              <figure
+                key={slide.id}
+                className={`slide${active ? ' slide--active' : ''}`}
+                role="group"
+                aria-roledescription={t('home.slideshow.slide')}
+                aria-label={t('home.slideshow.position', { number: position + 1, count: slides.length })}
+                aria-hidden={!active}
+                inert={!active}
+                data-slide={slide.id}
+              >
+                <Picture
+                  className="slide__phone"
+                  image={phoneImage(slide.screen, language)}
+                  alt={t('home.slideshow.alt', { title: title(slide) })}
+                  sizes="(width <= 768px) 220px, 280px"
+                />
+                <figcaption>
+                  <strong>{title(slide)}</strong>
+                  <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
+                </figcaption>
+              </figure>
+            );
+          })}
+        </div>
+        <div className="slideshow__controls">
+          <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.previous}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">{t('home.slideshow.previous')}</span>
+          </button>
+          <ol className="slideshow__dots">
+            {slides.map((slide, position) => (
+              <li key={slide.id}>
+                <button
+                  type="button"
+                  className="slideshow__dot"
+                  aria-current={position === index ? 'true' : undefined}
+                  onClick={() => {
+                    carousel.restart();
+                    setIndex(position);
+                  }}
+                >
+                  <span className="visually-hidden">
+                    {t('home.slideshow.goTo', { number: position + 1, title: title(slide) })}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.next}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">{t('home.slideshow.next')}</span>
+          </button>
+          <PauseButton
+            playing={carousel.playing}
+            onToggle={carousel.togglePlaying}
+            pauseLabel={t('home.slideshow.pause')}
+            playLabel={t('home.slideshow.play')}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { phoneImage, type PhoneScreen } from '../assets/artwork';
+import { PageHeader } from '../components/layout/page-header';
+import { Picture } from '../components/media/picture';
+import { forecastDays } from '../config/constants';
+import { toLanguage } from '../config/languages';
+
+type Caption =
+  | 'globalPosts'
+  | 'ownPosts'
+  | 'map'
+  | 'pastWeather'
+  | 'forecast'
+  | 'temperature'
+  | 'previousLocation'
+  | 'privateLocations';
+
+interface Block {
+  id: 'connect' | 'log' | 'forecast' | 'privacy';
+  shots: readonly { screen: PhoneScreen; caption: Caption }[];
+}
+
+const blocks: readonly Block[] = [
+  {
+    id: 'connect',
+    shots: [
+      { screen: 'feed', caption: 'globalPosts' },
+      { screen: 'profile', caption: 'ownPosts' },
+    ],
+  },
+  {
+    id: 'log',
+    shots: [
+      { screen: 'map', caption: 'map' },
+      { screen: 'catch', caption: 'pastWeather' },
+    ],
+  },
+  {
+    id: 'forecast',
+    shots: [
+      { screen: 'forecast', caption: 'forecast' },
+      { screen: 'temperature', caption: 'temperature' },
+    ],
+  },
+  { id: 'privacy', shots: [{ screen: 'location', caption: 'previousLocation' }] },
+];
+
+export default function FeaturesPage() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  return (
+    <>
+      <PageHeader title={t('features.title')}>
+        <p>{t('features.intro')}</p>
+      </PageHeader>
+      <div className="features">
+        {blocks.map((block, position) => (
+          <section
+            key={block.id}
+            className={`feature${position % 2 === 1 ? ' feature--reversed' : ''}`}
+            aria-labelledby={`feature-${block.id}`}
+          >
+            <div className="feature__text">
+              <h2 id={`feature-${block.id}`}>{t(`features.${block.id}.heading`)}</h2>
+              <p>{t(`features.${block.id}.text`, { pro: forecastDays.pro, free: forecastDays.free })}</p>
+              {block.id === 'privacy' && (
+                <aside className="feature__note" aria-label={t('features.captions.privateLocations')}>
+                  <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+                    <path
+                      d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1zm2 0h6V7a3 3 0 0 0-6 0z"
+                      fill="currentColor"
+                    />
+                  </svg>
+                  <p>{t('features.privacyNote')}</p>
+                </aside>
+              )}
+            </div>
+            <div className="feature__shots">
+              {block.shots.map((shot) => (
+                <figure key={shot.screen} className="feature__shot">
+                  <Picture
+                    image={phoneImage(shot.screen, language)}
+                    alt={t('features.screenshotAlt', { caption: t(`features.captions.${shot.caption}`) })}
+                    sizes="(width <= 768px) 42vw, 240px"
+                    priority={position === 0}
+                  />
+                  <figcaption>{t(`features.captions.${shot.caption}`)}</figcaption>
+                </figure>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

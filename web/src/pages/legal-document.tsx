@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/layout/page-header';
+import { legalTextsUpdated, minimumAge, termsNoticeDays } from '../config/constants';
+import { site } from '../config/site';
+import { addLegalTexts } from '../locales/legal';
+
+/** A legal text: title, date, introduction, contents and numbered sections. */
+export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
+  const { t: common, i18n } = useTranslation();
+  addLegalTexts(i18n);
+  const { t } = useTranslation('legal');
+  const values = {
+    product: site.productName,
+    operator: site.operatorName,
+    vat: site.vatNumber,
+    email: site.supportEmail,
+    age: minimumAge,
+    days: termsNoticeDays,
+  };
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(legalTextsUpdated),
+  );
+  const intro = t(`${document}.intro`, { ...values, returnObjects: true });
+  const sections = t(`${document}.sections`, { ...values, returnObjects: true });
+  const anchor = (index: number) => `${document}-${String(index + 1)}`;
+
+  return (
+    <>
+      <PageHeader title={t(`${document}.title`)}>
+        <p>{t(`${document}.updated`, { date })}</p>
+      </PageHeader>
+      <article className="page page--narrow legal">
+        {intro.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <nav className="legal__contents" aria-labelledby={`${document}-contents`}>
+          <h2 id={`${document}-contents`}>{common('legal.contents')}</h2>
+          <ol>
+            {sections.map((section, index) => (
+              <li key={section.heading}>
+                <a href={`#${anchor(index)}`}>{section.heading}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        {sections.map((section, index) => (
+          <section key={section.heading} aria-labelledby={anchor(index)}>
+            <h2 id={anchor(index)}>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.items.length > 0 && (
+              <ul>
+                {section.items.map((item: string) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+      </article>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { LegalDocument } from './legal-document';
+
+export default function PrivacyPage() {
+  return <LegalDocument document="privacy" />;
+}
