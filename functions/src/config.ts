@@ -1,4 +1,5 @@
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { defaultRateLimits, type RateLimits } from './rate-limits.js';
 
 // Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks
 // for any that are missing and saves them there); under the emulators from
@@ -22,10 +23,20 @@ export const supportEmail = defineString('SUPPORT_EMAIL', {
   description: 'The support inbox every contact message is delivered to',
 });
 
+export const limitPerSenderPerHour = defineInt('MAIL_LIMIT_PER_SENDER_PER_HOUR', {
+  description: 'Contact messages sent per visitor address per hour; more end in ERROR "rate limited" (0: no cap)',
+  default: defaultRateLimits.perSenderPerHour,
+});
+export const limitPerHour = defineInt('MAIL_LIMIT_PER_HOUR', {
+  description: 'Contact messages sent in all per hour; more end in ERROR "rate limited" (0: no cap)',
+  default: defaultRateLimits.perHour,
+});
+
 export type MailConfig = {
   smtp: { host: string; port: number; secure: boolean; user: string; password: string };
   from: string;
   supportEmail: string;
+  limits: RateLimits;
 };
 
 /** Reads the parameters; only call inside a function invocation. */
@@ -40,5 +51,6 @@ export function readMailConfig(): MailConfig {
     },
     from: mailFrom.value(),
     supportEmail: supportEmail.value(),
+    limits: { perSenderPerHour: limitPerSenderPerHour.value(), perHour: limitPerHour.value() },
   };
 }

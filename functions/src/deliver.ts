@@ -1,97 +1,286 @@
-import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
-import { parseMailDocument } from './mail-document.js';
+import { parseMailDocument, type ContactMail } from './mail-document.js';
+import { limitCounters, limitsCollection, counterExpiry, type RateLimits } from './rate-limits.js';
 import { renderEmail } from './render-email.js';
+import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import { getTransport } from './transport.js';
 
-/** How long a claim on a document holds before another invocation may take it over. */
-export const leaseMs = 60_000;
-
-export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
-
-type Claim = { claimed: true; data: FirebaseFirestore.DocumentData } | { claimed: false; reason: string };
+// One Mail document → one email. The document is claimed in a transaction that sets
+// `delivery.state` PROCESSING with a lease before anything is sent, so a second invocation
+// (an event delivered twice, the trigger and the sweep at once) finds it taken and sends
+// nothing. The outcome is recorded in `delivery`, the Trigger Email extension's field:
+//   state            PROCESSING → SUCCESS | ERROR | RETRY (RETRY → PROCESSING again later)
+//   attempts         tries so far (a claim and every further try add one)
+//   startTime        when the current round began; endTime when it ended in SUCCESS or ERROR
+//   leaseExpireTime  while PROCESSING: after it, the sweep may take the document over
+//   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
+//                    fresh budget of attempts (an operator's retry)
+//   error            the last failure, info: { messageId, accepted, rejected, response }
 
 /**
- * Takes the document for this invocation in a transaction: it is claimed only when no
- * delivery has finished and no other invocation holds a live lease, so an event delivered
- * twice (or two invocations at once) sends one email.
+ * How long a claim holds. Longer than any invocation can run (the trigger and the sweep
+ * time out sooner: see index.ts), so a lease only expires when its invocation is gone.
  */
-export async function claim(ref: DocumentReference): Promise<Claim> {
-  return ref.firestore.runTransaction(async (tx) => {
+export const leaseMs = 10 * 60_000;
+
+export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
+export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
+
+/** Why a document may be taken now, or why not. */
+export type Assessment =
+  { take: true; round: 'first' | 'scheduled' | 'manual' | 'recovered' } | { take: false; reason: string };
+
+function toMillis(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+/**
+ * Whether the delivery recorded on a document lets an invocation claim it at `nowMs`:
+ * a new document (no delivery yet); a RETRY whose time has come, or without a time (an
+ * operator's retry); a PROCESSING whose lease has expired (its invocation died). Never one
+ * with a live lease, nor one that ended in SUCCESS or ERROR.
+ */
+export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
+  if (typeof delivery !== 'object' || delivery === null) return { take: true, round: 'first' };
+  const { state, leaseExpireTime, nextAttemptTime } = delivery as Record<string, unknown>;
+  if (state === undefined) return { take: true, round: 'first' };
+  const lease = toMillis(leaseExpireTime);
+  if (lease !== null && lease > nowMs) return { take: false, reason: 'another invocation holds the lease' };
+  switch (state) {
+    case 'SUCCESS':
+      return { take: false, reason: 'delivery already ended in SUCCESS' };
+    case 'ERROR':
+      return { take: false, reason: 'delivery already ended in ERROR' };
+    case 'PROCESSING':
+      return { take: true, round: 'recovered' };
+    case 'RETRY': {
+      if (nextAttemptTime === undefined || nextAttemptTime === null) return { take: true, round: 'manual' };
+      const next = toMillis(nextAttemptTime);
+      if (next === null || next <= nowMs) return { take: true, round: 'scheduled' };
+      return { take: false, reason: 'waiting for its next attempt time' };
+    }
+    default:
+      return { take: false, reason: `unknown delivery state ${JSON.stringify(state)}` };
+  }
+}
+
+export type Claim =
+  | { kind: 'claimed'; mail: ContactMail; attempts: number }
+  /** Ended in ERROR within the claim; `reason` is short and safe to log. */
+  | { kind: 'ended'; error: string; reason: string }
+  | { kind: 'skipped'; reason: string };
+
+function ended(error: string, attempts: number) {
+  return {
+    delivery: {
+      state: 'ERROR',
+      attempts,
+      startTime: FieldValue.serverTimestamp(),
+      endTime: FieldValue.serverTimestamp(),
+      leaseExpireTime: null,
+      nextAttemptTime: null,
+      error,
+      info: null,
+    },
+  };
+}
+
+/**
+ * Counts the message against the hourly caps, or says which cap it is over. Reads first,
+ * then writes, as a transaction requires; nothing is written when a cap is reached.
+ */
+async function takeRateLimit(
+  tx: Transaction,
+  ref: DocumentReference,
+  limits: RateLimits,
+  nowMs: number,
+  sender: string | undefined,
+): Promise<string | null> {
+  const counters = limitCounters(limits, nowMs, sender).map((counter) => ({
+    ...counter,
+    ref: ref.firestore.collection(limitsCollection).doc(counter.id),
+  }));
+  const snapshots = await Promise.all(counters.map((counter) => tx.get(counter.ref)));
+  const counts = snapshots.map((snapshot) => {
+    const count: unknown = snapshot.get('count');
+    return typeof count === 'number' ? count : 0;
+  });
+  const full = counters.find((counter, index) => (counts[index] ?? 0) >= counter.cap);
+  if (full) return full.what;
+  counters.forEach((counter, index) => {
+    tx.set(counter.ref, { count: (counts[index] ?? 0) + 1, expireAt: counterExpiry(nowMs) });
+  });
+  return null;
+}
+
+/**
+ * Takes the document for this invocation in one transaction. A document that cannot be
+ * sent (malformed, over a rate limit, out of attempts) is ended in ERROR right there.
+ */
+export async function claim(ref: DocumentReference, limits: RateLimits, nowMs = Date.now()): Promise<Claim> {
+  return ref.firestore.runTransaction(async (tx): Promise<Claim> => {
     const snapshot = await tx.get(ref);
-    if (!snapshot.exists) return { claimed: false, reason: 'the document no longer exists' };
+    if (!snapshot.exists) return { kind: 'skipped', reason: 'the document no longer exists' };
     const data = snapshot.data() ?? {};
-    const delivery = (data.delivery ?? {}) as {
-      state?: DeliveryState;
-      attempts?: number;
-      leaseExpireTime?: Timestamp;
-    };
-    if (delivery.state === 'SUCCESS' || delivery.state === 'ERROR') {
-      return { claimed: false, reason: `delivery already ended in ${delivery.state}` };
+    const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
+      string,
+      unknown
+    >;
+    const assessment = assessDelivery(data.delivery, nowMs);
+    if (!assessment.take) return { kind: 'skipped', reason: assessment.reason };
+
+    // An operator's retry starts a fresh budget of attempts.
+    const before =
+      assessment.round === 'manual' || typeof delivery.attempts !== 'number' ? 0 : Math.max(0, delivery.attempts);
+
+    const parsed = parseMailDocument(data);
+    if (!parsed.ok) {
+      const error = `malformed document: ${parsed.reason}`;
+      tx.update(ref, ended(error, before));
+      return { kind: 'ended', error, reason: error };
     }
-    if (delivery.state === 'PROCESSING' && (delivery.leaseExpireTime?.toMillis() ?? 0) > Date.now()) {
-      return { claimed: false, reason: 'another invocation holds the lease' };
+    if (before >= maxAttempts) {
+      const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
+      const error = `gave up after ${before} attempts: ${last}`;
+      tx.update(ref, ended(error, before));
+      return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
     }
+    // Only a message's first round counts against the caps: retries of a counted message
+    // are not counted again, and an operator's retry is sent even over a cap.
+    if (assessment.round === 'first') {
+      const over = await takeRateLimit(tx, ref, limits, nowMs, parsed.mail.replyTo);
+      if (over) {
+        tx.update(ref, ended('rate limited', before));
+        return { kind: 'ended', error: 'rate limited', reason: `rate limited (${over} cap)` };
+      }
+    }
+
+    const attempts = before + 1;
     tx.update(ref, {
       delivery: {
         state: 'PROCESSING',
-        attempts: (typeof delivery.attempts === 'number' ? delivery.attempts : 0) + 1,
+        attempts,
         startTime: FieldValue.serverTimestamp(),
         endTime: null,
-        leaseExpireTime: Timestamp.fromMillis(Date.now() + leaseMs),
+        leaseExpireTime: Timestamp.fromMillis(nowMs + leaseMs),
+        nextAttemptTime: null,
         error: null,
         info: null,
       },
     });
-    return { claimed: true, data };
+    return { kind: 'claimed', mail: parsed.mail, attempts };
   });
 }
 
-async function finish(ref: DocumentReference, fields: { state: 'SUCCESS' | 'ERROR'; error?: string; info?: object }) {
-  await ref.update({
-    'delivery.state': fields.state,
-    'delivery.endTime': FieldValue.serverTimestamp(),
-    'delivery.leaseExpireTime': null,
-    'delivery.error': fields.error ?? null,
-    'delivery.info': fields.info ?? null,
-  });
+export type DeliverOptions = {
+  /** Pauses between the tries within this invocation; [] for a single try. */
+  retryDelaysMs?: readonly number[];
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+};
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the email for one `Mail` document and records the outcome on it. Never throws: a
+ * failure it cannot record is logged, and the sweep finds the document again later.
+ */
+export async function deliverMail(
+  ref: DocumentReference,
+  config: MailConfig,
+  options: DeliverOptions = {},
+): Promise<Outcome> {
+  try {
+    return await claimAndSend(ref, config, options);
+  } catch (error) {
+    logger.error('Mail delivery stopped unexpectedly', {
+      mailId: ref.id,
+      error: error instanceof Error ? error.name : typeof error,
+      code: (error as { code?: unknown } | null)?.code ?? null,
+    });
+    return 'SKIPPED';
+  }
 }
 
-/** Sends the email for one `Mail` document and records the outcome on it. Never throws. */
-export async function deliverMail(ref: DocumentReference, config: MailConfig): Promise<DeliveryState | 'SKIPPED'> {
+async function claimAndSend(ref: DocumentReference, config: MailConfig, options: DeliverOptions): Promise<Outcome> {
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? pause;
+  const delays = options.retryDelaysMs ?? quickRetryDelaysMs;
   const log = { mailId: ref.id };
-  const taken = await claim(ref);
-  if (!taken.claimed) {
+
+  const taken = await claim(ref, config.limits, now());
+  if (taken.kind === 'skipped') {
     logger.info('Mail not claimed', { ...log, reason: taken.reason });
     return 'SKIPPED';
   }
-
-  const parsed = parseMailDocument(taken.data);
-  if (!parsed.ok) {
-    logger.warn('Malformed mail document', { ...log, reason: parsed.reason });
-    await finish(ref, { state: 'ERROR', error: `malformed document: ${parsed.reason}` });
+  if (taken.kind === 'ended') {
+    logger.warn('Mail not sent', { ...log, state: 'ERROR', reason: taken.reason });
     return 'ERROR';
   }
 
-  try {
-    const email = renderEmail(parsed.mail, config);
-    const result = await getTransport(config.smtp).sendMail(email);
-    await finish(ref, {
-      state: 'SUCCESS',
-      info: {
-        messageId: result.messageId || null,
-        accepted: result.accepted.map(String),
-        rejected: result.rejected.map(String),
-        response: result.response || null,
-      },
-    });
-    logger.info('Mail delivered', { ...log, messageId: result.messageId });
-    return 'SUCCESS';
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error('Mail delivery failed', { ...log, error: message });
-    await finish(ref, { state: 'ERROR', error: message });
-    return 'ERROR';
+  const email = renderEmail(taken.mail, config);
+  let attempts = taken.attempts;
+  for (let quickRetry = 0; ; quickRetry += 1) {
+    try {
+      const result = await getTransport(config.smtp).sendMail(email);
+      await ref.update({
+        'delivery.state': 'SUCCESS',
+        'delivery.attempts': attempts,
+        'delivery.endTime': FieldValue.serverTimestamp(),
+        'delivery.leaseExpireTime': null,
+        'delivery.error': null,
+        'delivery.info': {
+          messageId: result.messageId || null,
+          accepted: result.accepted.map(String),
+          rejected: result.rejected.map(String),
+          response: result.response || null,
+        },
+      });
+      logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
+      return 'SUCCESS';
+    } catch (error) {
+      const failure = classifySendError(error);
+      const failureLog = { ...log, attempts, code: failure.code, responseCode: failure.responseCode };
+      const delay = delays[quickRetry];
+      if (!failure.transient || attempts >= maxAttempts) {
+        const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
+        await ref.update({
+          'delivery.state': 'ERROR',
+          'delivery.attempts': attempts,
+          'delivery.endTime': FieldValue.serverTimestamp(),
+          'delivery.leaseExpireTime': null,
+          'delivery.error': message,
+        });
+        logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR', transient: failure.transient });
+        return 'ERROR';
+      }
+      if (delay === undefined) {
+        const nextAttemptTime = Timestamp.fromMillis(now() + retryDelayMs(attempts));
+        await ref.update({
+          'delivery.state': 'RETRY',
+          'delivery.attempts': attempts,
+          'delivery.leaseExpireTime': null,
+          'delivery.nextAttemptTime': nextAttemptTime,
+          'delivery.error': failure.message,
+        });
+        logger.warn('Mail delivery deferred', {
+          ...failureLog,
+          state: 'RETRY',
+          nextAttemptTime: nextAttemptTime.toDate().toISOString(),
+        });
+        return 'RETRY';
+      }
+      // Record the failure and the next try (renewing the lease) before pausing.
+      attempts += 1;
+      await ref.update({
+        'delivery.attempts': attempts,
+        'delivery.leaseExpireTime': Timestamp.fromMillis(now() + leaseMs),
+        'delivery.error': failure.message,
+      });
+      logger.warn('Mail delivery failed; trying again', { ...failureLog, retryInMs: delay });
+      await sleep(delay);
+    }
   }
 }

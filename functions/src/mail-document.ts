@@ -10,11 +10,16 @@ export type ContactMail = {
 
 export type ParseResult = { ok: true; mail: ContactMail } | { ok: false; reason: string };
 
-const emailPattern = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+/**
+ * A plausible address: printable characters without spaces, quotes, brackets, commas or
+ * line breaks before the @, and a dotted domain. The same rule as the site's form
+ * (web/src/support/contact-message.ts) and firestore.rules (`isPlainEmail`).
+ */
+export const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
 /** A plausible single address with nothing that could add a header or a second recipient. */
 export function isPlainEmail(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= 254 && emailPattern.test(value);
+  return typeof value === 'string' && value.length <= 254 && emailPattern.test(value) && !value.includes('..');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,11 +1,13 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { addDoc, collection, doc, getDoc, serverTimestamp, setDoc, type DocumentData } from 'firebase/firestore';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
 import {
   eventually,
   firestoreEmulator,
   firestoreRules,
+  limitPerSenderPerHour,
   projectId,
   smtpPort,
   supportEmail,
@@ -13,9 +15,12 @@ import {
 import { startInbox, type Inbox } from '../support/smtp.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
-// server on loopback (the port functions/.env.local gives the emulators).
+// server on loopback (the port functions/.env.local gives the emulators). Every test uses
+// its own token in the subject and its own sender address, so the tests never see each
+// other's mail nor share a rate-limit counter.
 let env: RulesTestEnvironment;
 let inbox: Inbox;
+const written: string[] = [];
 
 beforeAll(async () => {
   env = await initializeTestEnvironment({
@@ -25,8 +30,13 @@ beforeAll(async () => {
   inbox = await startInbox(smtpPort);
 });
 afterAll(async () => {
+  inbox.rejectWhen(undefined);
+  await inbox.start().catch(() => undefined);
+  // Every document this file wrote ended in a recorded final state.
+  const states = await Promise.all(written.map(async (id) => ((await readMail(id))?.delivery as Delivery).state));
   await inbox.close();
   await env.cleanup();
+  expect(states.filter((state) => state !== 'SUCCESS' && state !== 'ERROR')).toEqual([]);
 });
 
 async function readMail(id: string): Promise<DocumentData | undefined> {
@@ -42,6 +52,9 @@ type Delivery = {
   attempts: number;
   error: string | null;
   info: { messageId: string; accepted: string[]; rejected: string[]; response: string } | null;
+  startTime?: unknown;
+  endTime?: unknown;
+  leaseExpireTime?: unknown;
 };
 
 async function finalDelivery(id: string): Promise<Delivery> {
@@ -55,66 +68,193 @@ async function finalDelivery(id: string): Promise<Delivery> {
   );
 }
 
-const withToken = (token: string) => inbox.messages.filter((mail) => mail.subject?.includes(token));
+const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+const withToken = (value: string) => inbox.messages.filter((mail) => mail.subject?.includes(value));
+const envelopeOf = (mail: ParsedMail | undefined) => inbox.recipients[inbox.messages.indexOf(mail as ParsedMail)];
+
+/** A visitor writes a message through the rules, as the site does. */
+async function visitorWrites(fields: { subject: string; html: string; replyTo: string }): Promise<string> {
+  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
+    to: [site.supportEmail],
+    message: { subject: fields.subject, html: fields.html },
+    replyTo: fields.replyTo,
+    createdAt: serverTimestamp(),
+  });
+  written.push(ref.id);
+  return ref.id;
+}
+
+/** Someone with admin access (bypassing the rules) writes a document. */
+async function adminWrites(id: string, data: DocumentData): Promise<void> {
+  await env.withSecurityRulesDisabled(async (context) => {
+    await setDoc(doc(context.firestore(), 'Mail', id), data);
+  });
+  written.push(id);
+}
 
 describe('the mail trigger', () => {
   it('turns a contact message written by a visitor into one email to the support inbox', async () => {
     expect(supportEmail).toBe(site.supportEmail);
-    const token = `t${Date.now()}`;
-    const visitor = env.unauthenticatedContext().firestore();
-    const ref = await addDoc(collection(visitor, 'Mail'), {
-      to: [site.supportEmail],
-      replyTo: 'angler@example.org',
-      message: {
-        subject: `Tides ${token}`,
-        html: '<p>Name: Ann &amp; Bob</p><p>Email: angler@example.org</p><p>The tide table is off.</p>',
-      },
-      createdAt: serverTimestamp(),
+    const t = token();
+    const sender = `angler+${t}@example.org`;
+    const id = await visitorWrites({
+      subject: `Tides ${t}`,
+      replyTo: sender,
+      html:
+        '<p><strong>Name:</strong> Ann &amp; Bob</p>\n<p><strong>Email:</strong> angler@example.org</p>\n' +
+        '<p><strong>Message:</strong></p>\n<p>The tide table is off.<br>\nSince &lt;Monday&gt;.</p>',
     });
 
-    const delivery = await finalDelivery(ref.id);
-    expect(delivery).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null });
+    const delivery = await finalDelivery(id);
+    expect(delivery).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null, leaseExpireTime: null });
+    expect(delivery.startTime).toBeTruthy();
+    expect(delivery.endTime).toBeTruthy();
     expect(delivery.info?.accepted).toEqual([site.supportEmail]);
+    expect(delivery.info?.rejected).toEqual([]);
+    expect(delivery.info?.response).toMatch(/^250 /);
 
-    const [mail, ...more] = withToken(token);
+    const [mail, ...more] = withToken(t);
     expect(more).toHaveLength(0);
     expect(mail?.to).toMatchObject({ value: [{ address: site.supportEmail }] });
-    expect(mail?.replyTo).toMatchObject({ value: [{ address: 'angler@example.org' }] });
-    expect(mail?.subject).toBe(`Tides ${token}`);
-    expect(mail?.html).toContain('<p>Name: Ann &amp; Bob</p>');
+    expect(mail?.replyTo).toMatchObject({ value: [{ address: sender }] });
+    expect(mail?.subject).toBe(`Tides ${t}`);
+    expect(mail?.html).toContain('<p><strong>Name:</strong> Ann &amp; Bob</p>');
+    expect(mail?.html).toContain('Since &lt;Monday&gt;.');
     expect(mail?.text).toContain('Name: Ann & Bob');
+    expect(mail?.text).toContain('The tide table is off.\nSince <Monday>.');
     expect(mail?.messageId).toBe(delivery.info?.messageId);
-    expect(inbox.recipients[inbox.messages.indexOf(mail as never)]).toEqual([site.supportEmail]);
+    expect(envelopeOf(mail)).toEqual([site.supportEmail]);
 
     // Still exactly one a moment later.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(withToken(token)).toHaveLength(1);
+    expect(withToken(t)).toHaveLength(1);
   });
 
   it('delivers to the support inbox whatever `to` a document written with admin access says', async () => {
-    const token = `t${Date.now()}`;
-    await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(context.firestore(), 'Mail', token), {
-        to: ['someone-else@example.net'],
-        message: { subject: `Redirect ${token}\r\nBcc: someone-else@example.net`, html: '<p>x</p>' },
-      });
+    const t = token();
+    await adminWrites(t, {
+      to: ['someone-else@example.net'],
+      replyTo: 'eve@example.org\r\nBcc: someone-else@example.net',
+      message: { subject: `Redirect ${t}\r\nBcc: someone-else@example.net`, html: '<p>x</p>' },
     });
-    expect(await finalDelivery(token)).toMatchObject({ state: 'SUCCESS' });
-    const [mail] = withToken(token);
-    expect(mail?.subject).toBe(`Redirect ${token} Bcc: someone-else@example.net`);
+    expect(await finalDelivery(t)).toMatchObject({ state: 'SUCCESS' });
+    const [mail] = withToken(t);
+    expect(mail?.subject).toBe(`Redirect ${t} Bcc: someone-else@example.net`);
     expect(mail?.bcc).toBeUndefined();
-    expect(inbox.recipients[inbox.messages.indexOf(mail as never)]).toEqual([site.supportEmail]);
+    expect(mail?.replyTo).toBeUndefined();
+    expect(envelopeOf(mail)).toEqual([site.supportEmail]);
+  });
+
+  it('lets script, markup and CRLF payloads in every field arrive inert', async () => {
+    const t = token();
+    const payload = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    // Written past the site (the rules accept any html string), markup and all.
+    const raw = await visitorWrites({
+      subject: `${payload} ${t}`,
+      replyTo: `x+${t}@example.org`,
+      html:
+        `<p onclick="alert(3)">Hi ${payload}</p><style>*{display:none}</style>` +
+        '<a href="javascript:alert(4)">click</a><iframe src="https://evil.example/"></iframe>' +
+        '<form action="https://evil.example/"><input name="password"></form><a href="https://example.com/">ok</a>',
+    });
+    // Escaped as the site writes it: every value arrives as text.
+    const escaped = payload.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    const escapedId = await visitorWrites({
+      subject: `Escaped ${t}`,
+      replyTo: `y+${t}@example.org`,
+      html: `<p><strong>Name:</strong> ${escaped}</p>\n<p>Line\r\nBcc: someone@example.net<br>\n${escaped}</p>`,
+    });
+    expect(await finalDelivery(raw)).toMatchObject({ state: 'SUCCESS' });
+    expect(await finalDelivery(escapedId)).toMatchObject({ state: 'SUCCESS' });
+
+    const [rawMail] = withToken(`${payload} ${t}`);
+    expect(rawMail?.html).toBe('<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>');
+    expect(rawMail?.text).toBe('Hi\nclickok (https://example.com/)');
+    expect(rawMail?.headers.has('bcc')).toBe(false);
+
+    const [siteMail] = withToken(`Escaped ${t}`);
+    expect(siteMail?.html).toContain(`<p><strong>Name:</strong> ${escaped}</p>`);
+    expect(siteMail?.html).not.toMatch(/<(script|img|style|iframe|form)/i);
+    expect(siteMail?.text).toContain(`Name: ${payload}`);
+    expect(siteMail?.bcc).toBeUndefined();
+    for (const mail of [rawMail, siteMail]) expect(envelopeOf(mail)).toEqual([site.supportEmail]);
   });
 
   it('ends a malformed document in ERROR with the reason and sends nothing', async () => {
-    const id = `malformed-${Date.now()}`;
-    await env.withSecurityRulesDisabled(async (context) => {
-      await setDoc(doc(context.firestore(), 'Mail', id), { to: [site.supportEmail], message: { subject: id } });
-    });
+    const id = `malformed-${token()}`;
+    await adminWrites(id, { to: [site.supportEmail], message: { subject: id } });
     expect(await finalDelivery(id)).toMatchObject({
       state: 'ERROR',
       error: 'malformed document: message.html is missing or not a string',
     });
     expect(withToken(id)).toHaveLength(0);
+  });
+
+  it('delivers after a retry when the SMTP server is down and comes back', async () => {
+    const t = token();
+    await inbox.stop();
+    try {
+      const id = await visitorWrites({ subject: `Outage ${t}`, html: '<p>x</p>', replyTo: `o+${t}@example.org` });
+      // The first try has failed and is recorded; the server is back before the next.
+      const failed = await eventually(async () => {
+        const delivery = (await readMail(id))?.delivery as Delivery | undefined;
+        return delivery?.error ? delivery : undefined;
+      });
+      expect(failed.state).toBe('PROCESSING');
+      expect(failed.error).toMatch(/ECONNREFUSED/);
+      await inbox.start();
+      const delivery = await finalDelivery(id);
+      expect(delivery).toMatchObject({ state: 'SUCCESS', error: null });
+      expect(delivery.attempts).toBeGreaterThanOrEqual(2);
+      expect(withToken(t)).toHaveLength(1);
+    } finally {
+      await inbox.start().catch(() => undefined);
+    }
+  });
+
+  it('retries a 4xx reply and delivers once it is accepted', async () => {
+    const t = token();
+    let refusals = 0;
+    inbox.rejectWhen((mail) =>
+      mail.subject?.includes(t) && refusals++ === 0 ? { code: 451, text: 'Try again later' } : undefined,
+    );
+    const id = await visitorWrites({ subject: `Busy ${t}`, html: '<p>x</p>', replyTo: `b+${t}@example.org` });
+    expect(await finalDelivery(id)).toMatchObject({ state: 'SUCCESS', attempts: 2, error: null });
+    expect(refusals).toBe(2);
+    expect(withToken(t)).toHaveLength(1);
+  });
+
+  it('ends in ERROR at once on a 5xx reply, sending nothing', async () => {
+    const t = token();
+    inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 550, text: 'Mailbox unavailable' } : undefined));
+    const id = await visitorWrites({ subject: `Refused ${t}`, html: '<p>x</p>', replyTo: `r+${t}@example.org` });
+    const delivery = await finalDelivery(id);
+    expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1 });
+    expect(delivery.error).toMatch(/550 Mailbox unavailable/);
+    expect(withToken(t)).toHaveLength(0);
+  });
+
+  it(`sends at most the per-sender cap (${limitPerSenderPerHour}) from one address in an hour`, async () => {
+    const t = token();
+    const sender = `Flood+${t}@example.org`;
+    const ids = await Promise.all(
+      Array.from({ length: limitPerSenderPerHour + 1 }, (_, index) =>
+        visitorWrites({
+          subject: `Flood ${t} ${index}`,
+          html: '<p>x</p>',
+          // The cap is per address whatever its case.
+          replyTo: index % 2 === 0 ? sender : sender.toLowerCase(),
+        }),
+      ),
+    );
+    const deliveries = await Promise.all(ids.map((id) => finalDelivery(id)));
+    const limited = deliveries.filter(({ state }) => state === 'ERROR');
+    expect(deliveries.filter(({ state }) => state === 'SUCCESS')).toHaveLength(limitPerSenderPerHour);
+    expect(limited).toEqual([expect.objectContaining({ state: 'ERROR', error: 'rate limited', attempts: 0 })]);
+    expect(withToken(`Flood ${t}`)).toHaveLength(limitPerSenderPerHour);
+
+    // Another sender is not held back.
+    const other = await visitorWrites({ subject: `Other ${t}`, html: '<p>x</p>', replyTo: `other+${t}@example.org` });
+    expect(await finalDelivery(other)).toMatchObject({ state: 'SUCCESS' });
   });
 });

@@ -49,18 +49,30 @@ describe('npm start', () => {
     expect(ads.headers.get('content-type')).toBe('text/plain; charset=utf-8');
   });
 
-  it('delivers a document written to Mail to the local inbox', async () => {
+  it('delivers a contact message written to Mail, as a visitor, to the local inbox', async () => {
     const subject = `Start check ${Date.now()}`;
-    const write = await fetch(`${firestoreOrigin}/v1/projects/${projectId}/databases/(default)/documents/Mail`, {
+    // Through the rules like the site: the REST API's commit, with the server's time.
+    const documents = `projects/${projectId}/databases/(default)/documents`;
+    const write = await fetch(`${firestoreOrigin}/v1/${documents}:commit`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        fields: {
-          to: { arrayValue: { values: [{ stringValue: site.supportEmail }] } },
-          message: {
-            mapValue: { fields: { subject: { stringValue: subject }, html: { stringValue: '<p>Hello</p>' } } },
+        writes: [
+          {
+            update: {
+              name: `${documents}/Mail/start-${Date.now()}`,
+              fields: {
+                to: { arrayValue: { values: [{ stringValue: site.supportEmail }] } },
+                message: {
+                  mapValue: { fields: { subject: { stringValue: subject }, html: { stringValue: '<p>Hello</p>' } } },
+                },
+                replyTo: { stringValue: 'angler@example.org' },
+              },
+            },
+            updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
+            currentDocument: { exists: false },
           },
-        },
+        ],
       }),
     });
     expect(write.status).toBe(200);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { defaultRateLimits } from '../../functions/src/rate-limits.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const projectId = process.env.GCLOUD_PROJECT ?? 'demo-fishing-app';
@@ -16,13 +17,29 @@ function origin(name: string): string {
 export const hostingOrigin = origin('hosting');
 export const firestoreEmulator = emulators.firestore as { host: string; port: number };
 
+const envLocal = readFileSync(join(root, 'functions', '.env.local'), 'utf8');
+const envValue = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(envLocal)?.[1];
+
 /** The SMTP port the Functions emulator sends to (functions/.env.local). */
-export const smtpPort = Number(
-  /^SMTP_PORT=(\d+)$/m.exec(readFileSync(join(root, 'functions', '.env.local'), 'utf8'))?.[1],
+export const smtpPort = Number(envValue('SMTP_PORT'));
+export const supportEmail = envValue('SUPPORT_EMAIL');
+export const mailFrom = envValue('MAIL_FROM')?.replace(/^"|"$/g, '') ?? '';
+/** The emulators' per-sender cap: functions/.env.local's, else the function's default. */
+export const limitPerSenderPerHour = Number(
+  envValue('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? defaultRateLimits.perSenderPerHour,
 );
-export const supportEmail = /^SUPPORT_EMAIL=(.+)$/m.exec(
-  readFileSync(join(root, 'functions', '.env.local'), 'utf8'),
-)?.[1];
+
+export const hubOrigin = origin('hub');
+
+/**
+ * Stops (or starts again) the Functions emulator's Firestore triggers, so a test can run the
+ * delivery code itself without the trigger taking the same documents.
+ */
+export async function setBackgroundTriggers(enabled: boolean): Promise<void> {
+  const path = enabled ? 'enableBackgroundTriggers' : 'disableBackgroundTriggers';
+  const response = await fetch(`${hubOrigin}/functions/${path}`, { method: 'PUT' });
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${await response.text()}`);
+}
 
 export const firestoreRules = readFileSync(join(root, 'firestore.rules'), 'utf8');
 

@@ -1,10 +1,20 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
+/** An SMTP reply code the inbox answers a message with instead of accepting it. */
+type Rejection = { code: number; text: string };
+
 export type Inbox = {
   messages: ParsedMail[];
   /** Raw envelope recipients per message, as the SMTP client gave them (RCPT TO). */
   recipients: string[][];
+  /** Messages for which `decide` returns a reply are refused with it (and not kept). */
+  rejectWhen(decide: ((mail: ParsedMail) => Rejection | undefined) | undefined): void;
+  /** Holds every message this long before answering (0: answer at once). */
+  delayReplies(ms: number): void;
+  /** Stops listening (connections are refused) until `start` is called again. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -12,36 +22,66 @@ export type Inbox = {
 export async function startInbox(port: number): Promise<Inbox> {
   const messages: ParsedMail[] = [];
   const recipients: string[][] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          messages.push(parsed);
-          recipients.push(session.envelope.rcptTo.map(({ address }) => address));
-          callback();
-        })
-        .catch((error: unknown) => {
-          callback(error instanceof Error ? error : new Error(String(error)));
-        });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      resolve();
+  let decide: ((mail: ParsedMail) => Rejection | undefined) | undefined;
+  let server: SMTPServer | undefined;
+  let delayMs = 0;
+
+  const listen = async () => {
+    const current = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then(async (parsed) => {
+            if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+            const rejection = decide?.(parsed);
+            if (rejection) {
+              callback(Object.assign(new Error(rejection.text), { responseCode: rejection.code }));
+              return;
+            }
+            messages.push(parsed);
+            recipients.push(session.envelope.rcptTo.map(({ address }) => address));
+            callback();
+          })
+          .catch((error: unknown) => {
+            callback(error instanceof Error ? error : new Error(String(error)));
+          });
+      },
     });
-  });
+    await new Promise<void>((resolve, reject) => {
+      current.once('error', reject);
+      current.listen(port, '127.0.0.1', () => {
+        resolve();
+      });
+    });
+    server = current;
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const current = server;
+      server = undefined;
+      if (!current) {
+        resolve();
+        return;
+      }
+      current.close(() => {
+        resolve();
+      });
+    });
+
+  await listen();
   return {
     messages,
     recipients,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
+    rejectWhen(next) {
+      decide = next;
+    },
+    delayReplies(ms) {
+      delayMs = ms;
+    },
+    stop,
+    start: listen,
+    close: stop,
   };
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+
+/** An error shaped as nodemailer reports it. */
+const smtpError = (message: string, fields: { code?: string; responseCode?: number } = {}) =>
+  Object.assign(new Error(message), fields);
+
+describe('classifySendError', () => {
+  it.each([
+    ['a refused connection', smtpError('connect ECONNREFUSED 127.0.0.1:1025', { code: 'ESOCKET' })],
+    ['a reset connection', smtpError('read ECONNRESET', { code: 'ESOCKET' })],
+    ['a connection time-out', smtpError('Connection timeout', { code: 'ETIMEDOUT' })],
+    ['a greeting that never came', smtpError('Greeting never received', { code: 'ETIMEDOUT' })],
+    ['a DNS failure', smtpError('getaddrinfo EAI_AGAIN smtp.example.com', { code: 'EDNS' })],
+    ['a plain Node socket error', Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })],
+    [
+      '421 service not available',
+      smtpError('Server closed the connection: 421 busy', { code: 'ECONNECTION', responseCode: 421 }),
+    ],
+    ['450 mailbox busy', smtpError('Recipient command failed: 450 busy', { code: 'EENVELOPE', responseCode: 450 })],
+    ['451 local error', smtpError("Can't send mail: 451 try later", { code: 'EENVELOPE', responseCode: 451 })],
+    ['452 out of storage', smtpError('Message failed: 452 full', { code: 'EMESSAGE', responseCode: 452 })],
+  ])('retries %s', (_, error) => {
+    expect(classifySendError(error)).toMatchObject({ transient: true });
+  });
+
+  it.each([
+    [
+      '550 mailbox unavailable',
+      smtpError('all recipients were rejected: 550 no', { code: 'EENVELOPE', responseCode: 550 }),
+    ],
+    ['552 message too big', smtpError('Message failed: 552 too big', { code: 'EMESSAGE', responseCode: 552 })],
+    ['554 rejected as spam', smtpError('Message failed: 554 spam', { code: 'EMESSAGE', responseCode: 554 })],
+    ['535 bad credentials', smtpError('Invalid login: 535 bad', { code: 'EAUTH', responseCode: 535 })],
+    ['an envelope without recipients', smtpError('No recipients defined', { code: 'EENVELOPE' })],
+    ['a programming error', new TypeError('Cannot read properties of undefined')],
+    ['something thrown that is not an error', 'boom'],
+  ])('gives up at once on %s', (_, error) => {
+    expect(classifySendError(error)).toMatchObject({ transient: false });
+  });
+
+  it('keeps the message on one line and the codes for the logs', () => {
+    expect(
+      classifySendError(
+        smtpError('Message failed:\r\n550 5.7.1\r\n  rejected', { code: 'EMESSAGE', responseCode: 550 }),
+      ),
+    ).toEqual({
+      transient: false,
+      message: 'Message failed: 550 5.7.1 rejected',
+      code: 'EMESSAGE',
+      responseCode: 550,
+    });
+    expect(classifySendError(new Error('x'.repeat(2000))).message).toHaveLength(500);
+  });
+});
+
+describe('the retry schedule', () => {
+  it('tries three times within a few seconds in one invocation', () => {
+    expect(quickRetryDelaysMs).toEqual([1_000, 3_000]);
+  });
+
+  it('then waits 5 minutes, doubling up to 2 hours', () => {
+    const minutes = [3, 4, 5, 6, 7, 8, 9].map((attempts) => retryDelayMs(attempts) / 60_000);
+    expect(minutes).toEqual([5, 10, 20, 40, 80, 120, 120]);
+  });
+
+  it('gives up after a bounded number of attempts spread over hours', () => {
+    expect(maxAttempts).toBe(10);
+    let waited = 0;
+    for (let attempts = quickRetryDelaysMs.length + 1; attempts < maxAttempts; attempts += 1) {
+      waited += retryDelayMs(attempts);
+    }
+    expect(waited / 3_600_000).toBeCloseTo(6.6, 1);
+  });
+});

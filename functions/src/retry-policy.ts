@@ -1,0 +1,75 @@
+// When a failed send is tried again, and when it is given up. One invocation of the trigger
+// tries a message up to three times within a few seconds (most SMTP hiccups are that short);
+// a message still failing then waits in state RETRY for the scheduled sweep, with the wait
+// doubling from 5 minutes up to 2 hours, until maxAttempts tries in all have failed.
+
+/** Tries in all (in the trigger and in later sweeps) before a message ends in ERROR. */
+export const maxAttempts = 10;
+
+/** Pauses between the tries within one invocation: three tries over about 4 s. */
+export const quickRetryDelaysMs: readonly number[] = [1_000, 3_000];
+
+const firstDeferredDelayMs = 5 * 60_000;
+const longestDeferredDelayMs = 2 * 60 * 60_000;
+
+/**
+ * How long a message that has failed `attempts` times waits in RETRY before the sweep tries
+ * it again: 5 min after the quick tries, then 10, 20, 40, 80 and at most 120 min.
+ */
+export function retryDelayMs(attempts: number): number {
+  const deferred = Math.max(0, attempts - (quickRetryDelaysMs.length + 1));
+  return Math.min(firstDeferredDelayMs * 2 ** deferred, longestDeferredDelayMs);
+}
+
+/** What went wrong with one send, and whether trying again may help. */
+export type SendFailure = {
+  transient: boolean;
+  /** One line for `delivery.error`: the error's message (SMTP replies include their code). */
+  message: string;
+  /** Codes only, for the logs: never the message, which may quote the mail. */
+  code: string | null;
+  responseCode: number | null;
+};
+
+// Failures of the connection itself, as nodemailer (code) or Node (errno names) report them.
+const transientCodes = new Set([
+  'ECONNECTION',
+  'ESOCKET',
+  'ETIMEDOUT',
+  'EDNS',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+const transientMessage = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|timed? ?out|timeout)\b/i;
+
+/**
+ * Sorts a send error: an SMTP reply 4xx (try later) or a broken, refused or timed-out
+ * connection is transient; a 5xx reply (the server refuses for good) and anything
+ * unexpected is permanent, so a message never loops on an error that cannot go away.
+ */
+export function classifySendError(error: unknown): SendFailure {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    message?: unknown;
+  };
+  const message = singleLineMessage(typeof fields.message === 'string' ? fields.message : String(error));
+  const code = typeof fields.code === 'string' ? fields.code : null;
+  const responseCode = typeof fields.responseCode === 'number' ? fields.responseCode : null;
+  let transient: boolean;
+  if (responseCode !== null && responseCode >= 400 && responseCode < 600) {
+    transient = responseCode < 500;
+  } else {
+    transient = (code !== null && transientCodes.has(code)) || transientMessage.test(message);
+  }
+  return { transient, message, code, responseCode };
+}
+
+function singleLineMessage(message: string): string {
+  const line = message.replace(/\s+/g, ' ').trim() || 'unknown error';
+  return line.length > 500 ? `${line.slice(0, 499)}…` : line;
+}

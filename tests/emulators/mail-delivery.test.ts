@@ -1,0 +1,280 @@
+import { createServer } from 'node:net';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { MailConfig } from '../../functions/src/config.ts';
+import { deliverMail, leaseMs } from '../../functions/src/deliver.ts';
+import { hourKey, limitsCollection, senderKey } from '../../functions/src/rate-limits.ts';
+import { maxAttempts, retryDelayMs } from '../../functions/src/retry-policy.ts';
+import { sweepMail } from '../../functions/src/sweep.ts';
+import { site } from '../../web/src/config/site.ts';
+import { eventually, mailFrom, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
+import { startInbox, type Inbox } from '../support/smtp.ts';
+
+// The delivery code itself (the modules behind the trigger and the scheduled sweep), run
+// from the test against the Firestore emulator and a real SMTP server on loopback. The
+// Functions emulator's triggers are off meanwhile, so only what a test calls touches a
+// document: the test plays a second event, a crashed invocation, the sweep or an operator.
+let app: App;
+let db: Firestore;
+let inbox: Inbox;
+let config: MailConfig;
+/** The same, with an SMTP port nothing listens on (connections are refused). */
+let downConfig: MailConfig;
+const written: string[] = [];
+
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || !address) throw new Error('no port');
+  return address.port;
+}
+
+beforeAll(async () => {
+  await setBackgroundTriggers(false);
+  app = initializeApp({ projectId }, 'mail-delivery-test');
+  db = getFirestore(app);
+  inbox = await startInbox(smtpPort);
+  config = {
+    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: '', password: '' },
+    from: mailFrom,
+    supportEmail: site.supportEmail,
+    limits: { perSenderPerHour: 1000, perHour: 100_000 },
+  };
+  downConfig = { ...config, smtp: { ...config.smtp, port: await unusedPort() } };
+});
+afterAll(async () => {
+  try {
+    // Every document this file wrote ended in a recorded final state.
+    const snapshots = await Promise.all(written.map((id) => db.collection('Mail').doc(id).get()));
+    const open = snapshots
+      .map((snapshot) => ({ id: snapshot.id, state: snapshot.get('delivery.state') as unknown }))
+      .filter(({ state }) => state !== 'SUCCESS' && state !== 'ERROR');
+    expect(open).toEqual([]);
+  } finally {
+    await inbox.close();
+    await deleteApp(app);
+    await setBackgroundTriggers(true);
+  }
+});
+beforeEach(() => {
+  inbox.rejectWhen(undefined);
+  inbox.delayReplies(0);
+});
+
+const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+const withToken = (value: string) => inbox.messages.filter((mail) => mail.subject?.includes(value));
+const mailRef = (id: string) => db.collection('Mail').doc(id);
+const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
+
+/** A contact message as the site writes it (the rules' shape), plus any fields given. */
+async function write(id: string, fields: DocumentData = {}) {
+  await mailRef(id).set({
+    to: [site.supportEmail],
+    message: { subject: `Message ${id}`, html: `<p>Body of ${id}</p>` },
+    replyTo: `angler+${id}@example.org`,
+    createdAt: Timestamp.now(),
+    ...fields,
+  });
+  written.push(id);
+  return mailRef(id);
+}
+
+/** Waits when the clock hour is about to turn, so rate-limit counts stay in one hour. */
+async function awayFromHourTurn() {
+  const left = 3_600_000 - (Date.now() % 3_600_000);
+  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+describe('exactly once', () => {
+  it('sends one email when the same event is handled twice at once, and again later', async () => {
+    const id = token();
+    const ref = await write(id);
+    const outcomes = await Promise.all([deliverMail(ref, config), deliverMail(ref, config)]);
+    expect(outcomes.sort()).toEqual(['SKIPPED', 'SUCCESS']);
+    expect(await deliverMail(ref, config)).toBe('SKIPPED');
+    expect(withToken(id)).toHaveLength(1);
+    const delivery = await deliveryOf(id);
+    expect(delivery).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null, leaseExpireTime: null });
+    expect(delivery.info).toMatchObject({ accepted: [site.supportEmail], rejected: [] });
+    expect((delivery.endTime as Timestamp).toMillis()).toBeGreaterThanOrEqual(
+      (delivery.startTime as Timestamp).toMillis(),
+    );
+  });
+
+  it('sends nothing for an event handled again while the first invocation is still sending', async () => {
+    const id = token();
+    const ref = await write(id);
+    inbox.delayReplies(1_500);
+    const first = deliverMail(ref, config);
+    await eventually(
+      async () => ((await deliveryOf(id)) as DocumentData | undefined)?.state === 'PROCESSING' || undefined,
+    );
+    expect(await deliverMail(ref, config)).toBe('SKIPPED');
+    expect(await first).toBe('SUCCESS');
+    expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    expect(withToken(id)).toHaveLength(1);
+  });
+
+  it('leaves a message another invocation holds, and takes it over once that lease has expired', async () => {
+    const id = token();
+    const ref = await write(id, {
+      delivery: { state: 'PROCESSING', attempts: 1, leaseExpireTime: Timestamp.fromMillis(Date.now() + leaseMs) },
+    });
+    expect(await deliverMail(ref, config)).toBe('SKIPPED');
+    expect((await sweepMail(db, config)).SUCCESS).toBe(0);
+    expect(withToken(id)).toHaveLength(0);
+
+    // The invocation died: its lease runs out and the sweep delivers the message.
+    await ref.update({ 'delivery.leaseExpireTime': Timestamp.fromMillis(Date.now() - 1) });
+    await sweepMail(db, config);
+    expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 2 });
+    await sweepMail(db, config);
+    expect(withToken(id)).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('defers a message the server keeps refusing, and the sweep sends it when its time comes', async () => {
+    const id = token();
+    const ref = await write(id);
+    const before = Date.now();
+    expect(await deliverMail(ref, downConfig, { retryDelaysMs: [10] })).toBe('RETRY');
+    const deferred = await deliveryOf(id);
+    expect(deferred).toMatchObject({ state: 'RETRY', attempts: 2, leaseExpireTime: null });
+    expect(deferred.error).toMatch(/ECONNREFUSED/);
+    const wait = (deferred.nextAttemptTime as Timestamp).toMillis() - before;
+    expect(wait).toBeGreaterThanOrEqual(retryDelayMs(2));
+    expect(wait).toBeLessThan(retryDelayMs(2) + 60_000);
+
+    // Not yet due: the sweep leaves it.
+    await sweepMail(db, config);
+    expect(await deliveryOf(id)).toMatchObject({ state: 'RETRY', attempts: 2 });
+    expect(withToken(id)).toHaveLength(0);
+
+    // Its time has come.
+    await ref.update({ 'delivery.nextAttemptTime': Timestamp.fromMillis(Date.now() - 1) });
+    await sweepMail(db, config);
+    expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 3, error: null, nextAttemptTime: null });
+    await sweepMail(db, config);
+    expect(withToken(id)).toHaveLength(1);
+  });
+
+  it('backs off longer after each failed sweep', async () => {
+    const id = token();
+    await write(id, { delivery: { state: 'RETRY', attempts: 5, nextAttemptTime: Timestamp.fromMillis(0) } });
+    const before = Date.now();
+    await sweepMail(db, downConfig);
+    const delivery = await deliveryOf(id);
+    expect(delivery).toMatchObject({ state: 'RETRY', attempts: 6 });
+    const wait = (delivery.nextAttemptTime as Timestamp).toMillis() - before;
+    expect(wait).toBeGreaterThanOrEqual(retryDelayMs(6));
+    expect(wait).toBeLessThan(retryDelayMs(6) + 60_000);
+    // Done here: an operator gives up on it.
+    await mailRef(id).update({ 'delivery.state': 'ERROR', 'delivery.nextAttemptTime': null });
+  });
+
+  it(`gives up after ${maxAttempts} attempts in all, with the last error`, async () => {
+    const failing = token();
+    await write(failing, {
+      delivery: { state: 'RETRY', attempts: maxAttempts - 1, nextAttemptTime: Timestamp.fromMillis(0) },
+    });
+    const crashed = token();
+    await write(crashed, {
+      delivery: {
+        state: 'PROCESSING',
+        attempts: maxAttempts,
+        leaseExpireTime: Timestamp.fromMillis(0),
+        error: 'Connection timeout',
+      },
+    });
+    await sweepMail(db, downConfig);
+    const delivery = await deliveryOf(failing);
+    expect(delivery).toMatchObject({ state: 'ERROR', attempts: maxAttempts });
+    expect(delivery.error).toMatch(new RegExp(`^gave up after ${maxAttempts} attempts: .*ECONNREFUSED`));
+    expect(await deliveryOf(crashed)).toMatchObject({
+      state: 'ERROR',
+      attempts: maxAttempts,
+      error: `gave up after ${maxAttempts} attempts: Connection timeout`,
+    });
+    await sweepMail(db, config);
+    expect([...withToken(failing), ...withToken(crashed)]).toHaveLength(0);
+  });
+
+  it('sends an ERROR message again, once, when an operator sets it to RETRY (with a fresh budget)', async () => {
+    const id = token();
+    const ref = await write(id);
+    inbox.rejectWhen((mail) => (mail.subject?.includes(id) ? { code: 550, text: 'No such user' } : undefined));
+    expect(await deliverMail(ref, config)).toBe('ERROR');
+    const refused = await deliveryOf(id);
+    expect(refused).toMatchObject({ state: 'ERROR', attempts: 1 });
+    expect(refused.error).toMatch(/550 No such user/);
+    await ref.update({ 'delivery.attempts': maxAttempts });
+
+    // The server is fixed; the operator changes the one field in the console.
+    inbox.rejectWhen(undefined);
+    await ref.update({ 'delivery.state': 'RETRY' });
+    const [first, second] = [await sweepMail(db, config), await sweepMail(db, config)];
+    expect(first.SUCCESS).toBeGreaterThanOrEqual(1);
+    expect(second.SUCCESS).toBe(0);
+    expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null });
+    expect(withToken(id)).toHaveLength(1);
+  });
+
+  it('sends a message whose event was lost, and leaves a new one to the trigger', async () => {
+    const lost = token();
+    await write(lost, { createdAt: Timestamp.fromMillis(Date.now() - 5 * 60_000) });
+    const fresh = token();
+    await write(fresh);
+    await sweepMail(db, config);
+    expect(await deliveryOf(lost)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    expect(await deliveryOf(fresh)).toBeUndefined();
+    expect(withToken(lost)).toHaveLength(1);
+    expect(withToken(fresh)).toHaveLength(0);
+    // The trigger's turn.
+    expect(await deliverMail(mailRef(fresh), config)).toBe('SUCCESS');
+  });
+});
+
+describe('rate limits', () => {
+  it('caps messages per sender and in all per hour, counting only what is sent', async () => {
+    await awayFromHourTurn();
+    const existing = await db.collection(limitsCollection).get();
+    await Promise.all(existing.docs.map((snapshot) => snapshot.ref.delete()));
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 2, perHour: 3 } };
+    const t = token();
+    const ann = `Ann+${t}@example.org`;
+    const bob = `bob+${t}@example.org`;
+
+    const outcomes: string[] = [];
+    for (const [index, sender] of [ann, ann.toLowerCase(), ann, bob, bob].entries()) {
+      const ref = await write(`${t}-${index}`, { replyTo: sender });
+      outcomes.push(await deliverMail(ref, capped));
+    }
+    // Ann's third is over her cap (and not counted); Bob's second is over the global cap.
+    expect(outcomes).toEqual(['SUCCESS', 'SUCCESS', 'ERROR', 'SUCCESS', 'ERROR']);
+    for (const index of [2, 4]) {
+      expect(await deliveryOf(`${t}-${index}`)).toMatchObject({ state: 'ERROR', error: 'rate limited', attempts: 0 });
+    }
+    expect(withToken(t)).toHaveLength(3);
+
+    const counters = await db.collection(limitsCollection).get();
+    const hour = hourKey(Date.now());
+    expect(
+      Object.fromEntries(counters.docs.map((snapshot) => [snapshot.id, snapshot.get('count') as unknown])),
+    ).toEqual({
+      [`all_${hour}`]: 3,
+      [`sender_${hour}_${senderKey(ann)}`]: 2,
+      [`sender_${hour}_${senderKey(bob)}`]: 1,
+    });
+    expect(JSON.stringify(counters.docs.map((snapshot) => [snapshot.id, snapshot.data()]))).not.toMatch(/ann|bob/i);
+
+    // An operator's retry of a rate-limited message is sent all the same.
+    await mailRef(`${t}-2`).update({ 'delivery.state': 'RETRY', 'delivery.nextAttemptTime': FieldValue.delete() });
+    await sweepMail(db, capped);
+    expect(await deliveryOf(`${t}-2`)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    expect(withToken(t)).toHaveLength(4);
+  });
+});
