@@ -172,3 +172,28 @@ describe.each([
     expect(text).toMatch(language === 'en' ? /laws of Italy|Italian law/ : /legge italiana|diritto italiano/);
   });
 });
+
+describe('Features', () => {
+  it.each([
+    ['en', 'Features', ['Connect and Share', 'Log Catches', 'Marine Weather Forecast', 'Privacy'], '/phones/en/'],
+    [
+      'it',
+      'Funzionalità',
+      ['Connettiti e condividi', 'Registra le catture', 'Previsioni meteo marine', 'Privacy'],
+      '/phones/it/',
+    ],
+  ] as const)('shows the four blocks with screenshots in %s', async (language, title, blocks, folder) => {
+    renderSite(paths.features, language);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(blocks);
+    const main = document.querySelector('main') as HTMLElement;
+    const images = within(main).getAllByRole('img');
+    expect(images.length).toBeGreaterThanOrEqual(7);
+    for (const image of images) expect(image.getAttribute('alt')).not.toBe('');
+    for (const source of main.querySelectorAll('source')) expect(source.getAttribute('srcset')).toContain(folder);
+    expect(main.textContent).toContain(
+      language === 'en' ? '7 days with Pro and 3 days free' : '7 giorni con Pro e 3 giorni gratis',
+    );
+  });
+});
