@@ -15,6 +15,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { backgrounds } from './backgrounds.ts';
 import { framePage, frameSize } from './phone/frame.ts';
 import { langs, locale } from './phone/locale.ts';
@@ -97,7 +98,10 @@ const manifest = {
     screens: screenNames,
   },
 };
-write(join(out, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+// Formatted as the repository's Prettier settings would, so that `npm run lint` passes.
+const manifestPath = join(out, 'manifest.json');
+const prettierOptions = (await resolveConfig(manifestPath)) ?? {};
+write(manifestPath, await format(JSON.stringify(manifest), { ...prettierOptions, parser: 'json' }));
 
 // A short report: how many files, how big, the largest ones.
 const files: { path: string; size: number }[] = [];

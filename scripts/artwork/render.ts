@@ -22,7 +22,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-partial-raster',
       '--disable-checker-imaging',
       '--num-raster-threads=1',
-      '--disable-skia-runtime-opts',
     ],
   });
 }

@@ -279,7 +279,7 @@ function forecast(l: Locale): string {
   const wind = [8, 6, 7, 12, 16, 18, 14, 10];
   const direction = [315, 330, 340, 300, 280, 270, 290, 310];
   const air = [19, 18, 18, 22, 25, 26, 24, 21];
-  const cols = 'grid-template-columns:50px 1fr 1fr 0.9fr 1.25fr 0.8fr';
+  const cols = 'grid-template-columns:48px 1fr 1fr 1fr 1.25fr 0.75fr;column-gap:4px';
   const head = [
     t.hour,
     `${t.waves}<br><span>m</span>`,
@@ -310,7 +310,7 @@ function forecast(l: Locale): string {
     `${icon('cloudSun', 44, 1.6)}<div style="flex:1"><div style="font-size:12.5px;opacity:.85;font-weight:500">${l.date(today, { weekday: 'long', day: 'numeric', month: 'long' })}</div>` +
     `<div class="row" style="gap:8px"><span style="font-size:34px;font-weight:700;letter-spacing:-0.03em">26°</span><span style="font-size:13px;line-height:1.3;opacity:.92">${t.forecastSummary}</span></div></div></div>` +
     `<div class="row" style="gap:8px;margin:12px 2px 8px">${proBadge()}<span style="font-weight:700;font-size:13.5px">${t.proDays}</span><span class="muted" style="margin-left:auto;font-size:12px;font-weight:600">${l.date(today, { weekday: 'long' })}</span></div>`;
-  const table = `<div class="card" style="overflow:hidden"><div style="display:grid;${cols};padding:8px 12px;font-size:11px;font-weight:700;color:var(--muted);line-height:1.25;text-transform:uppercase;letter-spacing:.02em" class="thead">${head}</div>${rows}</div>`;
+  const table = `<div class="card" style="overflow:hidden"><div style="display:grid;${cols};padding:8px 12px;font-size:11px;font-weight:700;color:var(--muted);line-height:1.25;text-transform:uppercase;letter-spacing:.02em;align-items:end" class="thead">${head}</div>${rows}</div>`;
   const style = `<style>.thead span{text-transform:none;font-weight:500;letter-spacing:0}</style>`;
   return screen({ status: 'light', l, tab: 'weather', body: `${style}${bar}${main(summary + table)}` });
 }
