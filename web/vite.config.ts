@@ -1,5 +1,5 @@
 import { copyFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -22,8 +22,48 @@ function notFoundPage(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
+ * modules inside it, for the bundle budgets (tests/budgets). Hosting ignores dot folders, so
+ * it is never served.
+ */
+function chunkGraph(): Plugin {
+  let root = '';
+  return {
+    name: 'chunk-graph',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_, bundle) {
+      // node_modules/<package>/… for dependencies, the path from web/ for the site's own.
+      const moduleName = (id: string) => {
+        const path = id.replace(/\0/g, '');
+        const dependency = path.lastIndexOf('/node_modules/');
+        return dependency >= 0 ? path.slice(dependency + 1) : relative(root, path);
+      };
+      const chunks = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                isEntry: output.isEntry,
+                isDynamicEntry: output.isDynamicEntry,
+                source: output.facadeModuleId && relative(root, output.facadeModuleId),
+                imports: output.imports,
+                dynamicImports: output.dynamicImports,
+                modules: output.moduleIds.map(moduleName),
+              },
+            ]
+          : [],
+      );
+      this.emitFile({ type: 'asset', fileName: '.vite/chunks.json', source: JSON.stringify(chunks, null, 2) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), notFoundPage()],
+  plugins: [react(), notFoundPage(), chunkGraph()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
@@ -35,7 +75,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
-        chunkFileNames: 'static/js/[name]-[hash].js',
+        // Rolldown names a shared part after its first module; the one holding React (and
+        // i18next, needed by every page) is named for what it is.
+        chunkFileNames: ({ moduleIds }) =>
+          moduleIds.some((id) => /[\\/]node_modules[\\/]react[\\/]/.test(id))
+            ? 'static/js/vendor-[hash].js'
+            : 'static/js/[name]-[hash].js',
         assetFileNames: ({ names }) =>
           names.some((name) => name.endsWith('.css'))
             ? 'static/css/[name]-[hash][extname]'

@@ -1,45 +1,72 @@
 import i18next, { type i18n } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languages, toLanguage, type Language } from '../config/languages';
 import enCommon from '../locales/en/common.json';
-import itCommon from '../locales/it/common.json';
 
-export const resources = {
-  en: { common: enCommon },
-  it: { common: itCommon },
-} as const;
+/** The site's texts in one language, by namespace (the legal texts come with their pages). */
+export type Texts = { common: typeof enCommon };
+
+// English, the default, is in the first bundle; every other language is a script part of its
+// own, fetched before the first render for the visitors who read it.
+const english: Texts = { common: enCommon };
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
+  it: async () => ({ common: (await import('../locales/it/common.json')).default }),
+};
 
 /** Key under which the visitor's language choice is remembered. */
 export const languageStorageKey = 'language';
 
 /**
+ * The visitor's language: the choice saved on an earlier visit, else the first of the
+ * browser's languages that the site speaks (`it-IT` → Italian), else English.
+ */
+export function detectLanguage(): Language {
+  const candidates: Array<string | null | undefined> = [];
+  try {
+    candidates.push(localStorage.getItem(languageStorageKey));
+  } catch {
+    // storage can be blocked (private modes): follow the browser
+  }
+  if (typeof navigator !== 'undefined') candidates.push(...navigator.languages, navigator.language);
+  const base = (tag: string) => tag.toLowerCase().split('-')[0] ?? '';
+  const found = candidates.find((tag) => tag && (languages as readonly string[]).includes(base(tag)));
+  return found ? toLanguage(found) : defaultLanguage;
+}
+
+/** Fetches a language's texts into the instance unless they are there already. */
+export async function loadLanguage(instance: i18n, language: Language) {
+  if (language === 'en' || instance.hasResourceBundle(language, 'common')) return;
+  const texts = await loaders[language]();
+  for (const [namespace, bundle] of Object.entries(texts)) instance.addResourceBundle(language, namespace, bundle);
+}
+
+/**
  * Switches to a language the visitor chose and remembers it for the next visits. Only an
  * explicit choice is stored, so until then the site follows the browser's language.
  */
-export function chooseLanguage(i18n: i18n, language: Language) {
+export async function chooseLanguage(i18n: i18n, language: Language) {
   try {
     localStorage.setItem(languageStorageKey, language);
   } catch {
     // storage can be blocked (private modes); the choice then lasts for this visit
   }
+  await loadLanguage(i18n, language);
   return i18n.changeLanguage(language);
 }
 
 /**
- * Creates the i18next instance. The language is the visitor's saved choice, else the
- * browser's; `lng` forces one (tests). `<html lang>` follows every change.
+ * Creates the i18next instance in `language`, synchronously, with English and the `preloaded`
+ * texts (tests pass them; the browser uses `startI18n`). `<html lang>` follows every change.
  */
-export function createI18n(lng?: string) {
+export function createI18n(language: Language, preloaded: Partial<Record<Language, Texts>> = {}) {
   const i18n = i18next.createInstance();
-  if (!lng) i18n.use(LanguageDetector);
   i18n.use(initReactI18next);
-  i18n.on('languageChanged', (language) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(language);
+  i18n.on('languageChanged', (changed) => {
+    if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(changed);
   });
   void i18n.init({
-    resources,
-    lng,
+    resources: { ...preloaded, en: english },
+    lng: language,
     fallbackLng: defaultLanguage,
     supportedLngs: languages,
     nonExplicitSupportedLngs: true,
@@ -47,12 +74,24 @@ export function createI18n(lng?: string) {
     defaultNS: 'common',
     ns: ['common'],
     interpolation: { escapeValue: false }, // React escapes what it renders
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: languageStorageKey,
-      caches: [],
-    },
     initAsync: false,
   });
+  return i18n;
+}
+
+/** The browser's instance: in the visitor's language, with its texts loaded before it resolves. */
+export async function startI18n() {
+  const language = detectLanguage();
+  const i18n = createI18n(language);
+  if (language !== 'en') {
+    try {
+      await loadLanguage(i18n, language);
+      await i18n.changeLanguage(language);
+    } catch {
+      // The texts did not arrive (connection dropped): the site opens in English, the
+      // fallback, rather than not at all.
+      await i18n.changeLanguage(defaultLanguage);
+    }
+  }
   return i18n;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../app/i18n';
+import { resources } from './resources';
 import { legalResources } from './legal';
 
 /** Every leaf of a translation tree as "a.b.c" → value. */
