@@ -2,8 +2,8 @@
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
 // the last line sums it up and the exit code is non-zero on any failure.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, emulators, start); the
-//                   last two build first
+//   --only <step>   run one step (typecheck, lint, unit, build, budgets, emulators, e2e, start); the
+//                   last three build first
 import { join } from 'node:path';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports, root } from './lib/emulators.ts';
 import { run } from './lib/processes.ts';
@@ -39,10 +39,25 @@ const steps: Step[] = [
     ],
   },
   {
+    // Bytes are deterministic: the first visit's JavaScript and each route's extra chunks.
+    id: 'budgets',
+    title: 'bundle budgets',
+    needs: 'build',
+    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'budgets/']],
+  },
+  {
     id: 'emulators',
     title: 'emulator tests',
     needs: 'build',
     commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config tests/vitest.config.ts emulators/`)]],
+  },
+  {
+    // The browser tests (Debian's Chromium) against the built site on the same emulators;
+    // the run starts its own SMTP inbox (e2e/support/global-setup.ts).
+    id: 'e2e',
+    title: 'browser tests',
+    needs: 'build',
+    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('playwright')} test -c e2e/playwright.config.ts`)]],
   },
   {
     id: 'start',
@@ -75,7 +90,7 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
     outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
     continue;
   }
-  if (step.id === 'emulators' || step.id === 'start') {
+  if (step.id === 'emulators' || step.id === 'e2e' || step.id === 'start') {
     ensureLocalSecrets();
     const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
     const busy = await busyPorts({

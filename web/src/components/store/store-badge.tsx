@@ -10,14 +10,9 @@ export function StoreBadge({ store }: { store: Store }) {
   const label = t(`stores.${store}.action`);
   const name = t(`stores.${store}.name`);
   return (
-    <a
-      className="store-badge"
-      href={site.stores[store]}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={`${label} ${name}`}
-      data-store={store}
-    >
+    <a className="store-badge" href={site.stores[store]} target="_blank" rel="noopener noreferrer" data-store={store}>
+      {/* The name read out is the badge's visible words, with a space between them. */}
+      <span className="visually-hidden">{`${label} ${name}`}</span>
       <svg viewBox="0 0 180 54" width="180" height="54" aria-hidden="true" focusable="false">
         <rect x="0.5" y="0.5" width="179" height="53" rx="9" fill="#000" stroke="#a6a6a6" />
         {store === 'googlePlay' ? (

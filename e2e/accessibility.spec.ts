@@ -1,0 +1,111 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { contactTexts, languages, locales, open, paths, routeNames } from './support/site.ts';
+
+const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const language of languages) {
+  test.describe(`axe in ${language}`, () => {
+    test.use({ locale: locales[language] });
+
+    for (const path of [...routeNames.map((name) => paths[name]), '/no/such/page']) {
+      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator('main h1')).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+        const summary = results.violations.map(
+          (violation) =>
+            `${violation.id} (${violation.impact ?? ''}): ${violation.help}\n` +
+            violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
+        );
+        expect(summary, summary.join('\n')).toEqual([]);
+      });
+    }
+  });
+}
+
+/** Presses Tab until the focused element matches, failing after `limit` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    await page.keyboard.press('Tab');
+    if ((await target.and(page.locator(':focus')).count()) > 0) return;
+  }
+  throw new Error(`Tab did not reach ${target.toString()} within ${String(limit)} presses`);
+}
+
+test.describe('keyboard only', () => {
+  test.beforeEach(({ isMobile }) => {
+    test.skip(isMobile, 'a keyboard walk is a desktop matter');
+  });
+
+  test('the nav bar and the carousels work with the keyboard', async ({ page }) => {
+    await page.clock.install();
+    await open(page, paths.home);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await tabTo(page, page.getByRole('link', { name: 'Skip to content' }));
+    await tabTo(page, nav.getByRole('link', { name: 'Home' }));
+    await tabTo(page, nav.getByRole('link', { name: 'Features' }));
+    await tabTo(page, page.getByRole('combobox', { name: 'Language' }));
+
+    // The background photos: arrow by Enter, thumbnail by Space, keys, pause by Enter.
+    const hero = page.locator('.home-hero');
+    await tabTo(page, page.getByRole('button', { name: 'Previous photo' }));
+    await tabTo(page, page.getByRole('button', { name: 'Next photo' }));
+    await page.keyboard.press('Enter');
+    await expect(hero).toHaveAttribute('data-photo', '1');
+    await page.keyboard.press('ArrowLeft');
+    await expect(hero).toHaveAttribute('data-photo', '0');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Space');
+    await expect(hero).not.toHaveAttribute('data-photo', '0');
+    const pausePhotos = page.getByRole('button', { name: 'Pause the background photos' });
+    await tabTo(page, pausePhotos);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Play the background photos' })).toBeFocused();
+
+    // The screenshots: arrows, a dot, keys, pause.
+    const slide = page.locator('.slide--active');
+    await tabTo(page, page.getByRole('button', { name: 'Previous screenshot' }));
+    await page.keyboard.press('Enter');
+    await expect(slide).toHaveAttribute('data-slide', '06');
+    await tabTo(page, page.getByRole('button', { name: /^Show screenshot 3:/ }));
+    await page.keyboard.press('Space');
+    await expect(slide).toHaveAttribute('data-slide', '03');
+    await page.keyboard.press('ArrowRight');
+    await expect(slide).toHaveAttribute('data-slide', '04');
+    await tabTo(page, page.getByRole('button', { name: 'Next screenshot' }));
+    await page.keyboard.press('Space');
+    await expect(slide).toHaveAttribute('data-slide', '05');
+    await tabTo(page, page.getByRole('button', { name: 'Pause the slideshow' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Play the slideshow' })).toBeFocused();
+  });
+
+  test('the contact form and its dialog work with the keyboard', async ({ page }) => {
+    const texts = contactTexts.en;
+    await open(page, paths.support);
+    const email = page.getByLabel(texts.email);
+    await tabTo(page, email);
+    await page.keyboard.type(`e2e-keyboard-${Date.now().toString(36)}@example.com`);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(texts.name)).toBeFocused();
+    await page.keyboard.type('Keyboard user');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(texts.subject)).toBeFocused();
+    await page.keyboard.type('Sent without a mouse');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel(texts.message)).toBeFocused();
+    await page.keyboard.type('Every step by keyboard.');
+    // Enter in a single-line field submits the form.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+
+    const dialog = page.getByRole('dialog', { name: texts.sent });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Ok' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(email).toBeFocused();
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { headings, languages, locales, open, paths } from './support/site.ts';
+
+const navTexts = {
+  en: { features: 'Features', downloadApp: 'Download App', menu: 'Menu' },
+  it: { features: 'Funzionalità', downloadApp: "Scarica l'app", menu: 'Menu' },
+} as const;
+
+for (const language of languages) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale: locales[language] });
+
+    test('the nav bar turns dark once the page scrolls past 10 px', async ({ page }) => {
+      await open(page, paths.features);
+      const bar = page.getByTestId('nav-bar');
+      await expect(bar).not.toHaveClass(/nav-bar--solid/);
+      await expect(bar).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+      await page.evaluate('window.scrollTo(0, 5)');
+      await expect(bar).not.toHaveClass(/nav-bar--solid/);
+      await page.evaluate('window.scrollTo(0, 11)');
+      await expect(bar).toHaveClass(/nav-bar--solid/);
+      await expect(bar).toHaveCSS('background-color', 'rgb(51, 51, 51)');
+      await page.evaluate('window.scrollTo(0, 0)');
+      await expect(bar).not.toHaveClass(/nav-bar--solid/);
+    });
+
+    test('the link of the current page is bold, red and underlined', async ({ page }, testInfo) => {
+      await open(page, paths.features);
+      if (testInfo.project.name === 'phone') await page.getByRole('button', { name: navTexts[language].menu }).click();
+      const nav = page.getByRole('navigation').first();
+      const active = nav.getByRole('link', { name: navTexts[language].features, exact: true });
+      const other = nav.getByRole('link', { name: navTexts[language].downloadApp, exact: true });
+      await expect(active).toHaveCSS('font-weight', '700');
+      await expect(active).toHaveCSS('color', 'rgb(255, 107, 107)');
+      await expect(active).toHaveCSS('text-decoration-line', 'underline');
+      await expect(other).toHaveCSS('font-weight', '400');
+      await expect(other).toHaveCSS('text-decoration-line', 'none');
+      await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
+    });
+
+    test('the language choice survives a reload', async ({ page }) => {
+      const other = language === 'en' ? 'it' : 'en';
+      await open(page, paths.home);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('combobox').selectOption(other);
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home[other]);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home[other]);
+      await expect(page.locator('html')).toHaveAttribute('lang', other);
+      await expect(page.getByRole('combobox')).toHaveValue(other);
+    });
+  });
+}
+
+for (const language of languages) {
+  test.describe(`on a phone in ${language}`, () => {
+    test.use({ locale: locales[language] });
+
+    test('the menu opens and navigates', async ({ page, isMobile }) => {
+      test.skip(!isMobile, 'the menu button is shown on narrow screens only');
+      await open(page, paths.home);
+      const toggle = page.getByRole('button', { name: navTexts[language].menu });
+      const link = page.locator('nav .nav-link', { hasText: navTexts[language].downloadApp });
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(link).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByTestId('nav-bar')).toHaveClass(/nav-bar--solid/);
+      await link.click();
+      await expect(page).toHaveURL(paths.downloadApp);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.downloadApp[language]);
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(link).toBeHidden();
+    });
+  });
+}

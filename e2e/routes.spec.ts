@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  appAdsPath,
+  expectNoUntranslatedKeys,
+  headings,
+  languages,
+  locales,
+  open,
+  paths,
+  routeNames,
+} from './support/site.ts';
+
+// Every route in both languages shows its page; a screenshot of each is kept for people to
+// look at (e2e-screenshots/<project>/<language>-<route>.png, ignored by git).
+const screenshots = join(import.meta.dirname, '..', 'e2e-screenshots');
+
+for (const language of languages) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale: locales[language] });
+
+    for (const name of routeNames) {
+      test(`${paths[name]} shows its page`, async ({ page }, testInfo) => {
+        await open(page, paths[name]);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
+        await expectNoUntranslatedKeys(page);
+        const folder = join(screenshots, testInfo.project.name);
+        mkdirSync(folder, { recursive: true });
+        await page.screenshot({
+          path: join(folder, `${language}-${name}.png`),
+          fullPage: true,
+          animations: 'disabled',
+        });
+      });
+    }
+
+    test('an unknown path shows the not-found page', async ({ page }) => {
+      const response = await page.goto('/no/such/page');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
+      await expectNoUntranslatedKeys(page);
+    });
+  });
+}
+
+test(`${appAdsPath} is the plain-text file`, async ({ page }) => {
+  const response = await page.goto(appAdsPath);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toMatch(/^text\/plain/);
+  await expect(page.locator('#root')).toHaveCount(0);
+  expect((await response?.text())?.trim()).not.toBe('');
+});

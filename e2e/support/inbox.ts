@@ -1,0 +1,24 @@
+// The SMTP inbox of the browser tests: a real SMTP server (tests/support/smtp.ts) on the port
+// functions/.env.local sends to, started once for the whole run by the global setup. The
+// tests run in worker processes, so the global setup also answers what the inbox holds as
+// JSON over HTTP on loopback, and `receivedMail` reads it from there.
+
+/** Where the Functions emulator delivers (functions/.env.local). */
+export const smtpPort = 1025;
+/** The inbox's JSON view for the tests (the port `npm start` gives maildev's web inbox). */
+export const inboxPort = 1080;
+
+export type ReceivedMail = {
+  to: string[];
+  replyTo: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** Every message the inbox has accepted so far. */
+export async function receivedMail(): Promise<ReceivedMail[]> {
+  const response = await fetch(`http://127.0.0.1:${inboxPort}/messages`);
+  if (!response.ok) throw new Error(`The test inbox answered HTTP ${response.status}`);
+  return (await response.json()) as ReceivedMail[];
+}

@@ -1,0 +1,70 @@
+import { expect, type Page } from '@playwright/test';
+import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+
+export { appAdsPath, paths };
+export type Language = 'en' | 'it';
+export const languages: readonly Language[] = ['en', 'it'];
+
+/** The browser locale that makes the site pick a language on a first visit. */
+export const locales: Record<Language, string> = { en: 'en-GB', it: 'it-IT' };
+
+/**
+ * What each route's h1 says. Typed out on purpose (not read from the translations): a key
+ * that is missing or renamed shows up here as the key itself.
+ */
+export const headings: Record<RouteName | 'notFound', Record<Language, string | RegExp>> = {
+  home: { en: 'Sport Fishing App', it: 'App di pesca sportiva' },
+  features: { en: 'Features', it: 'Funzionalità' },
+  downloadApp: { en: 'Download App', it: "Scarica l'app" },
+  pro: { en: /^Become a .+ PRO Member$/, it: /^Diventa un membro PRO di .+$/ },
+  support: { en: 'Contact Us', it: 'Contattaci' },
+  privacy: { en: 'Privacy Policy', it: 'Informativa sulla privacy' },
+  terms: { en: 'Terms and Conditions', it: 'Termini e condizioni' },
+  emailVerification: { en: 'Email Verification', it: 'Verifica email' },
+  partner: { en: 'Partners', it: 'Partner' },
+  account: { en: 'Account', it: 'Account' },
+  notFound: { en: '404 - File or directory not found.', it: '404 - File o directory non trovati.' },
+};
+
+export const routeNames = Object.keys(paths) as RouteName[];
+
+/** The labels of the contact form's fields and buttons. */
+export const contactTexts: Record<
+  Language,
+  { email: string; name: string; subject: string; message: string; send: string; sent: string; failed: string }
+> = {
+  en: {
+    email: 'Your email',
+    name: 'Your name',
+    subject: 'Subject',
+    message: 'Comment or message',
+    send: 'Send message',
+    sent: 'Message sent',
+    failed: 'Your message was not sent.',
+  },
+  it: {
+    email: 'La tua email',
+    name: 'Il tuo nome',
+    subject: 'Oggetto',
+    message: 'Commento o messaggio',
+    send: 'Invia messaggio',
+    sent: 'Messaggio inviato',
+    failed: 'Il messaggio non è stato inviato.',
+  },
+};
+
+/** Top-level translation keys: rendered text that starts with one of them is an untranslated key. */
+const untranslatedKey =
+  /\b(?:meta|nav|languages|home|features|footer|stores|download|pro|support|legal|emailVerification|partner|account|notFound|errors|skipToContent|privacy|terms)\.[A-Za-z0-9]+/;
+
+/** Opens a path and waits until its page (not the loading placeholder) is shown. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main h1')).toBeVisible();
+}
+
+/** The page shows no translation key in place of a text. */
+export async function expectNoUntranslatedKeys(page: Page) {
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(untranslatedKey);
+}
