@@ -1,0 +1,201 @@
+// A small static server that answers the way Firebase Hosting does for this project's
+// firebase.json: redirects, exact static files (with cleanUrls and trailingSlash), rewrites,
+// the custom 404.html with status 404, the configured headers, and gzip/brotli compression
+// chosen from Accept-Encoding. Used where a measurement needs the built site as production
+// serves it without starting the Firebase emulators (no Java, no emulator hub, any port).
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
+
+type Pattern = { source?: string; regex?: string };
+type HostingConfig = {
+  public: string;
+  cleanUrls?: boolean;
+  trailingSlash?: boolean;
+  redirects?: (Pattern & { destination: string; type?: number })[];
+  rewrites?: (Pattern & { destination?: string })[];
+  headers?: (Pattern & { headers: { key: string; value: string }[] })[];
+  i18n?: { root: string };
+};
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+const compressible = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** Firebase Hosting's glob syntax (`**`, `*`, `?`, `{a,b}`) as a regular expression on the path. */
+export function globToRegExp(glob: string): RegExp {
+  let out = '';
+  let braces = 0;
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob.charAt(i);
+    if (c === '*' && glob.charAt(i + 1) === '*') {
+      const slash = glob.charAt(i + 2) === '/';
+      out += slash ? '(?:.*/)?' : '.*';
+      i += slash ? 2 : 1;
+    } else if (c === '*') out += '[^/]*';
+    else if (c === '?') out += '[^/]';
+    else if (c === '{') {
+      braces++;
+      out += '(?:';
+    } else if (c === '}' && braces > 0) {
+      braces--;
+      out += ')';
+    } else if (c === ',' && braces > 0) out += '|';
+    else out += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  // Globs are matched against the path with or without its leading slash.
+  return new RegExp(`^/?${out.replace(/^\//, '')}$`);
+}
+
+function matches(pattern: Pattern, path: string): boolean {
+  if (pattern.regex !== undefined) return new RegExp(pattern.regex).test(path);
+  return pattern.source !== undefined && globToRegExp(pattern.source).test(path);
+}
+
+/** Languages the visitor asks for, as Hosting's i18n reads them (override cookie first). */
+function requestedLanguages(req: IncomingMessage): string[] {
+  const cookie = /(?:^|;\s*)firebase-language-override=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+  const accept = (req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase().split('-')[0] ?? '')
+    .filter(Boolean);
+  return [...(cookie ? cookie.split(',') : []), ...accept];
+}
+
+export type HostingServer = { server: Server; origin: string; close: () => Promise<void> };
+
+/**
+ * Serves `firebase.json`'s hosting site on 127.0.0.1 (port 0: a free port); `publicDir`
+ * replaces the configured public folder (another build of the same site).
+ */
+export async function startHostingServer(
+  firebaseJsonPath: string,
+  { port = 0, publicDir: publicOverride }: { port?: number; publicDir?: string | undefined } = {},
+): Promise<HostingServer> {
+  const firebase = JSON.parse(await readFile(firebaseJsonPath, 'utf8')) as { hosting: HostingConfig };
+  const config = firebase.hosting;
+  const publicDir = publicOverride ?? resolve(firebaseJsonPath, '..', config.public);
+
+  /** The file for a URL path, or undefined: exact, then cleanUrls' `.html`, then `index.html`. */
+  async function findFile(path: string, languages: string[]): Promise<string | undefined> {
+    const relative = normalize(decodeURIComponent(path)).replace(/^[/\\]+/, '');
+    const prefixes = config.i18n
+      ? [...languages.map((language) => join(config.i18n?.root ?? '', `${language}_ALL`)), '']
+      : [''];
+    for (const prefix of prefixes) {
+      const base = join(publicDir, prefix, relative);
+      if (base !== publicDir && !base.startsWith(publicDir + sep)) return undefined;
+      const candidates = [base, ...(config.cleanUrls ? [`${base}.html`] : []), join(base, 'index.html')];
+      for (const candidate of candidates) {
+        const info = await stat(candidate).catch(() => undefined);
+        if (info?.isFile()) return candidate;
+      }
+    }
+    return undefined;
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, path: string, file: string, status: number) {
+    const type = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'max-age=3600' };
+    for (const rule of config.headers ?? []) {
+      if (matches(rule, path)) for (const { key, value } of rule.headers) headers[key] = value;
+    }
+    const accepted = req.headers['accept-encoding'] ?? '';
+    const encoding = !compressible.test(type)
+      ? undefined
+      : /\bbr\b/.test(accepted)
+        ? 'br'
+        : /\bgzip\b/.test(accepted)
+          ? 'gzip'
+          : undefined;
+    if (compressible.test(type)) headers.Vary = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
+    else headers['Content-Length'] = String((await stat(file)).size);
+    res.writeHead(status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    const body = createReadStream(file);
+    if (encoding === 'br') {
+      await pipeline(body, createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), res);
+    } else if (encoding === 'gzip') await pipeline(body, createGzip(), res);
+    else await pipeline(body, res);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    for (const redirect of config.redirects ?? []) {
+      if (matches(redirect, path)) {
+        res.writeHead(redirect.type ?? 301, { Location: redirect.destination }).end();
+        return;
+      }
+    }
+    // trailingSlash: false and cleanUrls strip `/` and `.html` from the address with a 301.
+    let canonical = path;
+    if (config.trailingSlash === false && canonical.length > 1) canonical = canonical.replace(/\/+$/, '');
+    if (config.cleanUrls) canonical = canonical.replace(/(?:\/index)?\.html$/, '') || '/';
+    if (canonical !== path) {
+      res.writeHead(301, { Location: canonical + url.search }).end();
+      return;
+    }
+    const languages = requestedLanguages(req);
+    const file = await findFile(path, languages);
+    if (file) return send(req, res, path, file, 200);
+    for (const rewrite of config.rewrites ?? []) {
+      if (rewrite.destination === undefined || !matches(rewrite, path)) continue;
+      // As in the Hosting emulator, a rewrite's destination is not localised.
+      const target = await findFile(rewrite.destination, []);
+      if (target) return send(req, res, path, target, 200);
+    }
+    const notFound = await findFile('/404.html', languages);
+    if (notFound) return send(req, res, path, notFound, 404);
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(String(error));
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(port, '127.0.0.1', done);
+  });
+  const { port: actual } = server.address() as AddressInfo;
+  return {
+    server,
+    origin: `http://127.0.0.1:${actual}`,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}
