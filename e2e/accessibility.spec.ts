@@ -33,11 +33,8 @@ async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 40
   throw new Error(`Tab did not reach ${target.toString()} within ${String(limit)} presses`);
 }
 
-test.describe('keyboard only', () => {
-  test.beforeEach(({ isMobile }) => {
-    test.skip(isMobile, 'a keyboard walk is a desktop matter');
-  });
-
+// A keyboard walk is a desktop matter: the phone project leaves out tests tagged @desktop.
+test.describe('keyboard only', { tag: '@desktop' }, () => {
   test('the nav bar and the carousels work with the keyboard', async ({ page }) => {
     await page.clock.install();
     await open(page, paths.home);
