@@ -1,6 +1,6 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { SupportMailText } from '../components/contact/support-mail-text';
 import { PageHeader } from '../components/layout/page-header';
-import { site } from '../config/site';
 
 export default function EmailVerificationPage() {
   const { t } = useTranslation();
@@ -12,11 +12,7 @@ export default function EmailVerificationPage() {
         <h2>{t('emailVerification.thanks')}</h2>
         <p>{t('emailVerification.verified')}</p>
         <p className="verification__note">
-          <Trans
-            i18nKey="emailVerification.trouble"
-            values={{ email: site.supportEmail }}
-            components={{ mail: <a href={`mailto:${site.supportEmail}`} /> }}
-          />
+          <SupportMailText i18nKey="emailVerification.trouble" />
         </p>
       </div>
     </>

@@ -1,7 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+import { SupportMailText } from '../components/contact/support-mail-text';
 import { ContactForm } from '../components/contact/contact-form';
 import { PageHeader } from '../components/layout/page-header';
-import { site } from '../config/site';
 
 export default function SupportPage() {
   const { t } = useTranslation();
@@ -13,11 +13,7 @@ export default function SupportPage() {
       <div className="page support">
         <ContactForm />
         <p className="support__direct">
-          <Trans
-            i18nKey="support.direct"
-            values={{ email: site.supportEmail }}
-            components={{ mail: <a href={`mailto:${site.supportEmail}`} /> }}
-          />
+          <SupportMailText i18nKey="support.direct" />
         </p>
       </div>
     </>

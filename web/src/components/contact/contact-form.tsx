@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
-import { site } from '../../config/site';
+import { useTranslation } from 'react-i18next';
+import { SupportMailText } from './support-mail-text';
 import {
   contactFields,
   contactLimits,
@@ -165,11 +165,7 @@ export function ContactForm() {
               <strong>{t('support.failed.heading')}</strong>
             </p>
             <p>
-              <Trans
-                i18nKey="support.failed.text"
-                values={{ email: site.supportEmail }}
-                components={{ mail: <a href={`mailto:${site.supportEmail}`} /> }}
-              />
+              <SupportMailText i18nKey="support.failed.text" />
             </p>
           </div>
         )}
