@@ -1,5 +1,5 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { addDoc, collection, doc, getDoc, serverTimestamp, setDoc, type DocumentData } from 'firebase/firestore';
+import { addDoc, collection, doc, serverTimestamp, setDoc, type DocumentData } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
@@ -9,6 +9,7 @@ import {
   firestoreRules,
   limitPerSenderPerHour,
   projectId,
+  readDocument,
   smtpPort,
   supportEmail,
 } from '../support/emulators.ts';
@@ -40,11 +41,7 @@ afterAll(async () => {
 });
 
 async function readMail(id: string): Promise<DocumentData | undefined> {
-  let data: DocumentData | undefined;
-  await env.withSecurityRulesDisabled(async (context) => {
-    data = (await getDoc(doc(context.firestore(), 'Mail', id))).data();
-  });
-  return data;
+  return readDocument(`Mail/${id}`);
 }
 
 type Delivery = {

@@ -57,3 +57,37 @@ export async function eventually<T>(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+type RestValue = {
+  nullValue?: null;
+  booleanValue?: boolean;
+  integerValue?: string;
+  doubleValue?: number;
+  stringValue?: string;
+  timestampValue?: string;
+  arrayValue?: { values?: RestValue[] };
+  mapValue?: { fields?: Record<string, RestValue> };
+};
+
+function fromRest(value: RestValue): unknown {
+  if (value.mapValue) {
+    return Object.fromEntries(Object.entries(value.mapValue.fields ?? {}).map(([key, item]) => [key, fromRest(item)]));
+  }
+  if (value.arrayValue) return (value.arrayValue.values ?? []).map(fromRest);
+  if (value.integerValue !== undefined) return Number(value.integerValue);
+  if ('nullValue' in value) return null;
+  return value.stringValue ?? value.timestampValue ?? value.booleanValue ?? value.doubleValue;
+}
+
+/**
+ * Reads a document as the emulator's owner, past the rules, with one plain HTTP request:
+ * polling through a fresh SDK client per read could hang now and then.
+ */
+export async function readDocument(path: string): Promise<Record<string, unknown> | undefined> {
+  const url = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}/v1/projects/${projectId}/databases/(default)/documents/${path}`;
+  const response = await fetch(url, { headers: { Authorization: 'Bearer owner' }, signal: AbortSignal.timeout(5_000) });
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`reading ${path}: HTTP ${String(response.status)} ${await response.text()}`);
+  const document = (await response.json()) as { fields?: Record<string, RestValue> };
+  return fromRest({ mapValue: { fields: document.fields ?? {} } }) as Record<string, unknown>;
+}
