@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Unit tests of both packages: `npx vitest run` at the root runs them all.
+// Unit tests of both packages and of the root scripts: `npx vitest run` at the root runs them all.
 export default defineConfig({
   test: {
-    projects: ['web', 'functions'],
+    projects: ['web', 'functions', 'scripts'],
   },
 });

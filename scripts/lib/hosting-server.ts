@@ -1,8 +1,10 @@
 // A small static server that answers the way Firebase Hosting does for this project's
-// firebase.json: redirects, exact static files (with cleanUrls and trailingSlash), rewrites,
-// the custom 404.html with status 404, the configured headers, and gzip/brotli compression
-// chosen from Accept-Encoding. Used where a measurement needs the built site as production
-// serves it without starting the Firebase emulators (no Java, no emulator hub, any port).
+// firebase.json: redirects, exact static files (with cleanUrls and trailingSlash), i18n
+// (files under `i18n.root` chosen by the language override cookie or Accept-Language),
+// rewrites, the custom 404.html (localised too) with status 404, the configured headers,
+// and gzip/brotli compression chosen from Accept-Encoding. Used where a measurement needs
+// the built site as production serves it without starting the Firebase emulators (no Java,
+// no emulator hub, any port).
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -75,14 +77,69 @@ function matches(pattern: Pattern, path: string): boolean {
   return pattern.source !== undefined && globToRegExp(pattern.source).test(path);
 }
 
-/** Languages the visitor asks for, as Hosting's i18n reads them (override cookie first). */
-function requestedLanguages(req: IncomingMessage): string[] {
-  const cookie = /(?:^|;\s*)firebase-language-override=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
-  const accept = (req.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]?.trim().toLowerCase().split('-')[0] ?? '')
-    .filter(Boolean);
-  return [...(cookie ? cookie.split(',') : []), ...accept];
+/** The value of one cookie in a Cookie header, or undefined. */
+function cookieValue(cookies: string | undefined, name: string): string | undefined {
+  for (const part of (cookies ?? '').split(';')) {
+    const [key, ...value] = part.split('=');
+    if (key?.trim() === name) return value.join('=').trim();
+  }
+  return undefined;
+}
+
+/** The language part of a tag, lower case: `it-IT` → `it`. */
+const baseLanguage = (tag: string) => tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+
+/**
+ * The languages a visitor asks for, most wanted first, as Hosting's i18n reads them: the
+ * `firebase-language-override` cookie (one language or a comma-separated list) replaces the
+ * browser's choice entirely, so `en` gets the default files even from an Italian browser;
+ * otherwise Accept-Language, ordered by q-value (ties keep their order, q=0 and `*` mean
+ * nothing to look for). Only the language part counts: `it-IT` finds `it_ALL`.
+ */
+export function requestedLanguages(headers: { cookie?: string | undefined; 'accept-language'?: string | undefined }) {
+  const override = cookieValue(headers.cookie, 'firebase-language-override');
+  const tags: string[] = [];
+  if (override) tags.push(...override.split(','));
+  else {
+    const weighted = (headers['accept-language'] ?? '').split(',').map((entry, index) => {
+      const [tag = '', ...params] = entry.split(';');
+      const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(param)?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    });
+    weighted.sort((a, b) => b.q - a.q || a.index - b.index);
+    tags.push(...weighted.filter(({ tag, q }) => q > 0 && tag.trim() !== '*').map(({ tag }) => tag));
+  }
+  return [...new Set(tags.map(baseLanguage).filter(Boolean))];
+}
+
+/**
+ * The folders (relative to the public folder) to look in before the default files, for the
+ * visitor's languages in order: `<root>/<language>_ALL`, then `<root>/<language>` (Hosting
+ * treats both names alike). Every listed language is tried before the default files, so a
+ * browser asking for `en, it;q=0.8` gets Italian files unless an English folder exists. Hosting also knows the visitor's country from the IP address
+ * (`<language>_<country>`, `ALL_<country>`); a local server has none, so those are not tried.
+ */
+export function i18nFolders(root: string, languages: string[]): string[] {
+  return languages.flatMap((language) => [join(root, `${language}_ALL`), join(root, language)]);
+}
+
+/**
+ * The response headers for a request path: `base` (what Hosting sets itself), then every
+ * matching firebase.json entry in order, a later one replacing an earlier value of the same
+ * header (names compared without case; the last spelling is the one sent).
+ */
+export function headersFor(
+  rules: HostingConfig['headers'],
+  path: string,
+  base: Record<string, string> = {},
+): Record<string, string> {
+  const merged = new Map<string, [string, string]>();
+  const set = (key: string, value: string) => merged.set(key.toLowerCase(), [key, value]);
+  for (const [key, value] of Object.entries(base)) set(key, value);
+  for (const rule of rules ?? []) {
+    if (matches(rule, path)) for (const { key, value } of rule.headers) set(key, value);
+  }
+  return Object.fromEntries(merged.values());
 }
 
 export type HostingServer = { server: Server; origin: string; close: () => Promise<void> };
@@ -99,17 +156,23 @@ export async function startHostingServer(
   const config = firebase.hosting;
   const publicDir = publicOverride ?? resolve(firebaseJsonPath, '..', config.public);
 
-  /** The file for a URL path, or undefined: exact, then cleanUrls' `.html`, then `index.html`. */
+  /**
+   * The file for a URL path, or undefined. Like the Hosting emulator, each form of the path
+   * (exact, then `index.html` inside it, then cleanUrls' `.html`) is looked for in the
+   * visitor's language folders first, then among the default files.
+   */
   async function findFile(path: string, languages: string[]): Promise<string | undefined> {
     const relative = normalize(decodeURIComponent(path)).replace(/^[/\\]+/, '');
-    const prefixes = config.i18n
-      ? [...languages.map((language) => join(config.i18n?.root ?? '', `${language}_ALL`)), '']
-      : [''];
-    for (const prefix of prefixes) {
-      const base = join(publicDir, prefix, relative);
-      if (base !== publicDir && !base.startsWith(publicDir + sep)) return undefined;
-      const candidates = [base, ...(config.cleanUrls ? [`${base}.html`] : []), join(base, 'index.html')];
-      for (const candidate of candidates) {
+    const folders = [...(config.i18n ? i18nFolders(config.i18n.root, languages) : []), ''];
+    const forms = [
+      relative,
+      join(relative, 'index.html'),
+      ...(config.cleanUrls && relative ? [`${relative}.html`] : []),
+    ];
+    for (const form of forms) {
+      for (const folder of folders) {
+        const candidate = join(publicDir, folder, form);
+        if (candidate !== publicDir && !candidate.startsWith(publicDir + sep)) return undefined;
         const info = await stat(candidate).catch(() => undefined);
         if (info?.isFile()) return candidate;
       }
@@ -119,10 +182,8 @@ export async function startHostingServer(
 
   async function send(req: IncomingMessage, res: ServerResponse, path: string, file: string, status: number) {
     const type = contentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const headers: Record<string, string> = { 'Content-Type': type, 'Cache-Control': 'max-age=3600' };
-    for (const rule of config.headers ?? []) {
-      if (matches(rule, path)) for (const { key, value } of rule.headers) headers[key] = value;
-    }
+    // Hosting's own defaults, which firebase.json's headers may replace.
+    const headers = headersFor(config.headers, path, { 'Content-Type': type, 'Cache-Control': 'max-age=3600' });
     const accepted = req.headers['accept-encoding'] ?? '';
     const encoding = !compressible.test(type)
       ? undefined
@@ -164,7 +225,7 @@ export async function startHostingServer(
       res.writeHead(301, { Location: canonical + url.search }).end();
       return;
     }
-    const languages = requestedLanguages(req);
+    const languages = requestedLanguages(req.headers);
     const file = await findFile(path, languages);
     if (file) return send(req, res, path, file, 200);
     for (const rewrite of config.rewrites ?? []) {
