@@ -1,26 +1,8 @@
-import { copyFile } from 'node:fs/promises';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { prerender } from './build/prerender';
 import { defineConfig } from 'vitest/config';
-
-/**
- * Hosting answers paths that match no route and no file with `404.html` and HTTP 404, so
- * the built app is copied there: the visitor gets the site's own not-found page.
- */
-function notFoundPage(): Plugin {
-  let outDir = 'dist';
-  return {
-    name: 'not-found-page',
-    apply: 'build',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await copyFile(resolve(outDir, 'index.html'), resolve(outDir, '404.html'));
-    },
-  };
-}
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -29,13 +11,16 @@ function notFoundPage(): Plugin {
  */
 function chunkGraph(): Plugin {
   let root = '';
+  let ssr = false;
   return {
     name: 'chunk-graph',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      ssr = Boolean(config.build.ssr);
     },
     generateBundle(_, bundle) {
+      if (ssr) return;
       // node_modules/<package>/… for dependencies, the path from web/ for the site's own.
       const moduleName = (id: string) => {
         const path = id.replace(/\0/g, '');
@@ -63,7 +48,7 @@ function chunkGraph(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), notFoundPage(), chunkGraph()],
+  plugins: [react(), chunkGraph(), prerender()],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {

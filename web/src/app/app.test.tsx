@@ -43,13 +43,13 @@ describe('the site shell', () => {
     expect(location.history.at(-1)).toBe(paths.features);
   });
 
-  it('switches language with the selector and remembers the choice', async () => {
+  it("switches language with the selector and saves the choice in Hosting's language cookie", async () => {
     renderSite(paths.home);
     const selector = await screen.findByRole('combobox', { name: 'Language' });
     await act(() => userEvent.selectOptions(selector, 'it'));
     expect(await screen.findByRole('heading', { level: 1, name: 'App di pesca sportiva' })).toBeDefined();
     expect(document.documentElement.lang).toBe('it');
-    expect(localStorage.getItem('language')).toBe('it');
+    expect(document.cookie).toContain('firebase-language-override=it');
   });
 
   it('shows the copyright years and the VAT number in the footer', async () => {

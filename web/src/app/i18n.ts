@@ -13,20 +13,36 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
   it: async () => ({ common: (await import('../locales/it/common.json')).default }),
 };
 
-/** Key under which the visitor's language choice is remembered. */
-export const languageStorageKey = 'language';
+/**
+ * The cookie Firebase Hosting reads to choose the language of the files it serves (its i18n
+ * rewrites), before the browser's Accept-Language: the visitor's choice in the selector is
+ * saved in it, so the next visit's first response is already in that language.
+ */
+export const languageCookie = 'firebase-language-override';
+const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
+
+function readLanguageCookie(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const prefix = `${languageCookie}=`;
+  return document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix))
+    ?.slice(prefix.length);
+}
+
+function saveLanguageCookie(language: Language) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${String(cookieMaxAgeSeconds)}; SameSite=Lax${secure}`;
+}
 
 /**
- * The visitor's language: the choice saved on an earlier visit, else the first of the
- * browser's languages that the site speaks (`it-IT` → Italian), else English.
+ * The visitor's language when no page was rendered ahead (the development server): the saved
+ * choice, else the first of the browser's languages that the site speaks (`it-IT` → Italian),
+ * else English. Prerendered pages carry their language in `<html lang>` instead.
  */
 export function detectLanguage(): Language {
-  const candidates: Array<string | null | undefined> = [];
-  try {
-    candidates.push(localStorage.getItem(languageStorageKey));
-  } catch {
-    // storage can be blocked (private modes): follow the browser
-  }
+  const candidates: Array<string | null | undefined> = [readLanguageCookie()];
   if (typeof navigator !== 'undefined') candidates.push(...navigator.languages, navigator.language);
   const base = (tag: string) => tag.toLowerCase().split('-')[0] ?? '';
   const found = candidates.find((tag) => tag && (languages as readonly string[]).includes(base(tag)));
@@ -41,15 +57,11 @@ export async function loadLanguage(instance: i18n, language: Language) {
 }
 
 /**
- * Switches to a language the visitor chose and remembers it for the next visits. Only an
- * explicit choice is stored, so until then the site follows the browser's language.
+ * Switches to a language the visitor chose and saves the choice in Hosting's language cookie.
+ * Only an explicit choice is saved, so until then Hosting follows the browser's languages.
  */
 export async function chooseLanguage(i18n: i18n, language: Language) {
-  try {
-    localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // storage can be blocked (private modes); the choice then lasts for this visit
-  }
+  saveLanguageCookie(language);
   await loadLanguage(i18n, language);
   return i18n.changeLanguage(language);
 }
@@ -79,9 +91,8 @@ export function createI18n(language: Language, preloaded: Partial<Record<Languag
   return i18n;
 }
 
-/** The browser's instance: in the visitor's language, with its texts loaded before it resolves. */
-export async function startI18n() {
-  const language = detectLanguage();
+/** The browser's instance: in `language`, with its texts loaded before it resolves. */
+export async function startI18n(language: Language) {
   const i18n = createI18n(language);
   if (language !== 'en') {
     try {

@@ -29,6 +29,19 @@ export function loadWithTimeout(load: PageLoader, timeoutMs: number = timings.ch
   });
 }
 
+/**
+ * Pages loaded ahead of the first render (prerendering, and the browser before it hydrates a
+ * prerendered page): they render at once, so the markup matches the HTML already on screen
+ * instead of suspending and showing the loading placeholder.
+ */
+const preloaded = new WeakMap<PageLoader, ComponentType>();
+
+/** Loads a page's script part now, so its route renders without suspending. */
+export async function preloadPage(load: PageLoader) {
+  const module = await loadWithTimeout(load);
+  preloaded.set(load, module.default);
+}
+
 type LazyComponent = ReturnType<typeof lazy<ComponentType>>;
 const lazyPages = new WeakMap<PageLoader, LazyComponent[]>();
 
@@ -54,7 +67,7 @@ export function LazyPage({ load }: { load: PageLoader }) {
       }}
     >
       <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
-        <Render page={lazyPage(load, attempt)} />
+        <Render page={(attempt === 0 && preloaded.get(load)) || lazyPage(load, attempt)} />
       </Suspense>
     </RouteErrorBoundary>
   );

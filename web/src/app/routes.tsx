@@ -22,3 +22,10 @@ export const routes: readonly RouteEntry[] = [
 ];
 
 export const loadNotFound: PageLoader = () => import('../pages/not-found');
+
+/** The script part a path (without language prefix) needs, or undefined for home (always loaded). */
+export function loaderFor(path: string): PageLoader | undefined {
+  const route = routes.find((entry) => entry.path === path);
+  if (!route) return loadNotFound;
+  return 'load' in route ? route.load : undefined;
+}

@@ -1,29 +1,40 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appAdsPath, paths } from './paths';
+import { appAdsPath, languagePrefixes, localizedPath, paths } from './paths';
 
-type Hosting = { public: string; rewrites: Array<{ source: string; destination: string }> };
+type Hosting = { public: string; rewrites?: unknown[]; i18n?: { root: string } };
 const firebaseJson = JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as {
   hosting: Hosting;
 };
 
 describe('routes and Hosting', () => {
-  it('rewrites every route but home (served by index.html itself) to the app, and nothing else', () => {
-    const rewritten = firebaseJson.hosting.rewrites.map(({ source }) => source).sort();
-    const routes = Object.values(paths)
-      .filter((path) => path !== paths.home)
-      .sort();
-    expect(rewritten).toEqual(routes);
-    for (const rewrite of firebaseJson.hosting.rewrites) expect(rewrite.destination).toBe('/index.html');
+  it('serves every page as a prerendered file: no rewrite, so unknown paths answer 404', () => {
+    expect(firebaseJson.hosting.rewrites ?? []).toEqual([]);
   });
 
-  it('never rewrites app-ads.txt, so Hosting serves the file', () => {
-    expect(firebaseJson.hosting.rewrites.map(({ source }) => source)).not.toContain(appAdsPath);
+  it("chooses the language of the files with Hosting's i18n folder, which the build fills", () => {
+    expect(firebaseJson.hosting.i18n).toEqual({ root: '/localized' });
+  });
+
+  it('keeps app-ads.txt a file of its own', () => {
     expect(readFileSync(new URL(`../../public${appAdsPath}`, import.meta.url), 'utf8')).toMatch(/DIRECT|RESELLER/);
   });
 
   it('serves the site from the Vite build output', () => {
     expect(firebaseJson.hosting.public).toBe('web/dist');
+  });
+});
+
+describe('localizedPath', () => {
+  it('keeps English at the unprefixed address', () => {
+    expect(localizedPath(paths.features, 'en')).toBe('/features');
+    expect(localizedPath(paths.home, 'en')).toBe('/');
+  });
+
+  it('puts Italian under its prefix, home without a trailing slash', () => {
+    expect(languagePrefixes.it).toBe('/it');
+    expect(localizedPath(paths.features, 'it')).toBe('/it/features');
+    expect(localizedPath(paths.home, 'it')).toBe('/it');
   });
 });

@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
+import { Link, useRouter } from 'wouter';
+import { homeHref } from '../app/base-path';
 import { PageHeader } from '../components/layout/page-header';
-import { paths } from '../config/paths';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
+  const home = homeHref(useRouter().base);
   return (
     <>
       <PageHeader title={t('notFound.heading')} />
       <div className="page page--narrow">
         <p>{t('notFound.text')}</p>
         <p>
-          <Link href={paths.home} className="button">
+          <Link href={home} className="button">
             {t('notFound.home')}
           </Link>
         </p>

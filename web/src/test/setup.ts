@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   if (typeof localStorage !== 'undefined') localStorage.clear();
+  if (typeof document !== 'undefined') document.cookie = 'firebase-language-override=; Path=/; Max-Age=0';
 });
 
 // jsdom has <dialog> but not its methods; these follow the browser closely enough for

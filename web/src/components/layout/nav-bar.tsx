@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useRouter } from 'wouter';
+import { homeHref } from '../../app/base-path';
 import { chooseLanguage } from '../../app/i18n';
 import { timings } from '../../config/constants';
 import { languages, toLanguage } from '../../config/languages';
@@ -21,6 +22,7 @@ export function NavBar() {
   const current = toLanguage(i18n.resolvedLanguage);
   const scrolled = useScrolledPast(timings.navScrollThresholdPx);
   const [location] = useLocation();
+  const home = homeHref(useRouter().base);
   // The menu is open on the page where it was opened: going to another page closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === location;
@@ -39,7 +41,7 @@ export function NavBar() {
 
   return (
     <header className={`nav-bar${scrolled || menuOpen ? ' nav-bar--solid' : ''}`} data-testid="nav-bar">
-      <Link href={paths.home} className="nav-bar__logo">
+      <Link href={home} className="nav-bar__logo">
         <img src="/logo.svg" alt="" width="36" height="36" />
         <span>{site.productName}</span>
       </Link>
@@ -59,7 +61,11 @@ export function NavBar() {
         <ul className="nav-bar__links">
           {links.map(({ to, key }) => (
             <li key={to}>
-              <Link href={to} className={linkClass}>
+              <Link
+                href={to === paths.home ? home : to}
+                className={linkClass(location === to)}
+                aria-current={location === to ? 'page' : undefined}
+              >
                 {t(key)}
               </Link>
             </li>

@@ -1,0 +1,137 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type Rolldown } from 'vite';
+
+// What the SSR build of src/entry-server.tsx exports (see that file).
+type ServerEntry = {
+  languages: readonly Language[];
+  paths: Record<string, string>;
+  localizedPath: (path: never, language: Language) => string;
+  notFoundPath: string;
+  renderPage: (path: string, language: Language, prefixed: boolean) => Promise<{ html: string; head: string }>;
+  renderHead: (page: string, language: Language) => string;
+};
+type Language = 'en' | 'it';
+
+/** One HTML file to write: a page in a language, for the unprefixed or the language's own address. */
+type Variant = { language: Language; prefixed: boolean; folder: string };
+
+/**
+ * Renders every page of the site to static HTML after the client build, in every language,
+ * so the first response already shows the page (and search engines read it) in the visitor's
+ * language. Hosting serves:
+ * - `index.html`, `<route>/index.html`, `404.html`: English, at the unprefixed addresses;
+ * - `localized/it_ALL/…`: the same addresses in Italian, chosen by Hosting's i18n rewrites
+ *   for browsers that prefer Italian or carry the language cookie;
+ * - `it/index.html`, `it/<route>/index.html`: Italian at its own addresses (`/it/features`).
+ * Each page names the script parts its route needs, so the browser fetches them at once.
+ */
+export function prerender(): Plugin {
+  let root = '';
+  let outDir = '';
+  let mode = 'production';
+  let ssr = false;
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+
+  return {
+    name: 'prerender',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      mode = config.mode;
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle(_, bundle) {
+      if (ssr) return;
+      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+    },
+    async closeBundle() {
+      if (ssr) return;
+      const serverDir = join(root, 'node_modules', '.prerender');
+      const result = await build({
+        root,
+        mode,
+        logLevel: 'warn',
+        build: {
+          ssr: 'src/entry-server.tsx',
+          outDir: serverDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+      const entryFile = outputs.flatMap((out) => out.output).find((out) => out.type === 'chunk' && out.isEntry);
+      if (!entryFile) throw new Error('The prerender build produced no entry.');
+      const server = (await import(pathToFileURL(join(serverDir, entryFile.fileName)).href)) as ServerEntry;
+      await writePages(server, await readFile(join(outDir, 'index.html'), 'utf8'));
+    },
+  };
+
+  /** The script parts a chunk pulls in, with the chunk itself. */
+  function withImports(fileName: string, found = new Set<string>()): Set<string> {
+    if (found.has(fileName)) return found;
+    found.add(fileName);
+    for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, found);
+    return found;
+  }
+
+  /** modulepreload links for the chunks built from `sources` that the entry does not load already. */
+  function preloads(sources: string[]): string {
+    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+    const loaded = entry ? withImports(entry.fileName) : new Set<string>();
+    const wanted = new Set<string>();
+    for (const chunk of chunks.values()) {
+      const source = chunk.facadeModuleId ? chunk.facadeModuleId.slice(root.length + 1) : '';
+      if (sources.includes(source)) withImports(chunk.fileName, wanted);
+    }
+    return [...wanted]
+      .filter((file) => !loaded.has(file))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
+  }
+
+  async function writePages(server: ServerEntry, template: string) {
+    const variants: Variant[] = server.languages.flatMap((language): Variant[] =>
+      language === 'en'
+        ? [{ language, prefixed: false, folder: '' }]
+        : [
+            { language, prefixed: false, folder: `localized/${language}_ALL` },
+            { language, prefixed: true, folder: '' },
+          ],
+    );
+    const pageSource = (name: string) => `src/pages/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
+    const pages = [
+      ...Object.entries(server.paths).map(([name, path]) => ({ name, path })),
+      { name: 'notFound', path: server.notFoundPath },
+    ];
+    for (const variant of variants) {
+      for (const page of pages) {
+        const address =
+          page.name === 'notFound'
+            ? null
+            : variant.prefixed
+              ? server.localizedPath(page.path as never, variant.language)
+              : page.path;
+        const file =
+          address === null
+            ? join(variant.folder, '404.html')
+            : join(variant.folder, address === '/' ? 'index.html' : `${address.slice(1)}/index.html`);
+        if (address === null && variant.prefixed) continue; // one not-found page per language folder
+        const app = await server.renderPage(page.path, variant.language, variant.prefixed);
+        const sources = [pageSource(page.name === 'notFound' ? 'not-found' : page.name)];
+        if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
+        const base = variant.prefixed ? ` data-base="${server.localizedPath('/' as never, variant.language)}"` : '';
+        const html = template
+          .replace('<html lang="en">', `<html lang="${variant.language}"${base}>`)
+          .replace('<!--app-head-->', server.renderHead(page.name, variant.language) + app.head + preloads(sources))
+          .replace('<!--app-html-->', app.html);
+        const target = join(outDir, file);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, html);
+      }
+    }
+  }
+}

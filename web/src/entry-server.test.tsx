@@ -1,0 +1,80 @@
+import { act, StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from './app/app';
+import { createI18n } from './app/i18n';
+import { preloadPage } from './app/lazy-page';
+import { loaderFor } from './app/routes';
+import { localizedPath, paths, type RoutePath } from './config/paths';
+import { notFoundPath, renderPage } from './entry-server';
+import { resources } from './locales/resources';
+
+// Every page rendered ahead of time, then hydrated the way the browser does it (main.tsx): the
+// development build of React reports any difference between the HTML and the first render.
+type Case = { path: string; language: 'en' | 'it'; prefixed: boolean; address: string };
+const cases: Case[] = [...Object.values(paths), notFoundPath].flatMap((path): Case[] => {
+  const own = path === notFoundPath ? '/it/no-such-page' : localizedPath(path as RoutePath, 'it');
+  return [
+    { path, language: 'en', prefixed: false, address: path },
+    { path, language: 'it', prefixed: false, address: path },
+    { path, language: 'it', prefixed: true, address: own },
+  ];
+});
+
+/**
+ * What React reported on the console, but the warning that the server and the client renderer
+ * share context objects: an artefact of running both in one test process, as no browser does.
+ */
+function reported(calls: unknown[][]): string[] {
+  return calls
+    .map((args) => args.map(String).join(' '))
+    .filter((message) => !message.includes('multiple renderers concurrently rendering the same context'));
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('prerendered pages', () => {
+  it.each(cases)('$address in $language (prefixed: $prefixed) hydrates without a mismatch', async (page) => {
+    const { html } = await renderPage(page.path, page.language, page.prefixed);
+    expect(html).toContain('<h1');
+    expect(html).not.toContain('page-loading'); // the page itself, not the loading placeholder
+    expect(html).not.toContain('<script'); // nothing for an inline script to fill in later
+
+    history.replaceState(null, '', page.address);
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const heading = container.querySelector('h1')?.textContent;
+
+    const recoverable = vi.fn();
+    const consoleError = vi.spyOn(console, 'error');
+    const i18n = createI18n(page.language, resources);
+    const load = loaderFor(page.path);
+    if (load) await preloadPage(load);
+    const root = await act(() =>
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App i18n={i18n} base={page.prefixed ? '/it' : ''} />
+        </StrictMode>,
+        { onRecoverableError: recoverable },
+      ),
+    );
+
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(reported(consoleError.mock.calls)).toEqual([]);
+    expect(container.querySelector('h1')?.textContent).toBe(heading);
+    act(() => {
+      root.unmount();
+    });
+  });
+
+  it('links home without a trailing slash on the Italian addresses', async () => {
+    const { html } = await renderPage(paths.features, 'it', true);
+    expect(html).toContain('href="/it"');
+    expect(html).toContain('href="/it/download-app"');
+    expect(html).not.toContain('href="/it/"');
+  });
+});
