@@ -110,6 +110,9 @@ describe('startHostingServer', () => {
     ['/no/such/page', {}, 404, 'missing en'],
     ['/no/such/page', { 'accept-language': 'it' }, 404, 'missing it'],
     ['/no/such/page', { cookie: 'firebase-language-override=it' }, 404, 'missing it'],
+    // Addresses are made canonical only where a file is served.
+    ['/features.html', {}, 404, 'missing en'],
+    ['/no/such/', {}, 404, 'missing en'],
   ])('answers %s with %j by %i %j', async (path, headers, status, body) => {
     const response = await get(path, headers);
     expect(response.status).toBe(status);
@@ -124,6 +127,7 @@ describe('startHostingServer', () => {
     const response = await get(path);
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(location);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('sends firebase.json headers, the later entry winning', async () => {

@@ -211,21 +211,27 @@ export async function startHostingServer(
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    for (const redirect of config.redirects ?? []) {
-      if (matches(redirect, path)) {
-        res.writeHead(redirect.type ?? 301, { Location: redirect.destination }).end();
-        return;
-      }
-    }
-    // trailingSlash: false and cleanUrls strip `/` and `.html` from the address with a 301.
-    let canonical = path;
-    if (config.trailingSlash === false && canonical.length > 1) canonical = canonical.replace(/\/+$/, '');
-    if (config.cleanUrls) canonical = canonical.replace(/(?:\/index)?\.html$/, '') || '/';
-    if (canonical !== path) {
-      res.writeHead(301, { Location: canonical + url.search }).end();
+    // Hosting sends firebase.json's headers with redirects too (the Hosting emulator does).
+    const redirect = (location: string, status = 301) => {
+      res.writeHead(status, { ...headersFor(config.headers, path), Location: location }).end();
+    };
+    const rule = (config.redirects ?? []).find((candidate) => matches(candidate, path));
+    if (rule) {
+      redirect(rule.destination, rule.type);
       return;
     }
     const languages = requestedLanguages(req.headers);
+    // trailingSlash: false strips `/` and cleanUrls strips `.html` (and `/index.html`) from the
+    // address with a 301, when there is a file to serve there (as the Hosting emulator does).
+    const withoutSlash = path.replace(/\/+$/, '') || '/';
+    if (config.trailingSlash === false && withoutSlash !== path && (await findFile(withoutSlash, languages))) {
+      redirect(withoutSlash + url.search);
+      return;
+    }
+    if (config.cleanUrls && path.endsWith('.html') && (await findFile(path, languages))) {
+      redirect((path.replace(/(?:\/index)?\.html$/, '') || '/') + url.search);
+      return;
+    }
     const file = await findFile(path, languages);
     if (file) return send(req, res, path, file, 200);
     for (const rewrite of config.rewrites ?? []) {
