@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { open, paths } from './support/site.ts';
 
 // The home page's carousels, on a page clock the test drives: the background photo moves

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
 import { contactTexts, languages, locales, open, paths, type Language } from './support/site.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { headings, languages, locales, open, paths } from './support/site.ts';
 
 const navTexts = {
@@ -38,17 +38,23 @@ for (const language of languages) {
       await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
     });
 
-    test('the language choice survives a reload', async ({ page }) => {
+    test('the language choice moves to its own address and holds for the next visits', async ({ page }) => {
       const other = language === 'en' ? 'it' : 'en';
-      await open(page, paths.home);
+      await open(page, paths.features);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await page.getByRole('combobox').selectOption(other);
       await expect(page.locator('html')).toHaveAttribute('lang', other);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home[other]);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
+      await expect(page).toHaveURL(other === 'it' ? '/it/features' : '/features');
+      // The home link too (the menu may be closed on a phone, so not by role).
+      await expect(page.locator('nav .nav-link').first()).toHaveAttribute('href', other === 'it' ? '/it' : '/');
       await page.reload();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home[other]);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       await expect(page.getByRole('combobox')).toHaveValue(other);
+      // A later visit to a plain address gets the chosen language in the first response.
+      const response = await page.context().request.get(paths.pro);
+      expect(await response.text()).toContain(`<html lang="${other}"`);
     });
   });
 }

@@ -1,30 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { headings, type Language } from './texts.ts';
 
-export { appAdsPath, paths };
-export type Language = 'en' | 'it';
+export { appAdsPath, headings, paths };
+export type { Language };
 export const languages: readonly Language[] = ['en', 'it'];
 
 /** The browser locale that makes the site pick a language on a first visit. */
 export const locales: Record<Language, string> = { en: 'en-GB', it: 'it-IT' };
-
-/**
- * What each route's h1 says. Typed out on purpose (not read from the translations): a key
- * that is missing or renamed shows up here as the key itself.
- */
-export const headings: Record<RouteName | 'notFound', Record<Language, string | RegExp>> = {
-  home: { en: 'Sport Fishing App', it: 'App di pesca sportiva' },
-  features: { en: 'Features', it: 'Funzionalità' },
-  downloadApp: { en: 'Download App', it: "Scarica l'app" },
-  pro: { en: /^Become a .+ PRO Member$/, it: /^Diventa un membro PRO di .+$/ },
-  support: { en: 'Contact Us', it: 'Contattaci' },
-  privacy: { en: 'Privacy Policy', it: 'Informativa sulla privacy' },
-  terms: { en: 'Terms and Conditions', it: 'Termini e condizioni' },
-  emailVerification: { en: 'Email Verification', it: 'Verifica email' },
-  partner: { en: 'Partners', it: 'Partner' },
-  account: { en: 'Account', it: 'Account' },
-  notFound: { en: '404 - File or directory not found.', it: '404 - File o directory non trovati.' },
-};
 
 export const routeNames = Object.keys(paths) as RouteName[];
 

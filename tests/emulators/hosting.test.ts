@@ -1,41 +1,118 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../web/src/config/paths.ts';
+import { headings, skipLinks, type Language } from '../../e2e/support/texts.ts';
+import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
-// What the Hosting emulator answers, fetched without running any JavaScript.
-const get = (path: string) => fetch(`${hostingOrigin}${path}`, { redirect: 'manual' });
-const appShell = /<script type="module"[^>]*src="\/static\/js\/index-[\w-]+\.js"[\s\S]*<div id="root"><\/div>/;
+// What the Hosting emulator answers, read as a crawler or a browser's first response sees it:
+// without running any JavaScript.
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${hostingOrigin}${path}`, { redirect: 'manual', headers });
 
-describe('Hosting', () => {
-  it.each(Object.values(paths))('serves the app for %s', async (path) => {
-    const response = await get(path);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toMatch(appShell);
+type Page = {
+  status: number;
+  lang: string | undefined;
+  base: string | undefined;
+  h1: string;
+  main: string;
+  html: string;
+};
+
+async function read(path: string, headers?: Record<string, string>): Promise<Page> {
+  const response = await get(path, headers);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  const html = await response.text();
+  const htmlTag = /<html([^>]*)>/.exec(html)?.[1] ?? '';
+  const text = (markup: string) =>
+    markup
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;/g, "'")
+      .replace(/\s+/g, ' ')
+      .trim();
+  return {
+    status: response.status,
+    lang: /\blang="([^"]+)"/.exec(htmlTag)?.[1],
+    base: /\bdata-base="([^"]+)"/.exec(htmlTag)?.[1],
+    h1: text(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? ''),
+    main: text(/<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1] ?? ''),
+    html,
+  };
+}
+
+function expectPage(page: Page, name: RouteName | 'notFound', language: Language) {
+  expect(page.lang).toBe(language);
+  const heading = headings[name][language];
+  if (typeof heading === 'string') expect(page.h1).toBe(heading);
+  else expect(page.h1).toMatch(heading);
+  expect(page.html).toContain(`>${skipLinks[language]}<`);
+  // The page itself is in the HTML, not a placeholder that JavaScript fills in later.
+  expect(page.main).toContain(page.h1);
+  expect(page.html).not.toContain('page-loading');
+}
+
+const routes = Object.entries(paths) as Array<[RouteName, (typeof paths)[RouteName]]>;
+
+describe('prerendered pages from Hosting', () => {
+  it.each(routes)('%s: English at its address by default', async (name, path) => {
+    const page = await read(path);
+    expect(page.status).toBe(200);
+    expectPage(page, name, 'en');
+    expect(page.base).toBeUndefined();
   });
 
-  it('serves app-ads.txt as the plain-text file, not the app', async () => {
+  it.each(routes)('%s: Italian at its own /it address, whatever the browser prefers', async (name, path) => {
+    const page = await read(localizedPath(path, 'it'), { 'Accept-Language': 'en-GB,en;q=0.9' });
+    expect(page.status).toBe(200);
+    expectPage(page, name, 'it');
+    expect(page.base).toBe('/it');
+    expect(page.html).toContain(`href="${localizedPath(paths.features, 'it')}"`);
+  });
+
+  it.each(routes)('%s: Italian at the plain address for a browser that prefers Italian', async (name, path) => {
+    const page = await read(path, { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.8' });
+    expect(page.status).toBe(200);
+    expectPage(page, name, 'it');
+    expect(page.base).toBeUndefined();
+  });
+
+  it('follows the language chosen in the selector (cookie) over the browser', async () => {
+    expectPage(await read(paths.pro, { Cookie: 'firebase-language-override=it' }), 'pro', 'it');
+    expectPage(
+      await read(paths.pro, { Cookie: 'firebase-language-override=en', 'Accept-Language': 'it-IT,it;q=0.9' }),
+      'pro',
+      'en',
+    );
+  });
+
+  it('answers an unknown path with HTTP 404 and the not-found page in the visitor language', async () => {
+    const english = await read('/no/such/page');
+    expect(english.status).toBe(404);
+    expectPage(english, 'notFound', 'en');
+    const italian = await read('/no/such/page', { 'Accept-Language': 'it' });
+    expect(italian.status).toBe(404);
+    expectPage(italian, 'notFound', 'it');
+  });
+
+  it('names the script parts a page needs, so the browser fetches them with the page', async () => {
+    const features = await read(paths.features);
+    expect(features.html).toMatch(/<link rel="modulepreload" crossorigin href="\/static\/js\/features-[\w-]+\.js">/);
+    const italian = await read(localizedPath(paths.home, 'it'));
+    expect(italian.html).toMatch(/<link rel="modulepreload" crossorigin href="\/static\/js\/common-[\w-]+\.js">/);
+    const english = await read(paths.home);
+    expect(english.html).not.toMatch(/href="\/static\/js\/common-[\w-]+\.js"/);
+  });
+
+  it('redirects a trailing slash to the address without it', async () => {
+    const response = await get(`${paths.features}/`);
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(paths.features);
+  });
+
+  it('serves app-ads.txt as the plain-text file, not a page', async () => {
     const response = await get('/app-ads.txt');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe(readFileSync(join(root, 'web', 'public', 'app-ads.txt'), 'utf8'));
-  });
-
-  it('answers an unknown path with HTTP 404 and the site (which shows its not-found page)', async () => {
-    const response = await get('/no/such/page');
-    expect(response.status).toBe(404);
-    expect(await response.text()).toMatch(appShell);
-  });
-
-  it('serves the script parts from static/js with a long cache lifetime', async () => {
-    const html = await (await get('/')).text();
-    const script = /src="(\/static\/js\/index-[\w-]+\.js)"/.exec(html)?.[1];
-    expect(script).toBeDefined();
-    const response = await get(script ?? '');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/javascript/);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 });
