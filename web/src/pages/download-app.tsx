@@ -1,33 +1,38 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { StoreBadge, stores } from '../components/store/store-badge';
+import { StoreBadge } from '../components/store/store-badge';
+import { useStoreOrder } from '../components/store/use-store-order';
 import { qrCodeSizePx } from '../config/constants';
 import { site } from '../config/site';
 
 export default function DownloadAppPage() {
   const { t } = useTranslation();
+  const order = useStoreOrder();
   return (
     <>
       <PageHeader title={t('download.title')}>
         <p>{t('download.intro')}</p>
       </PageHeader>
       <div className="page download">
-        {stores.map((store) => (
+        {order.map((store) => (
           <section key={store} className="download__entry" aria-labelledby={`download-${store}`}>
             <h2 id={`download-${store}`}>{t(`stores.${store}.store`)}</h2>
             <StoreBadge store={store} />
-            <p className="download__or">{t('download.or')}</p>
-            <figure className="download__qr">
-              <QRCodeSVG
-                value={site.stores[store]}
-                size={qrCodeSizePx}
-                marginSize={2}
-                title={t('download.qrTitle', { store: t(`stores.${store}.store`) })}
-                data-store={store}
-              />
-              <figcaption>{t('download.scan')}</figcaption>
-            </figure>
+            {/* Hidden on phones by the stylesheet alone, so the prerendered page never shifts. */}
+            <div className="download__scan">
+              <p className="download__or">{t('download.or')}</p>
+              <figure className="download__qr">
+                <QRCodeSVG
+                  value={site.stores[store]}
+                  size={qrCodeSizePx}
+                  marginSize={2}
+                  title={t('download.qrTitle', { store: t(`stores.${store}.store`) })}
+                  data-store={store}
+                />
+                <figcaption>{t('download.scan')}</figcaption>
+              </figure>
+            </div>
           </section>
         ))}
       </div>

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { site } from '../../config/site';
-
-export type Store = 'googlePlay' | 'appStore';
-export const stores: readonly Store[] = ['googlePlay', 'appStore'];
+import type { Store } from './store-order';
+import { useStoreOrder } from './use-store-order';
 
 /** The link to the app's listing in a store, drawn as a store badge in the visitor's language. */
 export function StoreBadge({ store }: { store: Store }) {
@@ -39,10 +38,12 @@ export function StoreBadge({ store }: { store: Store }) {
   );
 }
 
+/** Both badges, the visitor's own store first (see useStoreOrder). */
 export function StoreBadges() {
+  const order = useStoreOrder();
   return (
     <div className="store-badges">
-      {stores.map((store) => (
+      {order.map((store) => (
         <StoreBadge key={store} store={store} />
       ))}
     </div>
