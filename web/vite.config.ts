@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { prerender } from './build/prerender';
+import { prerender } from './build/prerender.ts';
 import { defineConfig } from 'vitest/config';
 
 /**

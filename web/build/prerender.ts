@@ -11,6 +11,8 @@ type ServerEntry = {
   notFoundPath: string;
   renderPage: (path: string, language: Language, prefixed: boolean) => Promise<{ html: string; head: string }>;
   renderHead: (page: string, language: Language) => string;
+  robotsTxt: () => string;
+  sitemapXml: () => string;
 };
 type Language = 'en' | 'it';
 
@@ -59,7 +61,14 @@ export function prerender(): Plugin {
           outDir: serverDir,
           emptyOutDir: true,
           copyPublicDir: false,
-          rolldownOptions: { output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' } },
+          rolldownOptions: {
+            output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+            // The renderer loads every language at once (locales/resources.ts), so the Italian
+            // texts' dynamic import stays in its chunk: expected here, and said once.
+            onLog(level, log, handler) {
+              if (log.code !== 'INEFFECTIVE_DYNAMIC_IMPORT') handler(level, log);
+            },
+          },
         },
       });
       const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
@@ -67,6 +76,9 @@ export function prerender(): Plugin {
       if (!entryFile) throw new Error('The prerender build produced no entry.');
       const server = (await import(pathToFileURL(join(serverDir, entryFile.fileName)).href)) as ServerEntry;
       await writePages(server, await readFile(join(outDir, 'index.html'), 'utf8'));
+      // For crawlers, from the same route list as the pages (src/seo/sitemap.ts).
+      await writeFile(join(outDir, 'robots.txt'), server.robotsTxt());
+      await writeFile(join(outDir, 'sitemap.xml'), server.sitemapXml());
     },
   };
 
