@@ -33,6 +33,12 @@ describe('bundle budgets', () => {
     expect(routesWith('node_modules/firebase/firestore/lite/')).toEqual(['/support']);
   });
 
+  // The measured build has no VITE_RECAPTCHA_SITE_KEY: App Check must leave no code behind.
+  it('leaves App Check out of a build without a reCAPTCHA site key', () => {
+    expect(chunksHolding(report, 'node_modules/@firebase/app-check/')).toEqual([]);
+    expect(chunksHolding(report, 'src/support/app-check')).toEqual([]);
+  });
+
   it('loads the QR code library only on the download page', () => {
     expect(routesWith('node_modules/qrcode.react/')).toEqual(['/download-app']);
   });

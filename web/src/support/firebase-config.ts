@@ -12,3 +12,11 @@ export const firebaseConfig = {
 
 /** `host:port` of the Firestore emulator in local builds, else undefined. */
 export const firestoreEmulatorHost: string | undefined = env.VITE_FIRESTORE_EMULATOR_HOST;
+
+/**
+ * The reCAPTCHA Enterprise site key of the site's App Check registration, when the build has
+ * one (README, "App Check"). Public like the rest: reCAPTCHA checks the domain it runs on.
+ * Read from `import.meta.env` itself, not `env`: Vite then writes the value (or `undefined`)
+ * in place, and a build without a key keeps no trace of it.
+ */
+export const recaptchaSiteKey: string | undefined = import.meta.env.VITE_RECAPTCHA_SITE_KEY;

@@ -1,6 +1,7 @@
-import { initializeApp } from 'firebase/app';
+import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
-import { firebaseConfig, firestoreEmulatorHost } from './firebase-config';
+import { appCheckSiteKey } from './app-check';
+import { firebaseConfig, firestoreEmulatorHost, recaptchaSiteKey } from './firebase-config';
 import type { MailDocument } from './contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
@@ -12,8 +13,42 @@ if (firestoreEmulatorHost) {
   connectFirestoreEmulator(db, host, Number(port));
 }
 
+/** Attaches App Check when this build should (see appCheckSiteKey); App Check is a part of its own. */
+async function startAppCheckIfWanted(firebaseApp: FirebaseApp): Promise<void> {
+  const siteKey = appCheckSiteKey({
+    siteKey: recaptchaSiteKey,
+    emulatorHost: firestoreEmulatorHost,
+    appId: firebaseConfig.appId,
+    apiKey: firebaseConfig.apiKey,
+  });
+  if (siteKey === undefined) return;
+  const { startAppCheck } = await import('./app-check-start');
+  startAppCheck(firebaseApp, siteKey);
+}
+
+let appCheck: Promise<void> | undefined;
+/** Settles once App Check is attached; a failed attempt (its part did not load) is tried again by the next send. */
+function appCheckReady(): Promise<void> {
+  appCheck ??= startAppCheckIfWanted(app).catch((error: unknown) => {
+    appCheck = undefined;
+    throw error;
+  });
+  return appCheck;
+}
+
+// `import.meta.env.VITE_RECAPTCHA_SITE_KEY` is written out in both tests below (not read from
+// a variable): a build without a key gets `undefined` there from Vite, and the minifier drops
+// everything about App Check, dynamic import included, from this script part.
+if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) {
+  // Started now (the form was just touched), so reCAPTCHA is ready by the time of sending; a
+  // failure here is the send's to report.
+  appCheckReady().catch(() => undefined);
+}
+
 /** Writes the message to `Mail` with the server's time; resolves to the document id. */
 export async function addMail(document: MailDocument): Promise<string> {
+  // Firestore attaches a token only once App Check is there: the first write waits for it.
+  if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) await appCheckReady();
   const reference = await addDoc(collection(db, 'Mail'), { ...document, createdAt: serverTimestamp() });
   return reference.id;
 }
