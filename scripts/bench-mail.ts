@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
 import { busyPorts, ensureLocalSecrets, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
+import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import {
   envLocal,
   listMail,
@@ -90,7 +91,15 @@ async function outside(): Promise<never> {
   const emulators = supervisor.start(
     'emulators',
     firebaseBin,
-    ['emulators:exec', '--project', projectId, '--only', 'firestore,functions', script.join(' ')],
+    [
+      'emulators:exec',
+      ...emulatorConfigArgs(),
+      '--project',
+      projectId,
+      '--only',
+      'firestore,functions',
+      script.join(' '),
+    ],
     // The Logging emulator carries the Functions emulator's log to the inside run.
     { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, START_LOGGING_EMULATOR: 'true' } },
   );

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
 
 export const root = join(import.meta.dirname, '..', '..');
@@ -35,9 +36,21 @@ export const ports = {
 
 export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
 
-/** Arguments for `firebase emulators:exec` of the site's emulators around `script`. */
+/**
+ * Arguments for `firebase emulators:exec` of the site's emulators around `script`, with the
+ * emulators' copy of firebase.json (written here; see firebase-config.ts).
+ */
 export function emulatorsExecArgs(script: string, options: string[] = []): string[] {
-  return ['emulators:exec', '--project', projectId, '--only', 'hosting,firestore,functions', ...options, script];
+  return [
+    'emulators:exec',
+    ...emulatorConfigArgs(),
+    '--project',
+    projectId,
+    '--only',
+    'hosting,firestore,functions',
+    ...options,
+    script,
+  ];
 }
 
 function listening(portNumber: number): Promise<boolean> {

@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import { contactTexts, headings, languages, locales, paths, routeNames } from './support/site.ts';
+
+// The site works under its own response headers: no page, in either language, trips the
+// Content-Security-Policy or the Permissions-Policy, and the contact form still reaches
+// Firestore (the emulator, which the emulators' copy of the policy allows). The browser
+// reports each blocked action as a `securitypolicyviolation` event and a console message;
+// both are recorded from before the first byte of the page is parsed. One width is enough:
+// the policy does not depend on it.
+
+type Violation = { directive: string; blocked: string; source: string; line: number; sample: string };
+
+// A string, not a function: the root's TypeScript has no DOM types.
+const recordViolations = `
+  window.__violations = [];
+  document.addEventListener('securitypolicyviolation', (event) => {
+    window.__violations.push({
+      directive: event.effectiveDirective,
+      blocked: event.blockedURI,
+      source: event.sourceFile,
+      line: event.lineNumber,
+      sample: event.sample,
+    });
+  });
+`;
+const policyMessage = /Content Security Policy|Permissions-Policy|Trusted Type/i;
+
+/** Starts recording on `page`; what was recorded so far is read with the returned function. */
+async function watchPolicies(page: Page) {
+  await page.addInitScript(recordViolations);
+  const messages: string[] = [];
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (policyMessage.test(message.text())) messages.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return async () => ({
+    violations: await page.evaluate<Violation[]>('window.__violations ?? []'),
+    messages,
+    errors,
+  });
+}
+
+/** Opens `path`, waits until its parts and images have loaded (the lower ones too). */
+async function visit(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  await expect(page.locator('main h1')).toBeVisible();
+  await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+  await page.waitForLoadState('networkidle');
+  return response;
+}
+
+const clean = { violations: [], messages: [], errors: [] };
+const [firestoreEmulator = ''] = emulatorOrigins(readFirebaseJson());
+
+/** Every header the emulators' firebase.json sets on all paths (a later entry wins). */
+const everywhere = new Map(
+  (emulatorFirebaseJson().hosting.headers ?? [])
+    .filter((rule) => rule.source === '**')
+    .flatMap((rule) => rule.headers)
+    .map(({ key, value }) => [key.toLowerCase(), value]),
+);
+
+test.describe('security headers in the browser', { tag: '@desktop' }, () => {
+  for (const language of languages) {
+    test.describe(`in ${language}`, () => {
+      test.use({ locale: locales[language] });
+
+      for (const name of routeNames) {
+        const path = localizedPath(paths[name], language);
+        test(`${path} runs without a policy violation`, async ({ page }) => {
+          const recorded = await watchPolicies(page);
+          const response = await visit(page, path);
+          expect(response?.status()).toBe(200);
+          expect(await recorded()).toEqual(clean);
+        });
+      }
+
+      const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
+      test(`the not-found page (${unknown}) runs without a policy violation`, async ({ page }) => {
+        const recorded = await watchPolicies(page);
+        const response = await visit(page, unknown);
+        expect(response?.status()).toBe(404);
+        expect(await recorded()).toEqual(clean);
+      });
+
+      test('the contact form sends to Firestore without a policy violation', async ({ page }) => {
+        const texts = contactTexts[language];
+        const recorded = await watchPolicies(page);
+        await visit(page, localizedPath(paths.support, language));
+        await page.getByLabel(texts.email).fill(`e2e-csp-${language}-${Date.now().toString(36)}@example.com`);
+        await page.getByLabel(texts.name).fill('Marco Rossi');
+        await page.getByLabel(texts.subject).fill(`Policy check ${language}`);
+        await page.getByLabel(texts.message).fill('Sent under the Content-Security-Policy.');
+        const write = page.waitForResponse((response) => response.url().startsWith(`${firestoreEmulator}/`));
+        await page.getByRole('button', { name: texts.send }).click();
+        expect((await write).ok()).toBe(true);
+        await expect(page.getByRole('dialog', { name: texts.sent })).toBeVisible();
+        expect(await recorded()).toEqual(clean);
+      });
+    });
+  }
+
+  test('the page response carries every header firebase.json sets for all paths', async ({ page }) => {
+    const response = await page.goto(paths.home);
+    const received = response?.headers() ?? {};
+    expect(everywhere.size).toBeGreaterThan(5);
+    for (const [name, value] of everywhere) expect(received[name], name).toBe(value);
+  });
+
+  test('the browser enforces the policy: inline script and other origins are blocked and reported', async ({
+    page,
+  }) => {
+    const recorded = await watchPolicies(page);
+    await visit(page, paths.home);
+    // Both go through the page's own DOM and fetch, as an injected script would.
+    await page.evaluate(`{
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.head.append(script);
+      fetch('http://127.0.0.1:4400/emulators').catch(() => undefined);
+    }`);
+    await expect
+      .poll(async () => (await recorded()).violations.map(({ directive }) => directive).sort())
+      .toEqual(['connect-src', 'script-src-elem']);
+    expect(await page.evaluate('window.__injected')).toBeUndefined();
+    const { messages } = await recorded();
+    expect(messages).toContainEqual(expect.stringContaining("script-src 'self'"));
+    expect(messages).toContainEqual(expect.stringContaining(`connect-src 'self' https://firestore.googleapis.com`));
+  });
+
+  test('the Permissions-Policy turns off what the site does not use', async ({ page }) => {
+    await visit(page, paths.home);
+    const allowed = await page.evaluate<string[] | null>(
+      `document.featurePolicy
+        ? ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics', 'fullscreen']
+            .filter((feature) => document.featurePolicy.allowsFeature(feature))
+        : null`,
+    );
+    expect(allowed).toEqual([]);
+  });
+
+  test('no other site can frame a page (frame-ancestors)', async ({ page, baseURL }) => {
+    const refused = page.waitForEvent('console', (message) => /frame-ancestors 'none'/.test(message.text()));
+    await page.setContent(`<iframe src="${baseURL ?? ''}${paths.home}"></iframe>`);
+    await refused;
+    // The frame holds Chromium's error page (which has a heading of its own), not the site.
+    await expect.poll(() => page.frames()[1]?.url()).toMatch(/^chrome-error:/);
+    await expect(page.frameLocator('iframe').getByRole('heading', { name: headings.home.en })).toHaveCount(0);
+  });
+});

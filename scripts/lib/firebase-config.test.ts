@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  emulatorConfigFile,
+  emulatorFirebaseJson,
+  emulatorOrigins,
+  parseCsp,
+  readFirebaseJson,
+  withConnectOrigins,
+  writeEmulatorConfig,
+  type FirebaseJson,
+} from './firebase-config.ts';
+
+const production = readFirebaseJson();
+const emulator = emulatorFirebaseJson(production);
+const allHeaders = (config: FirebaseJson) => (config.hosting.headers ?? []).flatMap((rule) => rule.headers);
+const cspOf = (config: FirebaseJson) => {
+  const policies = allHeaders(config).filter(({ key }) => key.toLowerCase() === 'content-security-policy');
+  expect(policies).toHaveLength(1);
+  return new Map(parseCsp(policies[0]?.value ?? ''));
+};
+const loopback = /127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0/i;
+
+describe('production Hosting headers (firebase.json)', () => {
+  it('never mention a loopback address', () => {
+    for (const { key, value } of allHeaders(production)) expect(value, key).not.toMatch(loopback);
+  });
+
+  it('allow scripts and connections from the site itself and the Firestore API only', () => {
+    const csp = cspOf(production);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://firestore.googleapis.com']);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    for (const [name, sources] of csp) {
+      expect(sources, name).not.toContain("'unsafe-eval'");
+      if (name !== 'style-src-attr') expect(sources, name).not.toContain("'unsafe-inline'");
+    }
+  });
+});
+
+describe('the emulators’ copy', () => {
+  it('allows the Firestore emulator the local build writes to (web/.env.emulator)', () => {
+    const envEmulator = readFileSync(join(import.meta.dirname, '..', '..', 'web', '.env.emulator'), 'utf8');
+    const siteTarget = /^VITE_FIRESTORE_EMULATOR_HOST=(.+)$/m.exec(envEmulator)?.[1]?.trim();
+    expect(emulatorOrigins(production)).toEqual([`http://${siteTarget ?? 'missing'}`]);
+    expect(cspOf(emulator).get('connect-src')).toEqual([
+      "'self'",
+      'https://firestore.googleapis.com',
+      `http://${siteTarget ?? 'missing'}`,
+    ]);
+  });
+
+  it('differs from firebase.json only by those origins in connect-src', () => {
+    const origins = emulatorOrigins(production);
+    const withoutOrigins = structuredClone(emulator);
+    for (const header of allHeaders(withoutOrigins)) {
+      for (const origin of origins) header.value = header.value.replace(` ${origin}`, '');
+    }
+    expect(withoutOrigins).toEqual(production);
+    expect(emulator).not.toEqual(production);
+  });
+
+  it('adds an origin once however often it is applied, and refuses a policy without connect-src', () => {
+    const twice = withConnectOrigins(emulator, emulatorOrigins(production));
+    expect(twice).toEqual(emulator);
+    const withoutConnect = structuredClone(production);
+    for (const header of allHeaders(withoutConnect)) header.value = header.value.replace(/connect-src[^;]*;/, '');
+    expect(() => emulatorFirebaseJson(withoutConnect)).toThrow(/no connect-src/);
+  });
+
+  it('is written beside the firebase.json it comes from', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'firebase-config-'));
+    try {
+      await writeFile(join(dir, 'firebase.json'), JSON.stringify(production));
+      const file = writeEmulatorConfig(dir);
+      expect(file).toBe(join(dir, emulatorConfigFile));
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(emulator);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,98 @@
+// The Firebase configuration the local emulators run with. firebase.json is production's: its
+// Content-Security-Policy lets the site connect to its own origin and the Firestore API only.
+// A local build's contact form writes to the Firestore emulator instead (web/.env.emulator),
+// which that policy rightly blocks; so every emulator run gets a copy of firebase.json whose
+// policy also allows the emulator's origin, and nothing else changes. The copy is written
+// afresh before each run (ignored by git), so it cannot drift from firebase.json.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * firebase-tools takes the folder of the file given to `--config` as the project folder, so
+ * the copy sits beside firebase.json and its relative paths (web/dist, firestore.rules,
+ * functions) still resolve.
+ */
+export const emulatorConfigFile = 'firebase.emulators.json';
+
+export type HeaderRule = { source?: string; regex?: string; headers: Array<{ key: string; value: string }> };
+export type FirebaseJson = {
+  hosting: { headers?: HeaderRule[] } & Record<string, unknown>;
+  emulators: Record<string, { host?: string; port?: number }>;
+} & Record<string, unknown>;
+
+export function readFirebaseJson(dir = root): FirebaseJson {
+  return JSON.parse(readFileSync(join(dir, 'firebase.json'), 'utf8')) as FirebaseJson;
+}
+
+/** A Content-Security-Policy as its directives, in order: `[name, sources]`. */
+export function parseCsp(policy: string): Array<[string, string[]]> {
+  return policy
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .filter(([name]) => name !== undefined && name !== '')
+    .map(([name = '', ...sources]) => [name.toLowerCase(), sources]);
+}
+
+export function serializeCsp(directives: Array<[string, string[]]>): string {
+  return directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+}
+
+const isCsp = (key: string) => key.toLowerCase() === 'content-security-policy';
+
+/**
+ * The origins a local build's pages connect to besides their own: the Firestore emulator.
+ * Firestore Lite speaks plain HTTP (fetch) to it, so its WebSocket port is not needed.
+ */
+export function emulatorOrigins(config: FirebaseJson): string[] {
+  const { host, port } = config.emulators.firestore ?? {};
+  if (host === undefined || port === undefined)
+    throw new Error('firebase.json has no emulators.firestore host and port');
+  return [`http://${host}:${String(port)}`];
+}
+
+/** A copy of `config` whose Content-Security-Policy headers also allow connecting to `origins`. */
+export function withConnectOrigins(config: FirebaseJson, origins: string[]): FirebaseJson {
+  const copy = structuredClone(config);
+  let policies = 0;
+  for (const rule of copy.hosting.headers ?? []) {
+    for (const header of rule.headers) {
+      if (!isCsp(header.key)) continue;
+      const directives = parseCsp(header.value);
+      const connect = directives.find(([name]) => name === 'connect-src');
+      // Without its own connect-src the policy falls back to default-src; adding one here
+      // would quietly change more than the emulator's origin.
+      if (!connect)
+        throw new Error(`The Content-Security-Policy for ${rule.source ?? rule.regex ?? '?'} has no connect-src`);
+      connect[1].push(...origins.filter((origin) => !connect[1].includes(origin)));
+      header.value = serializeCsp(directives);
+      policies++;
+    }
+  }
+  if (policies === 0) throw new Error('firebase.json sets no Content-Security-Policy header');
+  return copy;
+}
+
+/** firebase.json as the emulators should run it: production's, plus the emulators' origins. */
+export function emulatorFirebaseJson(config = readFirebaseJson()): FirebaseJson {
+  return withConnectOrigins(config, emulatorOrigins(config));
+}
+
+/**
+ * Writes the emulators' copy of firebase.json into `dir` and returns its path. Written to a
+ * temporary name and renamed, so a run starting at the same moment never reads half a file.
+ */
+export function writeEmulatorConfig(dir = root): string {
+  const file = join(dir, emulatorConfigFile);
+  const temporary = `${file}.${String(process.pid)}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(emulatorFirebaseJson(readFirebaseJson(dir)), null, 2)}\n`);
+  renameSync(temporary, file);
+  return file;
+}
+
+/** `--config` arguments for any `firebase emulators:*` command, after writing the copy. */
+export function emulatorConfigArgs(): string[] {
+  writeEmulatorConfig();
+  return ['--config', emulatorConfigFile];
+}
