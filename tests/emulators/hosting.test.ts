@@ -76,6 +76,10 @@ describe('prerendered pages from Hosting', () => {
     expect(page.base).toBeUndefined();
   });
 
+  it('keeps English for a browser that prefers English but also reads Italian', async () => {
+    expectPage(await read(paths.pro, { 'Accept-Language': 'en-US,en;q=0.9,it;q=0.8' }), 'pro', 'en');
+  });
+
   it('follows the language chosen in the selector (cookie) over the browser', async () => {
     expectPage(await read(paths.pro, { Cookie: 'firebase-language-override=it' }), 'pro', 'it');
     expectPage(

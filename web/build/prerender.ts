@@ -101,14 +101,20 @@ export function prerender(): Plugin {
     }
     return [...wanted]
       .filter((file) => !loaded.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('');
   }
 
   async function writePages(server: ServerEntry, template: string) {
     const variants: Variant[] = server.languages.flatMap((language): Variant[] =>
       language === 'en'
-        ? [{ language, prefixed: false, folder: '' }]
+        ? [
+            { language, prefixed: false, folder: '' },
+            // Hosting walks the browser's languages in order before it falls back to the
+            // default files: without an English folder, `en-US,en;q=0.9,it;q=0.8` would get
+            // Italian. This copy stops it at English.
+            { language, prefixed: false, folder: `localized/${language}_ALL` },
+          ]
         : [
             { language, prefixed: false, folder: `localized/${language}_ALL` },
             { language, prefixed: true, folder: '' },
@@ -119,6 +125,12 @@ export function prerender(): Plugin {
       ...Object.entries(server.paths).map(([name, path]) => ({ name, path })),
       { name: 'notFound', path: server.notFoundPath },
     ];
+    // The pages paint without JavaScript now, so the scripts (needed only to make them
+    // interactive) queue behind what the first paint needs: the style sheet and the page's
+    // largest image.
+    const lowPriority = template
+      .replace(/<script type="module" crossorigin/g, '<script type="module" fetchpriority="low" crossorigin')
+      .replace(/<link rel="modulepreload" crossorigin/g, '<link rel="modulepreload" fetchpriority="low" crossorigin');
     for (const variant of variants) {
       for (const page of pages) {
         const address =
@@ -136,7 +148,7 @@ export function prerender(): Plugin {
         const sources = [pageSource(page.name === 'notFound' ? 'not-found' : page.name)];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
         const base = variant.prefixed ? ` data-base="${server.localizedPath('/' as never, variant.language)}"` : '';
-        const html = template
+        const html = lowPriority
           .replace('<html lang="en">', `<html lang="${variant.language}"${base}>`)
           .replace('<!--app-head-->', server.renderHead(page.name, variant.language) + app.head + preloads(sources))
           .replace('<!--app-html-->', app.html);

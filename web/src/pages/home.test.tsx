@@ -225,12 +225,24 @@ describe('screenshot slideshow', () => {
   ] as const)('shows the %s screenshots and captions', (language, folder) => {
     renderSite(paths.home, language);
     const sources = [...slideshow().querySelectorAll('source')].map((source) => source.getAttribute('srcset'));
-    expect(sources).toHaveLength(12);
+    expect(sources).toHaveLength(4); // the first two screenshots, AVIF and WebP: the rest come later
     for (const srcset of sources) expect(srcset).toContain(folder);
     if (language === 'it') {
       expect(slideshow().querySelector('.slide--active figcaption span')?.textContent).toBe(
         'Guarda le catture sulla mappa',
       );
     }
+  });
+  it('fetches each screenshot when the show gets near it, and keeps those it has shown', () => {
+    renderSite(paths.home);
+    const withImage = () =>
+      [...slideshow().querySelectorAll<HTMLElement>('.slide')]
+        .filter((slide) => slide.querySelector('img'))
+        .map((slide) => slide.dataset.slide);
+    expect(withImage()).toEqual(['01', '02']);
+    advance(5_000);
+    expect(withImage()).toEqual(['01', '02', '03']);
+    advance(5_000);
+    expect(withImage()).toEqual(['01', '02', '03', '04']);
   });
 });

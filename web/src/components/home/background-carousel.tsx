@@ -86,12 +86,14 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
             if (!photo) return null;
             const entering = role === 'current' && state.leaving !== null;
             return (
+              // On a portrait screen the photo is cropped to its middle: a file about as wide as
+              // the screen is enough behind the banner, not one as wide as the whole photo.
               <Picture
                 key={index}
                 className={`home-hero__photo home-hero__photo--${role}${entering ? ' home-hero__photo--entering' : ''}`}
                 image={photo}
                 alt=""
-                sizes="(max-aspect-ratio: 16/9) 178vh, 100vw"
+                sizes="(max-aspect-ratio: 16/9) min(178vh, 120vw), 100vw"
                 priority={role === 'current' && state.move === null}
               />
             );

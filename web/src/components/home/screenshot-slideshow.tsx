@@ -42,6 +42,11 @@ export function ScreenshotSlideshow() {
     },
   });
   const title = (slide: Slide) => t(`home.slides.${slide.id}.title`);
+  // Screenshots are fetched as the show reaches them: the current and the next one (so it is
+  // there when its turn comes) and those already shown. A first visit loads two, not six.
+  const [reached, setReached] = useState<readonly number[]>([0]);
+  if (!reached.includes(index)) setReached([...reached, index]);
+  const hasImage = (position: number) => reached.includes(position) || position === wrapIndex(index, 1, slides.length);
 
   return (
     <section className="slideshow" aria-labelledby="slideshow-heading">
@@ -71,12 +76,16 @@ export function ScreenshotSlideshow() {
                 inert={!active}
                 data-slide={slide.id}
               >
-                <Picture
-                  className="slide__phone"
-                  image={phoneImage(slide.screen, language)}
-                  alt={t('home.slideshow.alt', { title: title(slide) })}
-                  sizes="(width <= 768px) 220px, 280px"
-                />
+                {hasImage(position) ? (
+                  <Picture
+                    className="slide__phone"
+                    image={phoneImage(slide.screen, language)}
+                    alt={t('home.slideshow.alt', { title: title(slide) })}
+                    sizes="(width <= 768px) 220px, 280px"
+                  />
+                ) : (
+                  <div className="slide__phone slide__phone--pending" />
+                )}
                 <figcaption>
                   <strong>{title(slide)}</strong>
                   <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
