@@ -7,7 +7,9 @@
 //   backgrounds.ts, for the home page's full-width background and its thumbnails;
 // - phones/<en|it>/<screen>-<w>.<avif|webp>: mock app screens written in HTML/CSS (phone/),
 //   in English and Italian, inside a phone mockup on a transparent background;
-// - manifest.json: sizes, screen names and the backgrounds' alt texts, for the site's code.
+// - manifest.json: sizes, screen names and the backgrounds' alt texts, for the site's code;
+// - web/public/images/share.jpg: the link-preview picture, made from the first background
+//   (share-image.ts).
 //
 // Everything is drawn from code here (seeded randomness, fonts from @fontsource/inter), rendered
 // to PNG with the system's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) through playwright-core
@@ -21,6 +23,7 @@ import { framePage, frameSize } from './phone/frame.ts';
 import { langs, locale } from './phone/locale.ts';
 import { screenNames, screens } from './phone/screens.ts';
 import { encode, formats, renderHtml, svgPage, type Quality } from './render.ts';
+import { makeShareImage } from './share-image.ts';
 import { H as sceneHeight, W as sceneWidth } from './scenery.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -60,6 +63,9 @@ for (const [index, background] of backgrounds.entries()) {
   );
   console.log(`• background ${index + 1}/${backgrounds.length}`);
 }
+
+const share = await makeShareImage();
+console.log(`• share image (${(share.bytes / 1024).toFixed(0)} kB)`);
 
 // Phones: each screen in its frame, rendered at 3 device pixels per CSS pixel and scaled down.
 const phoneLargest = Math.max(...phoneWidths);

@@ -13,6 +13,8 @@ import { resources } from './locales/resources';
 
 export { languages } from './config/languages';
 export { paths, localizedPath, type RouteName } from './config/paths';
+export { renderHead } from './seo/render-head';
+export { robotsTxt, sitemapXml } from './seo/sitemap';
 
 /** A path no route matches: renders the not-found page. */
 export const notFoundPath = '/404';
@@ -45,13 +47,4 @@ export async function renderPage(
   // and the tree that hydrates #root has no place for them.
   const head = /^(?:<link [^>]*>)*/.exec(rendered)?.[0] ?? '';
   return { html: rendered.slice(head.length), head };
-}
-
-/**
- * The head tags of a page.
- * TODO(seo): replaced by the per-page titles, descriptions and sharing tags.
- */
-export function renderHead(_page: string, language: Language): string {
-  const i18n = createI18n(language, resources);
-  return `<title>${i18n.t('meta.title', { product: 'FishingApp' })}</title>`;
 }

@@ -1,8 +1,9 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
+import { pageHead } from '../seo/page-head';
 import { renderSite } from '../test/render';
 
 describe('the site shell', () => {
@@ -10,14 +11,18 @@ describe('the site shell', () => {
     renderSite(paths.home);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sport Fishing App' })).toBeDefined();
     expect(document.documentElement.lang).toBe('en');
-    expect(document.title).toBe(`${site.productName} – Sport Fishing App`);
+    await waitFor(() => {
+      expect(document.title).toBe(pageHead('home', 'en').title);
+    });
   });
 
   it('shows the home page in Italian, with lang and title in Italian', async () => {
     renderSite(paths.home, 'it');
     expect(await screen.findByRole('heading', { level: 1, name: 'App di pesca sportiva' })).toBeDefined();
     expect(document.documentElement.lang).toBe('it');
-    expect(document.title).toBe(`${site.productName} – App di pesca sportiva`);
+    await waitFor(() => {
+      expect(document.title).toBe(pageHead('home', 'it').title);
+    });
   });
 
   it('shows the not-found page for an unknown path', async () => {

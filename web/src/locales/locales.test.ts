@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from './resources';
 import { legalResources } from './legal';
+import enMeta from './en/meta.json';
+import itMeta from './it/meta.json';
 
 /** Every leaf of a translation tree as "a.b.c" → value. */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
@@ -17,9 +19,10 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 }
 
 describe('translations', () => {
-  // Every namespace: the common texts and the legal texts the legal pages load.
-  const english = leaves({ ...resources.en, legal: legalResources.en });
-  const italian = leaves({ ...resources.it, legal: legalResources.it });
+  // Every namespace: the common texts, the legal texts the legal pages load, and the page
+  // titles and descriptions of the head (seo/page-head.ts).
+  const english = leaves({ ...resources.en, legal: legalResources.en, meta: enMeta });
+  const italian = leaves({ ...resources.it, legal: legalResources.it, meta: itMeta });
 
   it('Italian has exactly the English keys', () => {
     expect([...italian.keys()].sort()).toEqual([...english.keys()].sort());

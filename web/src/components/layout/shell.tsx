@@ -1,15 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { site } from '../../config/site';
+import { usePageHead } from '../../seo/use-page-head';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
 
 export function Shell({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
-
-  useEffect(() => {
-    document.title = t('meta.title', { product: site.productName });
-  }, [t, i18n.resolvedLanguage]);
+  const { t } = useTranslation();
+  usePageHead();
 
   return (
     <>
