@@ -100,9 +100,13 @@ describe('prerendered pages from Hosting', () => {
 
   it('names the script parts a page needs, so the browser fetches them with the page', async () => {
     const features = await read(paths.features);
-    expect(features.html).toMatch(/<link rel="modulepreload" crossorigin href="\/static\/js\/features-[\w-]+\.js">/);
+    expect(features.html).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/static\/js\/features-[\w-]+\.js">/,
+    );
     const italian = await read(localizedPath(paths.home, 'it'));
-    expect(italian.html).toMatch(/<link rel="modulepreload" crossorigin href="\/static\/js\/common-[\w-]+\.js">/);
+    expect(italian.html).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/static\/js\/common-[\w-]+\.js">/,
+    );
     const english = await read(paths.home);
     expect(english.html).not.toMatch(/href="\/static\/js\/common-[\w-]+\.js"/);
   });

@@ -43,7 +43,10 @@ describe('npm start', () => {
     for (const path of ['/', '/features']) {
       const response = await fetch(`${hostingOrigin}${path}`);
       expect(response.status).toBe(200);
-      expect(await response.text()).toContain('<div id="root"></div>');
+      // The page itself, prerendered, with the app's script.
+      const html = await response.text();
+      expect(html).toMatch(/<div id="root"><a class="skip-link"/);
+      expect(html).toMatch(/<script type="module"[^>]*src="\/static\/js\/index-[\w-]+\.js"/);
     }
     const ads = await fetch(`${hostingOrigin}/app-ads.txt`);
     expect(ads.headers.get('content-type')).toBe('text/plain; charset=utf-8');
