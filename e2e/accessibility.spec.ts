@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { contactTexts, languages, locales, open, paths, routeNames } from './support/site.ts';
+import { contactTexts, languages, locales, open, paths, routeNames, waitForApp } from './support/site.ts';
 
 const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -13,6 +13,7 @@ for (const language of languages) {
       test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();
+        await waitForApp(page);
         const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
         const summary = results.violations.map(
           (violation) =>

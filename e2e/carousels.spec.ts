@@ -22,7 +22,7 @@ test.beforeEach(async ({ page }) => {
   const start = new Date('2026-06-01T08:00:00Z');
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
-  await open(page, paths.home);
+  await open(page, paths.home, { pausedClock: true });
 });
 
 test('both carousels advance on their timings', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { headings, languages, locales, open, paths } from './support/site.ts';
+import { headings, languages, locales, open, paths, waitForApp } from './support/site.ts';
 
 const navTexts = {
   en: { features: 'Features', downloadApp: 'Download App', menu: 'Menu' },
@@ -49,6 +49,7 @@ for (const language of languages) {
       // The home link too (the menu may be closed on a phone, so not by role).
       await expect(page.locator('nav .nav-link').first()).toHaveAttribute('href', other === 'it' ? '/it' : '/');
       await page.reload();
+      await waitForApp(page);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
       await expect(page.locator('html')).toHaveAttribute('lang', other);
       await expect(page.getByRole('combobox')).toHaveValue(other);

@@ -40,10 +40,25 @@ export const contactTexts: Record<
 const untranslatedKey =
   /\b(?:meta|nav|languages|home|features|footer|stores|download|pro|support|legal|emailVerification|partner|account|notFound|errors|skipToContent|privacy|terms)\.[A-Za-z0-9]+/;
 
-/** Opens a path and waits until its page (not the loading placeholder) is shown. */
-export async function open(page: Page, path: string) {
+/**
+ * Waits until the app has started on the page (`<html data-ready>`): prerendered pages show
+ * their content before that, but their controls work only once it has. With a paused page
+ * clock, frames and timers move only when the test moves the clock, so it is moved a frame at
+ * a time until the app is up (a few frames: the app starts after the first paint).
+ */
+export async function waitForApp(page: Page, { pausedClock = false } = {}) {
+  const html = page.locator('html');
+  for (let frame = 0; pausedClock && frame < 200 && (await html.getAttribute('data-ready')) === null; frame++) {
+    await page.clock.runFor(16);
+  }
+  await expect(html).toHaveAttribute('data-ready', '');
+}
+
+/** Opens a path, waits until its page (not the loading placeholder) is shown and the app runs. */
+export async function open(page: Page, path: string, options: { pausedClock?: boolean } = {}) {
   await page.goto(path);
   await expect(page.locator('main h1')).toBeVisible();
+  await waitForApp(page, options);
 }
 
 /** The page shows no translation key in place of a text. */

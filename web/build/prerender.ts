@@ -27,7 +27,8 @@ type Variant = { language: Language; prefixed: boolean; folder: string };
  * - `localized/it_ALL/…`: the same addresses in Italian, chosen by Hosting's i18n rewrites
  *   for browsers that prefer Italian or carry the language cookie;
  * - `it/index.html`, `it/<route>/index.html`: Italian at its own addresses (`/it/features`).
- * Each page names the script parts its route needs, so the browser fetches them at once.
+ * Each page names the script parts the app needs on it (`data-modules`), which src/boot.ts
+ * fetches together once the page is on screen.
  */
 export function prerender(): Plugin {
   let root = '';
@@ -90,8 +91,11 @@ export function prerender(): Plugin {
     return found;
   }
 
-  /** modulepreload links for the chunks built from `sources` that the entry does not load already. */
-  function preloads(sources: string[]): string {
+  /**
+   * The script parts the app needs on a page (`sources`: the app's main module, the page, the
+   * language's texts), without those the first script already brought, as absolute paths.
+   */
+  function appModules(sources: string[]): string[] {
     const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
     const loaded = entry ? withImports(entry.fileName) : new Set<string>();
     const wanted = new Set<string>();
@@ -99,10 +103,7 @@ export function prerender(): Plugin {
       const source = chunk.facadeModuleId ? chunk.facadeModuleId.slice(root.length + 1) : '';
       if (sources.includes(source)) withImports(chunk.fileName, wanted);
     }
-    return [...wanted]
-      .filter((file) => !loaded.has(file))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-      .join('');
+    return [...wanted].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
   }
 
   async function writePages(server: ServerEntry, template: string) {
@@ -145,12 +146,14 @@ export function prerender(): Plugin {
             : join(variant.folder, address === '/' ? 'index.html' : `${address.slice(1)}/index.html`);
         if (address === null && variant.prefixed) continue; // one not-found page per language folder
         const app = await server.renderPage(page.path, variant.language, variant.prefixed);
-        const sources = [pageSource(page.name === 'notFound' ? 'not-found' : page.name)];
+        const sources = ['src/main.tsx', pageSource(page.name === 'notFound' ? 'not-found' : page.name)];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
         const base = variant.prefixed ? ` data-base="${server.localizedPath('/' as never, variant.language)}"` : '';
+        // src/boot.ts fetches these all at once when it starts the app.
+        const modules = ` data-modules="${appModules(sources).join(' ')}"`;
         const html = lowPriority
-          .replace('<html lang="en">', `<html lang="${variant.language}"${base}>`)
-          .replace('<!--app-head-->', server.renderHead(page.name, variant.language) + app.head + preloads(sources))
+          .replace('<html lang="en">', `<html lang="${variant.language}"${base}${modules}>`)
+          .replace('<!--app-head-->', server.renderHead(page.name, variant.language) + app.head)
           .replace('<!--app-html-->', app.html);
         const target = join(outDir, file);
         await mkdir(dirname(target), { recursive: true });

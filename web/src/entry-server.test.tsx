@@ -1,6 +1,6 @@
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from './app/app';
 import { createI18n } from './app/i18n';
 import { preloadPage } from './app/lazy-page';
@@ -30,6 +30,12 @@ function reported(calls: unknown[][]): string[] {
     .map((args) => args.map(String).join(' '))
     .filter((message) => !message.includes('multiple renderers concurrently rendering the same context'));
 }
+
+// React checks for this flag before it accepts act(); Testing Library sets it for its own
+// renders, and these tests hydrate without it.
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
 
 afterEach(() => {
   document.body.innerHTML = '';

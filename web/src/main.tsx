@@ -6,7 +6,6 @@ import { detectLanguage, startI18n } from './app/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import { toLanguage } from './config/languages';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -40,6 +40,12 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
     };
   }, [i18n, location]);
 
+  // Marks the page as interactive (the browser tests wait for it): prerendered pages show
+  // everything before the app has started.
+  useEffect(() => {
+    document.documentElement.dataset.ready = '';
+  }, []);
+
   return (
     <I18nextProvider i18n={i18n}>
       <AppErrorBoundary>

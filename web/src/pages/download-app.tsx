@@ -5,9 +5,11 @@ import { StoreBadge } from '../components/store/store-badge';
 import { useStoreOrder } from '../components/store/use-store-order';
 import { qrCodeSizePx } from '../config/constants';
 import { site } from '../config/site';
+import { usePageTexts } from '../locales/pages';
 
 export default function DownloadAppPage() {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
+  const { t: common } = useTranslation();
   const order = useStoreOrder();
   return (
     <>
@@ -17,7 +19,7 @@ export default function DownloadAppPage() {
       <div className="page download">
         {order.map((store) => (
           <section key={store} className="download__entry" aria-labelledby={`download-${store}`}>
-            <h2 id={`download-${store}`}>{t(`stores.${store}.store`)}</h2>
+            <h2 id={`download-${store}`}>{common(`stores.${store}.store`)}</h2>
             <StoreBadge store={store} />
             {/* Hidden on phones by the stylesheet alone, so the prerendered page never shifts. */}
             <div className="download__scan">
@@ -27,7 +29,7 @@ export default function DownloadAppPage() {
                   value={site.stores[store]}
                   size={qrCodeSizePx}
                   marginSize={2}
-                  title={t('download.qrTitle', { store: t(`stores.${store}.store`) })}
+                  title={t('download.qrTitle', { store: common(`stores.${store}.store`) })}
                   data-store={store}
                 />
                 <figcaption>{t('download.scan')}</figcaption>

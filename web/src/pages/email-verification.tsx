@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../components/contact/support-mail-text';
 import { PageHeader } from '../components/layout/page-header';
+import { usePageTexts } from '../locales/pages';
 
 export default function EmailVerificationPage() {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   return (
     <>
       <PageHeader title={t('emailVerification.title')} />

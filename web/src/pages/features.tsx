@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { phoneImage, type PhoneScreen } from '../assets/artwork';
 import { PageHeader } from '../components/layout/page-header';
 import { Picture } from '../components/media/picture';
 import { forecastDays } from '../config/constants';
 import { toLanguage } from '../config/languages';
+import { usePageTexts } from '../locales/pages';
 
 type Caption =
   | 'globalPosts'
@@ -46,7 +46,7 @@ const blocks: readonly Block[] = [
 ];
 
 export default function FeaturesPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePageTexts();
   const language = toLanguage(i18n.language);
   return (
     <>

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useRouter } from 'wouter';
 import { homeHref } from '../app/base-path';
 import { PageHeader } from '../components/layout/page-header';
+import { usePageTexts } from '../locales/pages';
 
 export default function NotFoundPage() {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const home = homeHref(useRouter().base);
   return (
     <>

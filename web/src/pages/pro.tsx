@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
 import { forecastDays, plans } from '../config/constants';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { useFormatters } from '../hooks/use-formatters';
-import type enCommon from '../locales/en/common.json';
+import type enPages from '../locales/en/pages.json';
+import { usePageTexts } from '../locales/pages';
 
 type Mark = boolean;
-type Row = { key: keyof typeof enCommon.pro.rows; days?: number; free: Mark; pro: Mark };
+type Row = { key: keyof typeof enPages.pro.rows; days?: number; free: Mark; pro: Mark };
 
 /** The plan comparison: which plan has what (specification, section 9). */
 const comparison: readonly Row[] = [
@@ -21,7 +21,7 @@ const comparison: readonly Row[] = [
 ];
 
 function MarkCell({ value }: { value: Mark }) {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   return (
     <td className={value ? 'mark mark--check' : 'mark mark--close'}>
       <span aria-hidden="true">{value ? '✓' : '✕'}</span>
@@ -31,7 +31,7 @@ function MarkCell({ value }: { value: Mark }) {
 }
 
 export default function ProPage() {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   const { currency, percent } = useFormatters();
   const columns = [
     { id: 'free', name: t('pro.free'), price: currency(plans.free.price), period: t('pro.forever') },

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../components/contact/support-mail-text';
 import { ContactForm } from '../components/contact/contact-form';
 import { PageHeader } from '../components/layout/page-header';
+import { usePageTexts } from '../locales/pages';
 
 export default function SupportPage() {
-  const { t } = useTranslation();
+  const { t } = usePageTexts();
   return (
     <>
       <PageHeader title={t('support.title')}>

@@ -23,7 +23,7 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * the form; a failure is logged, told to the visitor, and keeps everything they typed.
  */
 export function ContactForm() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('pages');
   const id = useId();
   const [values, setValues] = useState<ContactMessage>(emptyContactMessage);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
  * Ok closes it, and the page behind cannot be reached while it is open.
  */
 export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('pages');
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

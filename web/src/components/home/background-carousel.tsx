@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { backgroundPhotos, backgroundThumbnail } from '../../assets/artwork';
 import { timings } from '../../config/constants';
 import { useCarousel } from '../../hooks/use-carousel';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
 import { PauseButton } from './pause-button';
 import { initialRotation, rotationReducer } from './background-rotation';
@@ -17,6 +18,8 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(rotationReducer, backgroundPhotos.length, initialRotation);
   const strip = useRef<HTMLOListElement>(null);
   const fadeMs = timings.backgroundFadeMs;
+  // The thumbnails (six small photos) come once the app runs, after the page's first paint.
+  const hydrated = useHydrated();
 
   const carousel = useCarousel({
     intervalMs: timings.backgroundRotationMs,
@@ -126,10 +129,14 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
                       dispatch({ type: 'move', steps: position + 1, fade: !carousel.reducedMotion });
                     }}
                   >
-                    <picture>
-                      <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
-                      <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
-                    </picture>
+                    {hydrated ? (
+                      <picture className="hero-carousel__thumb-image">
+                        <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
+                        <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
+                      </picture>
+                    ) : (
+                      <span className="hero-carousel__thumb-image" />
+                    )}
                     <span className="visually-hidden">
                       {t('home.background.show', { description: descriptions[index] ?? '' })}
                     </span>

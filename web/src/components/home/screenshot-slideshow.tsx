@@ -4,6 +4,7 @@ import { phoneImage, type PhoneScreen } from '../../assets/artwork';
 import { forecastDays, timings } from '../../config/constants';
 import { toLanguage } from '../../config/languages';
 import { useCarousel } from '../../hooks/use-carousel';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
 import { PauseButton } from './pause-button';
 
@@ -43,10 +44,14 @@ export function ScreenshotSlideshow() {
   });
   const title = (slide: Slide) => t(`home.slides.${slide.id}.title`);
   // Screenshots are fetched as the show reaches them: the current and the next one (so it is
-  // there when its turn comes) and those already shown. A first visit loads two, not six.
+  // there when its turn comes) and those already shown; a first visit loads two, not six. The
+  // prerendered page has none (the slideshow is below the first screen on a phone): they come
+  // once the app runs, after the page's first paint.
+  const hydrated = useHydrated();
   const [reached, setReached] = useState<readonly number[]>([0]);
   if (!reached.includes(index)) setReached([...reached, index]);
-  const hasImage = (position: number) => reached.includes(position) || position === wrapIndex(index, 1, slides.length);
+  const hasImage = (position: number) =>
+    hydrated && (reached.includes(position) || position === wrapIndex(index, 1, slides.length));
 
   return (
     <section className="slideshow" aria-labelledby="slideshow-heading">

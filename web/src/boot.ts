@@ -1,0 +1,51 @@
+// The page's first script. Every page arrives prerendered and complete, so the app (React, the
+// texts, the page's script part: about 100 kB) is fetched only once the page is painted with
+// its most important images (`fetchpriority="high"`: the largest one of the page): on a
+// phone's connection they get the bandwidth first, and the app makes the page interactive
+// right after. The style sheet is imported here so it stays a <link> in the HTML.
+import './styles.css';
+
+/** Resolves when every high-priority image has loaded (or failed), or after `timeoutMs`. */
+function priorityImagesLoaded(timeoutMs: number): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter(
+    (image) => !image.complete,
+  );
+  const loaded = pending.map(
+    (image) =>
+      new Promise<void>((resolve) => {
+        // Decoded, not only downloaded: the next frame shows it.
+        image.addEventListener('load', () => void image.decode().then(resolve, resolve), { once: true });
+        image.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
+  return Promise.race([
+    Promise.all(loaded).then(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, timeoutMs)),
+  ]);
+}
+
+/** Starts fetching the script parts the prerenderer listed for this page, side by side. */
+function preloadModules() {
+  for (const href of (document.documentElement.dataset.modules ?? '').split(' ').filter(Boolean)) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+/** Resolves after the browser has painted a frame (the one after the next). */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => resolve());
+    });
+  });
+}
+
+void priorityImagesLoaded(3000)
+  .then(painted)
+  .then(() => {
+    preloadModules();
+    return import('./main');
+  });

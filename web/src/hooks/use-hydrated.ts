@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => undefined;
+
+/**
+ * False while the page is rendered ahead of time and during hydration, true from the next
+ * render on. For what the prerendered HTML should leave out: images the first paint does not
+ * need, fetched once the app runs instead of competing with the page's largest image.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
