@@ -165,10 +165,36 @@ export type Lhr = Result['lhr'];
 export type Run = { lhr: Lhr; html: string; renderedLang: string; seconds: number };
 
 /**
- * One Lighthouse run of `url` in a fresh Chromium (a first visit: empty cache and storage).
- * Throws when Lighthouse could not measure the page (its runtime error, such as a 404).
+ * Lighthouse errors about recording the trace, not about the page: now and then Chromium's
+ * trace of a load lacks its start, and the same run succeeds when repeated.
+ */
+const traceErrors = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_LCP_ALL_FRAMES', 'PROTOCOL_TIMEOUT']);
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium (a first visit: empty cache and storage),
+ * repeated once (in another fresh Chromium) when the trace was not recorded. Throws when
+ * Lighthouse could not measure the page (its runtime error, such as a 404).
  */
 export async function runLighthouse(url: string, config: Config): Promise<Run> {
+  try {
+    return await runLighthouseOnce(url, config);
+  } catch (error) {
+    const code = error instanceof LighthouseError ? error.code : undefined;
+    if (code === undefined || !traceErrors.has(code)) throw error;
+    console.warn(`  ${url}: ${code}, running it again`);
+    return runLighthouseOnce(url, config);
+  }
+}
+
+class LighthouseError extends Error {
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(`${code}: ${message}`);
+    this.code = code;
+  }
+}
+
+async function runLighthouseOnce(url: string, config: Config): Promise<Run> {
   const begun = Date.now();
   const chrome = await launchChrome();
   try {
@@ -179,7 +205,7 @@ export async function runLighthouse(url: string, config: Config): Promise<Run> {
     );
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseError(lhr.runtimeError.code, lhr.runtimeError.message);
     const page = lhr.audits['page-language']?.details as (PageLanguage & { type: string }) | undefined;
     return {
       lhr,
