@@ -38,6 +38,24 @@ for (const language of languages) {
       await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
     });
 
+    test('Back after a language switch returns to the previous page, never to a not-found page', async ({
+      page,
+    }, testInfo) => {
+      const other = language === 'en' ? 'it' : 'en';
+      await open(page, paths.home);
+      if (testInfo.project.name === 'phone') await page.getByRole('button', { name: navTexts[language].menu }).click();
+      await page.getByRole('navigation').first().getByRole('link', { name: navTexts[language].features }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[language]);
+      await page.getByRole('combobox').selectOption(other);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
+      await page.goBack();
+      // From English, Back leaves /it/features for /, in English again. From Italian served at
+      // the plain address, choosing English keeps the address, so Back stays in English.
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home.en);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    });
+
     test('the language choice moves to its own address and holds for the next visits', async ({ page }) => {
       const other = language === 'en' ? 'it' : 'en';
       await open(page, paths.features);

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import jsqr from 'jsqr';
 import sharp from 'sharp';
 import { open, paths } from './support/site.ts';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
 import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { contactTexts, headings, languages, locales, paths, routeNames } from './support/site.ts';

@@ -49,6 +49,8 @@ function chunkGraph(): Plugin {
 
 export default defineConfig({
   plugins: [react(), chunkGraph(), prerender()],
+  // The prerendered pages' copyright year (components/layout/footer.tsx).
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {

@@ -152,9 +152,9 @@ export function prerender(): Plugin {
         // src/boot.ts fetches these all at once when it starts the app.
         const modules = ` data-modules="${appModules(sources).join(' ')}"`;
         const html = lowPriority
-          .replace('<html lang="en">', `<html lang="${variant.language}"${base}${modules}>`)
-          .replace('<!--app-head-->', server.renderHead(page.name, variant.language) + app.head)
-          .replace('<!--app-html-->', app.html);
+          .replace('<html lang="en">', () => `<html lang="${variant.language}"${base}${modules}>`)
+          .replace('<!--app-head-->', () => server.renderHead(page.name, variant.language) + app.head)
+          .replace('<!--app-html-->', () => app.html); // functions: no `$&` patterns in texts
         const target = join(outDir, file);
         await mkdir(dirname(target), { recursive: true });
         await writeFile(target, html);

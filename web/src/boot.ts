@@ -34,18 +34,32 @@ function preloadModules() {
   }
 }
 
-/** Resolves after the browser has painted a frame (the one after the next). */
+/**
+ * Resolves after the browser has painted a frame (the one after the next), or after 200 ms:
+ * a tab opened in the background paints nothing until it is shown, and its app should be
+ * ready when it is.
+ */
 function painted(): Promise<void> {
+  return Promise.race([
+    new Promise<void>((resolve) => {
+      requestAnimationFrame(() => {
+        requestAnimationFrame(() => resolve());
+      });
+    }),
+    new Promise<void>((resolve) => setTimeout(resolve, 200)),
+  ]);
+}
+
+/** Resolves at the visitor's first touch, click, key or focus: they want the page to respond. */
+function firstInteraction(): Promise<void> {
   return new Promise((resolve) => {
-    requestAnimationFrame(() => {
-      requestAnimationFrame(() => resolve());
-    });
+    for (const type of ['pointerdown', 'keydown', 'focusin'] as const) {
+      addEventListener(type, () => resolve(), { once: true, capture: true, passive: true });
+    }
   });
 }
 
-void priorityImagesLoaded(3000)
-  .then(painted)
-  .then(() => {
-    preloadModules();
-    return import('./main');
-  });
+void Promise.race([priorityImagesLoaded(2500).then(painted), firstInteraction()]).then(() => {
+  preloadModules();
+  return import('./main');
+});

@@ -1,5 +1,8 @@
 /// <reference types="vite/client" />
 
+/** The year the site was built (vite.config.ts `define`). */
+declare const __BUILD_YEAR__: number;
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

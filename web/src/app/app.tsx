@@ -5,8 +5,9 @@ import { Router, type BaseLocationHook } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { Shell } from '../components/layout/shell';
-import { toLanguage } from '../config/languages';
-import { basePath, switchBase } from './base-path';
+import { defaultLanguage, toLanguage } from '../config/languages';
+import { baseOf, basePath, languageOfBase, switchBase } from './base-path';
+import { loadLanguage } from './i18n';
 import { AppRouter } from './router';
 
 type Props = {
@@ -34,9 +35,21 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
       baseRef.current = wanted;
       setBase(wanted);
     };
+    // Back and Forward can cross a language switch (`/it/features` → `/features`, then Back):
+    // the base and the language follow the address again.
+    const onPopState = () => {
+      const found = baseOf(window.location.pathname);
+      if (found === baseRef.current) return;
+      baseRef.current = found;
+      setBase(found);
+      const language = languageOfBase(found) ?? defaultLanguage;
+      void loadLanguage(i18n, language).then(() => i18n.changeLanguage(language));
+    };
     i18n.on('languageChanged', onChange);
+    window.addEventListener('popstate', onPopState);
     return () => {
       i18n.off('languageChanged', onChange);
+      window.removeEventListener('popstate', onPopState);
     };
   }, [i18n, location]);
 

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 
 /** True once the page has scrolled more than `thresholdPx`. */
 export function useScrolledPast(thresholdPx: number): boolean {
-  const [past, setPast] = useState(() => typeof window !== 'undefined' && window.scrollY > thresholdPx);
+  // False at first, as in the prerendered page (the first render must match it); the effect
+  // reads the real position at once.
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const update = () => {
       setPast(window.scrollY > thresholdPx);

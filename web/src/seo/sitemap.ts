@@ -4,7 +4,6 @@ import { site } from '../config/site';
 import { pageAlternates, routeNames } from './addresses';
 import { escapeHtml } from './render-head';
 
-export const robotsPath = '/robots.txt';
 export const sitemapPath = '/sitemap.xml';
 
 /** Every crawler may read everything; the sitemap says where the pages are. */

@@ -3,7 +3,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  if (typeof localStorage !== 'undefined') localStorage.clear();
   if (typeof document !== 'undefined') document.cookie = 'firebase-language-override=; Path=/; Max-Age=0';
 });
 

@@ -12,6 +12,7 @@ import {
 } from '../../support/contact-message';
 import { preloadMailStore, sendContactMessage } from '../../support/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
+import { useHydrated } from '../../hooks/use-hydrated';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -24,6 +25,9 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation('pages');
+  // The prerendered form cannot send (it would put the message in the address): its button
+  // works once the app runs.
+  const hydrated = useHydrated();
   const id = useId();
   const [values, setValues] = useState<ContactMessage>(emptyContactMessage);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
@@ -169,7 +173,7 @@ export function ContactForm() {
             </p>
           </div>
         )}
-        <button type="submit" className="button contact-form__send" disabled={status === 'sending'}>
+        <button type="submit" className="button contact-form__send" disabled={!hydrated || status === 'sending'}>
           {status === 'sending' ? t('support.sending') : t('support.send')}
         </button>
       </form>

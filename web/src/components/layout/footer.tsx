@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
@@ -11,8 +12,23 @@ const socialIcons = {
     'M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm4.9-8.9a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2zM12 4.6c2.4 0 2.7 0 3.6.1 2.4.1 3.6 1.3 3.7 3.7v7.2c-.1 2.4-1.3 3.6-3.7 3.7H8.4c-2.5-.1-3.6-1.3-3.7-3.7V8.4c.1-2.4 1.2-3.6 3.7-3.7h3.6zM12 3c-2.4 0-2.8 0-3.7.1C5 3.2 3.2 5 3.1 8.3V15.7c.1 3.3 1.9 5.1 5.2 5.2h7.4c3.3-.1 5.1-1.9 5.2-5.2V8.3C20.8 5 19 3.2 15.7 3.1H12z',
 } as const;
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The year for the copyright line: the build's in the prerendered page (so the page hydrates
+ * without a mismatch after New Year), the current one once the app runs.
+ */
+function useCurrentYear(): number {
+  return useSyncExternalStore(
+    noSubscription,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
+  const year = useCurrentYear();
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -43,7 +59,7 @@ export function Footer() {
         <p className="footer__copyright">
           {t('footer.copyright', {
             from: site.firstCopyrightYear,
-            to: new Date().getFullYear(),
+            to: year,
             operator: site.operatorName,
             vat: site.vatNumber,
           })}
