@@ -1,4 +1,5 @@
 import type { i18n } from 'i18next';
+import { addTexts } from './add-texts';
 import enLegal from './en/legal.json';
 import itLegal from './it/legal.json';
 
@@ -8,7 +9,5 @@ export const legalResources = { en: enLegal, it: itLegal } as const;
 
 /** Adds the legal texts to the site's i18next instance, once. */
 export function addLegalTexts(instance: i18n) {
-  for (const [language, texts] of Object.entries(legalResources)) {
-    if (!instance.hasResourceBundle(language, 'legal')) instance.addResourceBundle(language, 'legal', texts);
-  }
+  addTexts(instance, 'legal', legalResources);
 }

@@ -1,5 +1,6 @@
 import type { i18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { addTexts } from './add-texts';
 import enPages from './en/pages.json';
 import itPages from './it/pages.json';
 
@@ -10,9 +11,7 @@ export const pageResources = { en: enPages, it: itPages } as const;
 
 /** Adds the pages' texts to the site's i18next instance, once. */
 export function addPageTexts(instance: i18n) {
-  for (const [language, texts] of Object.entries(pageResources)) {
-    if (!instance.hasResourceBundle(language, 'pages')) instance.addResourceBundle(language, 'pages', texts);
-  }
+  addTexts(instance, 'pages', pageResources);
 }
 
 /** `useTranslation` for the `pages` namespace, with its texts added first. */
