@@ -7,26 +7,47 @@ import { contactTexts, headings, languages, locales, paths, routeNames } from '.
 // The site works under its own response headers: no page, in either language, trips the
 // Content-Security-Policy or the Permissions-Policy, and the contact form still reaches
 // Firestore (the emulator, which the emulators' copy of the policy allows). The browser
-// reports each blocked action as a `securitypolicyviolation` event and a console message;
-// both are recorded from before the first byte of the page is parsed. One width is enough:
-// the policy does not depend on it.
+// reports a blocked action as a `securitypolicyviolation` event (CSP) or a
+// `permissions-policy-violation` report (Reporting API); both are recorded from before the
+// first byte of the page is parsed. One width is enough: the policy does not depend on it.
+//
+// What the browser logs about the header itself is not a finding: a newer Chromium stops
+// knowing a feature name and says so on the console ("Unrecognized feature"), which costs
+// nothing and is no defect of the site. The header's syntax is checked where it is written
+// (scripts/lib/firebase-config.test.ts), and below, that the browser applies it.
 
-type Violation = { directive: string; blocked: string; source: string; line: number; sample: string };
+type Violation = { kind: string; directive: string; blocked: string; source: string; line: number; policy: string };
 
 // A string, not a function: the root's TypeScript has no DOM types.
 const recordViolations = `
   window.__violations = [];
   document.addEventListener('securitypolicyviolation', (event) => {
     window.__violations.push({
+      kind: 'csp',
       directive: event.effectiveDirective,
       blocked: event.blockedURI,
       source: event.sourceFile,
       line: event.lineNumber,
-      sample: event.sample,
+      policy: event.originalPolicy,
     });
   });
+  if (typeof ReportingObserver === 'function') {
+    new ReportingObserver((reports) => {
+      for (const { body } of reports) {
+        window.__violations.push({
+          kind: 'permissions-policy',
+          directive: body.featureId,
+          blocked: body.disposition,
+          source: body.sourceFile ?? '',
+          line: body.lineNumber ?? 0,
+          policy: body.message ?? '',
+        });
+      }
+    }, { types: ['permissions-policy-violation'], buffered: true }).observe();
+  }
 `;
-const policyMessage = /Content Security Policy|Permissions-Policy|Trusted Type/i;
+// Console lines that say the browser blocked something (the events above say it too).
+const blockedMessage = /Refused to|violates the following Content Security Policy|Permissions policy violation/i;
 
 /** Starts recording on `page`; what was recorded so far is read with the returned function. */
 async function watchPolicies(page: Page) {
@@ -34,7 +55,7 @@ async function watchPolicies(page: Page) {
   const messages: string[] = [];
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (policyMessage.test(message.text())) messages.push(message.text());
+    if (blockedMessage.test(message.text())) messages.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return async () => ({
@@ -127,9 +148,21 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
       .poll(async () => (await recorded()).violations.map(({ directive }) => directive).sort())
       .toEqual(['connect-src', 'script-src-elem']);
     expect(await page.evaluate('window.__injected')).toBeUndefined();
-    const { messages } = await recorded();
-    expect(messages).toContainEqual(expect.stringContaining("script-src 'self'"));
-    expect(messages).toContainEqual(expect.stringContaining(`connect-src 'self' https://firestore.googleapis.com`));
+    // Blocked by the policy this run serves, as firebase.json writes it.
+    for (const { policy } of (await recorded()).violations)
+      expect(policy).toBe(everywhere.get('content-security-policy'));
+  });
+
+  test('a feature the Permissions-Policy turns off is blocked and reported', async ({ page }) => {
+    const recorded = await watchPolicies(page);
+    await visit(page, paths.home);
+    const answer = await page.evaluate<number>(
+      `new Promise((resolve) => navigator.geolocation.getCurrentPosition(() => resolve(0), (error) => resolve(error.code)))`,
+    );
+    expect(answer).toBe(1); // PERMISSION_DENIED, without asking anyone
+    await expect
+      .poll(async () => (await recorded()).violations.map(({ kind, directive }) => `${kind}:${directive}`))
+      .toEqual(['permissions-policy:geolocation']);
   });
 
   test('the Permissions-Policy turns off what the site does not use', async ({ page }) => {
@@ -144,9 +177,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
   });
 
   test('no other site can frame a page (frame-ancestors)', async ({ page, baseURL }) => {
-    const refused = page.waitForEvent('console', (message) => /frame-ancestors 'none'/.test(message.text()));
     await page.setContent(`<iframe src="${baseURL ?? ''}${paths.home}"></iframe>`);
-    await refused;
     // The frame holds Chromium's error page (which has a heading of its own), not the site.
     await expect.poll(() => page.frames()[1]?.url()).toMatch(/^chrome-error:/);
     await expect(page.frameLocator('iframe').getByRole('heading', { name: headings.home.en })).toHaveCount(0);

@@ -9,7 +9,8 @@ import {
   emulatorOrigins,
   parseCsp,
   readFirebaseJson,
-  withConnectOrigins,
+  forLoopback,
+  httpsOnlyDirectives,
   writeEmulatorConfig,
   type FirebaseJson,
 } from './firebase-config.ts';
@@ -43,6 +44,26 @@ describe('production Hosting headers (firebase.json)', () => {
   });
 });
 
+describe('the Permissions-Policy header', () => {
+  const policies = allHeaders(production).filter(({ key }) => key.toLowerCase() === 'permissions-policy');
+  const members = (policies[0]?.value ?? '').split(/[ \t]*,[ \t]*/);
+
+  it('is one structured-field dictionary that gives every listed feature an empty allowlist', () => {
+    // RFC 9651: a dictionary of `key=inner-list`; a key is lowercase letters, digits, `_-.*`.
+    // One malformed member makes browsers drop the whole header, so every member is checked.
+    expect(policies).toHaveLength(1);
+    for (const member of members) expect(member).toMatch(/^[a-z*][a-z0-9_.*-]*=\(\)$/);
+    const features = members.map((member) => member.replace('=()', ''));
+    expect(new Set(features).size).toBe(features.length);
+  });
+
+  it('turns off the powerful features every engine knows', () => {
+    const features = new Set(members.map((member) => member.replace('=()', '')));
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'serial', 'hid', 'midi'])
+      expect(features.has(feature), feature).toBe(true);
+  });
+});
+
 describe('the emulators’ copy', () => {
   it('allows the Firestore emulator the local build writes to (web/.env.emulator)', () => {
     const envEmulator = readFileSync(join(import.meta.dirname, '..', '..', 'web', '.env.emulator'), 'utf8');
@@ -55,18 +76,26 @@ describe('the emulators’ copy', () => {
     ]);
   });
 
-  it('differs from firebase.json only by those origins in connect-src', () => {
+  it('leaves out upgrade-insecure-requests, which production keeps', () => {
+    expect(httpsOnlyDirectives).toEqual(['upgrade-insecure-requests']);
+    expect(cspOf(production).get('upgrade-insecure-requests')).toEqual([]);
+    expect(cspOf(emulator).has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it('differs from firebase.json only by those origins in connect-src and the https-only directives', () => {
     const origins = emulatorOrigins(production);
-    const withoutOrigins = structuredClone(emulator);
-    for (const header of allHeaders(withoutOrigins)) {
+    const restored = structuredClone(emulator);
+    for (const header of allHeaders(restored)) {
+      if (header.key.toLowerCase() !== 'content-security-policy') continue;
       for (const origin of origins) header.value = header.value.replace(` ${origin}`, '');
+      header.value = [header.value, ...httpsOnlyDirectives].join('; ');
     }
-    expect(withoutOrigins).toEqual(production);
+    expect(restored).toEqual(production);
     expect(emulator).not.toEqual(production);
   });
 
   it('adds an origin once however often it is applied, and refuses a policy without connect-src', () => {
-    const twice = withConnectOrigins(emulator, emulatorOrigins(production));
+    const twice = forLoopback(emulator, emulatorOrigins(production));
     expect(twice).toEqual(emulator);
     const withoutConnect = structuredClone(production);
     for (const header of allHeaders(withoutConnect)) header.value = header.value.replace(/connect-src[^;]*;/, '');

@@ -1,8 +1,13 @@
 // The Firebase configuration the local emulators run with. firebase.json is production's: its
-// Content-Security-Policy lets the site connect to its own origin and the Firestore API only.
-// A local build's contact form writes to the Firestore emulator instead (web/.env.emulator),
-// which that policy rightly blocks; so every emulator run gets a copy of firebase.json whose
-// policy also allows the emulator's origin, and nothing else changes. The copy is written
+// Content-Security-Policy lets the site connect to its own origin and the Firestore API only,
+// and upgrades every http: sub-request to https:. Two of those cannot work on loopback:
+// - a local build's contact form writes to the Firestore emulator (web/.env.emulator), which
+//   that policy rightly blocks;
+// - the emulators speak plain http, and WebKit (Safari) applies `upgrade-insecure-requests`
+//   to http://127.0.0.1 as well, so every script and image of the page would be fetched over
+//   https and fail (Chromium and Firefox exempt loopback).
+// So every emulator run gets a copy of firebase.json whose policy also allows the emulator's
+// origin and has no `upgrade-insecure-requests`, and nothing else changes. The copy is written
 // afresh before each run (ignored by git), so it cannot drift from firebase.json.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -52,14 +57,20 @@ export function emulatorOrigins(config: FirebaseJson): string[] {
   return [`http://${host}:${String(port)}`];
 }
 
-/** A copy of `config` whose Content-Security-Policy headers also allow connecting to `origins`. */
-export function withConnectOrigins(config: FirebaseJson, origins: string[]): FirebaseJson {
+/** The directives a policy served over plain http on loopback must leave out (see above). */
+export const httpsOnlyDirectives = ['upgrade-insecure-requests'];
+
+/**
+ * A copy of `config` whose Content-Security-Policy headers also allow connecting to `origins`
+ * and leave out the directives that need https.
+ */
+export function forLoopback(config: FirebaseJson, origins: string[]): FirebaseJson {
   const copy = structuredClone(config);
   let policies = 0;
   for (const rule of copy.hosting.headers ?? []) {
     for (const header of rule.headers) {
       if (!isCsp(header.key)) continue;
-      const directives = parseCsp(header.value);
+      const directives = parseCsp(header.value).filter(([name]) => !httpsOnlyDirectives.includes(name));
       const connect = directives.find(([name]) => name === 'connect-src');
       // Without its own connect-src the policy falls back to default-src; adding one here
       // would quietly change more than the emulator's origin.
@@ -74,9 +85,9 @@ export function withConnectOrigins(config: FirebaseJson, origins: string[]): Fir
   return copy;
 }
 
-/** firebase.json as the emulators should run it: production's, plus the emulators' origins. */
+/** firebase.json as the emulators should run it: production's, for plain http on loopback. */
 export function emulatorFirebaseJson(config = readFirebaseJson()): FirebaseJson {
-  return withConnectOrigins(config, emulatorOrigins(config));
+  return forLoopback(config, emulatorOrigins(config));
 }
 
 /**

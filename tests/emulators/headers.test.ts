@@ -9,7 +9,8 @@ import { firestoreEmulator, hostingOrigin, root } from '../support/emulators.ts'
 // an unknown path, the top-level files and the hashed assets. The security headers are typed
 // out here on purpose, so that weakening one in firebase.json fails a test someone must
 // read. The emulators run the copy of firebase.json whose policy also lets the page reach
-// the Firestore emulator (scripts/lib/firebase-config.ts); production's lacks that origin.
+// the Firestore emulator and has no `upgrade-insecure-requests` (scripts/lib/firebase-config.ts);
+// production's lacks that origin and keeps that directive (checked by that file's unit test).
 
 const firestoreEmulatorOrigin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
 
@@ -26,7 +27,6 @@ const security: Record<string, string> = {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
   ].join('; '),
   'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
   'x-content-type-options': 'nosniff',
@@ -34,7 +34,6 @@ const security: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'permissions-policy': [
     'accelerometer',
-    'attribution-reporting',
     'autoplay',
     'browsing-topics',
     'camera',
