@@ -70,8 +70,11 @@ export function ScreenshotSlideshow() {
         >
           {slides.map((slide, position) => {
             const active = position === index;
+            // The slide is a group named "1 of 6" (the carousel pattern of the ARIA Authoring
+            // Practices) around a plain figure: a figure with a figcaption takes its name from
+            // the caption and may carry no role of its own (HTML's rules, axe's aria-allowed-role).
             return (
-              <figure
+              <div
                 key={slide.id}
                 className={`slide${active ? ' slide--active' : ''}`}
                 role="group"
@@ -81,21 +84,23 @@ export function ScreenshotSlideshow() {
                 inert={!active}
                 data-slide={slide.id}
               >
-                {hasImage(position) ? (
-                  <Picture
-                    className="slide__phone"
-                    image={phoneImage(slide.screen, language)}
-                    alt={t('home.slideshow.alt', { title: title(slide) })}
-                    sizes="(width <= 768px) 220px, 280px"
-                  />
-                ) : (
-                  <div className="slide__phone slide__phone--pending" />
-                )}
-                <figcaption>
-                  <strong>{title(slide)}</strong>
-                  <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
-                </figcaption>
-              </figure>
+                <figure className="slide__figure">
+                  {hasImage(position) ? (
+                    <Picture
+                      className="slide__phone"
+                      image={phoneImage(slide.screen, language)}
+                      alt={t('home.slideshow.alt', { title: title(slide) })}
+                      sizes="(width <= 768px) 220px, 280px"
+                    />
+                  ) : (
+                    <div className="slide__phone slide__phone--pending" />
+                  )}
+                  <figcaption>
+                    <strong>{title(slide)}</strong>
+                    <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
+                  </figcaption>
+                </figure>
+              </div>
             );
           })}
         </div>
