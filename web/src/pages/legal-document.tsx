@@ -24,12 +24,14 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const sections = t(`${document}.sections`, { ...values, returnObjects: true });
   const anchor = (index: number) => `${document}-${String(index + 1)}`;
 
+  // The whole text is one article, its title and date included: the h1 in the header band is
+  // the article's heading (the contents and the sections have headings of their own, nested).
   return (
-    <>
+    <article>
       <PageHeader title={t(`${document}.title`)}>
         <p>{t(`${document}.updated`, { date })}</p>
       </PageHeader>
-      <article className="page page--narrow legal">
+      <div className="page page--narrow legal">
         {intro.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
@@ -58,7 +60,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
             )}
           </section>
         ))}
-      </article>
-    </>
+      </div>
+    </article>
   );
 }
