@@ -2,8 +2,8 @@
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
 // the last line sums it up and the exit code is non-zero on any failure.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, budgets, emulators, e2e, start); the
-//                   last three build first
+//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e, start);
+//                   those after build build first
 import { join } from 'node:path';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports, root } from './lib/emulators.ts';
 import { run } from './lib/processes.ts';
@@ -44,6 +44,13 @@ const steps: Step[] = [
     title: 'bundle budgets',
     needs: 'build',
     commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'budgets/']],
+  },
+  {
+    // The W3C Nu HTML Checker on every prerendered page: 0 errors and 0 warnings.
+    id: 'html',
+    title: 'HTML check',
+    needs: 'build',
+    commands: [[process.execPath, join('scripts', 'check-html.ts'), '--no-build']],
   },
   {
     id: 'emulators',

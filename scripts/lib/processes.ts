@@ -118,3 +118,26 @@ export function run(command: string, args: string[], options: SpawnOptions = {})
     child.once('exit', (code, signal) => resolve(code ?? (signal ? 128 : 1)));
   });
 }
+
+/** Runs a command to completion with its output collected; resolves with its exit code and both streams. */
+export function capture(
+  command: string,
+  args: string[],
+  options: SpawnOptions = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    const text = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8');
+    child.once('error', (error) => {
+      resolve({ code: 127, stdout: text(stdout), stderr: `${command} could not start: ${error.message}` });
+    });
+    // 'close', not 'exit': the streams may still hold output when the process has exited.
+    child.once('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 128 : 1), stdout: text(stdout), stderr: text(stderr) }),
+    );
+  });
+}
