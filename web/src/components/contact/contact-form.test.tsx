@@ -68,6 +68,12 @@ describe('Contact Us', () => {
     expect(screen.getByText('2 / 5,000 characters')).toBeDefined();
   });
 
+  it('groups the digits of the limits in Italian too, as every engine does with that setting', async () => {
+    renderSite(paths.support, 'it');
+    await screen.findByLabelText('Commento o messaggio');
+    expect(screen.getByText('0 / 5.000 caratteri')).toBeDefined();
+  });
+
   it('sends once, disables the button meanwhile, then confirms in a dialog and clears the form', async () => {
     let resolve: (id: string) => void = () => undefined;
     send.mockImplementation(() => new Promise((done) => (resolve = done)));

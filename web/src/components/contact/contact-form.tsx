@@ -36,7 +36,10 @@ export function ContactForm() {
   const [trap, setTrap] = useState('');
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
-  const number = new Intl.NumberFormat(i18n.language);
+  // Grouping always, so that the prerendered page and every browser write the limits alike:
+  // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
+  // "5.000"), and a difference makes React throw the page's HTML away while hydrating.
+  const number = new Intl.NumberFormat(i18n.language, { useGrouping: 'always' });
   const errors = validateContactMessage(values);
   const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
 
