@@ -2,7 +2,8 @@
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
 // the last line sums it up and the exit code is non-zero on any failure.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e, start);
+//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e, engines,
+//                   start);
 //                   those after build build first
 import { join } from 'node:path';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports, root } from './lib/emulators.ts';
@@ -67,6 +68,14 @@ const steps: Step[] = [
     commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('playwright')} test -c e2e/playwright.config.ts`)]],
   },
   {
+    // Gecko (Firefox ESR) and WebKit (WebKitGTK) from Debian, on the same emulators and inbox:
+    // every page renders, starts and shows its images; the form, carousels and phone menu work.
+    id: 'engines',
+    title: 'Firefox and WebKit checks',
+    needs: 'build',
+    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config e2e/engines/vitest.config.ts`)]],
+  },
+  {
     id: 'start',
     title: 'npm start check',
     needs: 'build',
@@ -97,7 +106,7 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
     outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
     continue;
   }
-  if (step.id === 'emulators' || step.id === 'e2e' || step.id === 'start') {
+  if (['emulators', 'e2e', 'engines', 'start'].includes(step.id)) {
     ensureLocalSecrets();
     const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
     const busy = await busyPorts({

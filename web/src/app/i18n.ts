@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languages, toLanguage, type Language } from '../config/languages';
+import { defaultLanguage, languageCookie, languages, toLanguage, type Language } from '../config/languages';
 import enCommon from '../locales/en/common.json';
 
 /** The site's texts in one language, by namespace (the legal texts come with their pages). */
@@ -13,12 +13,6 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
   it: async () => ({ common: (await import('../locales/it/common.json')).default }),
 };
 
-/**
- * The cookie Firebase Hosting reads to choose the language of the files it serves (its i18n
- * rewrites), before the browser's Accept-Language: the visitor's choice in the selector is
- * saved in it, so the next visit's first response is already in that language.
- */
-export const languageCookie = 'firebase-language-override';
 const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
 
 function readLanguageCookie(): string | undefined {

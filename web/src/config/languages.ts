@@ -3,6 +3,13 @@ export const languages = ['en', 'it'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'en';
 
+/**
+ * The cookie Firebase Hosting reads to choose the language of the files it serves (its i18n
+ * rewrites), before the browser's Accept-Language: the visitor's choice in the selector is
+ * saved in it, so the next visit's first response is already in that language.
+ */
+export const languageCookie = 'firebase-language-override';
+
 /** The supported language closest to a BCP 47 tag ("it-IT" → "it"), else the default. */
 export function toLanguage(tag: string | undefined | null): Language {
   const base = (tag ?? '').toLowerCase().split('-')[0];

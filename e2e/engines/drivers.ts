@@ -1,0 +1,211 @@
+// The two engines besides Chromium, driven through the browsers Debian ships (nothing is
+// downloaded): Gecko as Firefox ESR over WebDriver BiDi (puppeteer-core), WebKit as WebKitGTK's
+// MiniBrowser through its WebDriver (selenium-webdriver), on a virtual display (xvfb-run).
+// Both are wrapped in the few operations the checks need, so one suite runs on either.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import puppeteer from 'puppeteer-core';
+import { Builder, By, type WebDriver } from 'selenium-webdriver';
+
+export type EngineName = 'firefox' | 'webkit';
+
+export interface EnginePage {
+  readonly engine: EngineName;
+  /** The browser's own name and version, for the report. */
+  readonly version: string;
+  goto(url: string): Promise<void>;
+  /** The value of a JavaScript expression in the page (a string: the root has no DOM types). */
+  evaluate<T>(expression: string): Promise<T>;
+  /** A real click (hit-tested by the browser) on the first element matching `selector`. */
+  click(selector: string): Promise<void>;
+  /** Types into the first element matching `selector`, key by key. */
+  type(selector: string, text: string): Promise<void>;
+  /** Sets the width of the page's viewport and returns the width the engine gave it. */
+  setWidth(width: number, height: number): Promise<number>;
+  screenshot(file: string): Promise<void>;
+  /** Uncaught errors and unhandled rejections of the current page so far. */
+  errors(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const firefoxBinary = '/usr/bin/firefox-esr';
+export const miniBrowserBinary = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const webkitDriverBinary = '/usr/bin/WebKitWebDriver';
+
+/** Why an engine cannot run here, or undefined when it can. */
+export function missing(engine: EngineName): string | undefined {
+  const needed = engine === 'firefox' ? [firefoxBinary] : [webkitDriverBinary, miniBrowserBinary, '/usr/bin/xvfb-run'];
+  const absent = needed.filter((file) => !existsSync(file));
+  if (absent.length === 0) return undefined;
+  const packages = engine === 'firefox' ? 'firefox-esr' : 'webkit2gtk-driver xvfb';
+  return `${absent.join(', ')} not found: apt-get install ${packages} (bash .ci/run does)`;
+}
+
+export async function launch(engine: EngineName): Promise<EnginePage> {
+  const problem = missing(engine);
+  if (problem) throw new Error(problem);
+  return engine === 'firefox' ? launchFirefox() : launchWebKit();
+}
+
+async function launchFirefox(): Promise<EnginePage> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxBinary,
+    headless: true,
+    // No update checks, telemetry or other background requests on a machine without internet.
+    extraPrefsFirefox: { 'network.proxy.type': 0, 'app.update.enabled': false, 'toolkit.telemetry.enabled': false },
+  });
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  let errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) errors = [];
+  });
+  const version = await browser.version();
+  return {
+    engine: 'firefox',
+    version,
+    async goto(url) {
+      await page.goto(url, { waitUntil: 'load' });
+    },
+    evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+    async click(selector) {
+      await page.click(selector);
+    },
+    async type(selector, text) {
+      await page.type(selector, text);
+    },
+    async setWidth(width, height) {
+      await page.setViewport({ width, height });
+      return page.evaluate('window.innerWidth') as Promise<number>;
+    },
+    async screenshot(file) {
+      await page.screenshot({ path: file, fullPage: true });
+    },
+    errors: () => Promise.resolve([...errors]),
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited with code ${String(driver.exitCode)}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${String(port)}/status`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('WebKitWebDriver did not answer within 20 s');
+}
+
+// Classic WebDriver cannot run a script before the page's own, so the listeners go in as soon
+// as a page has loaded. The app starts after the first paint (web/src/boot.ts), so they are
+// there before it runs; an error earlier than that leaves the page without `data-ready`, which
+// the checks catch.
+const recordErrors = `
+  if (!window.__engineErrors) {
+    window.__engineErrors = [];
+    window.addEventListener('error', (event) => window.__engineErrors.push(String(event.message)));
+    window.addEventListener('unhandledrejection', (event) =>
+      window.__engineErrors.push('unhandled rejection: ' + String(event.reason && event.reason.message || event.reason)));
+  }
+`;
+
+async function launchWebKit(): Promise<EnginePage> {
+  const port = await freePort();
+  // A display of its own for the MiniBrowser window; a new process group, so that closing
+  // stops xvfb-run, Xvfb, the driver and the browser together.
+  const driverProcess = spawn(
+    'xvfb-run',
+    ['-a', '-s', '-screen 0 1600x1200x24', webkitDriverBinary, `--port=${String(port)}`],
+    { detached: true, stdio: 'ignore' },
+  );
+  const stop = () => {
+    if (driverProcess.pid !== undefined && driverProcess.exitCode === null) {
+      try {
+        process.kill(-driverProcess.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  let driver: WebDriver;
+  try {
+    await waitForDriver(port, driverProcess);
+    driver = await new Builder()
+      .usingServer(`http://127.0.0.1:${String(port)}`)
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: miniBrowserBinary, args: ['--automation'] },
+      })
+      .build();
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  const capabilities = await driver.getCapabilities();
+  const version = `WebKitGTK ${String(capabilities.get('browserVersion'))}`;
+  const evaluate = async <T>(expression: string) => (await driver.executeScript(`return (${expression});`)) as T;
+  /** The MiniBrowser window is larger than its page by its toolbar and borders. */
+  const setWidth = async (width: number, height: number) => {
+    const [innerWidth, innerHeight, outerWidth, outerHeight] = await evaluate<number[]>(
+      '[window.innerWidth, window.innerHeight, window.outerWidth, window.outerHeight]',
+    );
+    await driver
+      .manage()
+      .window()
+      .setRect({
+        width: width + (outerWidth ?? 0) - (innerWidth ?? 0),
+        height: height + (outerHeight ?? 0) - (innerHeight ?? 0),
+      });
+    return evaluate<number>('window.innerWidth');
+  };
+  await setWidth(1280, 800);
+  return {
+    engine: 'webkit',
+    version,
+    async goto(url) {
+      await driver.get(url);
+      await driver.executeScript(recordErrors);
+    },
+    evaluate,
+    async click(selector) {
+      await driver.findElement(By.css(selector)).click();
+    },
+    async type(selector, text) {
+      await driver.findElement(By.css(selector)).sendKeys(text);
+    },
+    setWidth,
+    async screenshot(file) {
+      await writeFile(file, await driver.takeScreenshot(), 'base64');
+    },
+    errors: () => evaluate<string[]>('window.__engineErrors || []'),
+    async close() {
+      try {
+        await driver.quit();
+      } finally {
+        stop();
+      }
+    },
+  };
+}

@@ -1,0 +1,172 @@
+// What must work in every engine, checked in Gecko and WebKit against the built site served by
+// the Hosting emulator with Firestore, Functions and the test inbox (e2e/support/): every route
+// in both languages renders its heading in its language, starts the app (`<html data-ready>`),
+// shows every image and raises no error; the contact form sends and its dialog opens; the home
+// carousels move; the phone menu opens at a phone width. Chromium runs the full suite
+// (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
+// Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
+import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { hostingOrigin, root } from '../../tests/support/emulators.ts';
+import { receivedMail } from '../support/inbox.ts';
+import { headings } from '../support/texts.ts';
+import { launch, type EngineName, type EnginePage } from './drivers.ts';
+
+const routeNames = Object.keys(paths) as RouteName[];
+
+/** Polls `expression` in the page until it is truthy; fails with `what` after `timeoutMs`. */
+async function waitFor(page: EnginePage, expression: string, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await page.evaluate<boolean>(`Boolean(${expression})`)) return;
+    if (Date.now() > deadline) throw new Error(`${page.engine}: ${what} (not within ${String(timeoutMs / 1000)} s)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const hydrated = `document.documentElement.hasAttribute('data-ready')`;
+const headingText = `document.querySelector('main h1')?.textContent?.trim() ?? ''`;
+
+// Scrolls through the page a screen at a time, so lazy images near each screen start loading.
+const scrollThrough = `(async () => {
+  for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+    window.scrollTo(0, y);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  window.scrollTo(0, 0);
+})()`;
+// Images that are drawn (not display:none, e.g. QR codes on phones) and not loaded, or
+// loaded without pixels (a failed request or an undecodable format: the AVIF sources).
+const brokenImages = `[...document.images]
+  .filter((image) => image.getClientRects().length > 0)
+  .filter((image) => !image.complete || image.naturalWidth === 0)
+  .map((image) => image.currentSrc || image.src || image.outerHTML.slice(0, 80))`;
+
+function matches(text: string, expected: string | RegExp): boolean {
+  return typeof expected === 'string' ? text === expected : expected.test(text);
+}
+
+export function engineSuite(engine: EngineName): void {
+  describe(engine, () => {
+    let page: EnginePage;
+    const screenshots = join(root, 'e2e-screenshots', engine);
+
+    beforeAll(async () => {
+      mkdirSync(screenshots, { recursive: true });
+      page = await launch(engine);
+      console.log(`${engine}: ${page.version}`);
+    }, 60_000);
+
+    afterAll(async () => {
+      await page.close();
+    });
+
+    /** Opens a path and waits until its page is shown in `language` and the app runs. */
+    async function open(path: string, language: Language, heading: string | RegExp) {
+      await page.goto(`${hostingOrigin}${path}`);
+      await waitFor(page, `document.querySelector('main h1')`, `${path} shows no heading`);
+      const text = await page.evaluate<string>(headingText);
+      expect(matches(text, heading), `${path}: heading "${text}"`).toBe(true);
+      expect(await page.evaluate<string>('document.documentElement.lang')).toBe(language);
+      await waitFor(page, hydrated, `${path}: the app did not start (no data-ready)`);
+    }
+
+    /** Saves the language choice as the site's language selector does (web/src/app/), or forgets it. */
+    async function chooseLanguage(language: Language | undefined) {
+      await page.goto(`${hostingOrigin}/robots.txt`);
+      const value = language ?? '; max-age=0';
+      await page.evaluate(`document.cookie = '${languageCookie}=${value}; path=/; SameSite=Lax'`);
+    }
+
+    async function expectNoBrokenImageOrError(path: string) {
+      await page.evaluate(scrollThrough);
+      let broken: string[];
+      const deadline = Date.now() + 10_000;
+      do {
+        broken = await page.evaluate<string[]>(brokenImages);
+        if (broken.length > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      } while (broken.length > 0 && Date.now() < deadline);
+      expect(broken, `${path}: images not shown`).toEqual([]);
+      expect(await page.errors(), `${path}: errors on the page`).toEqual([]);
+    }
+
+    for (const language of languages) {
+      for (const name of [...routeNames, 'notFound' as const]) {
+        const path =
+          name === 'notFound'
+            ? localizedPath(paths.home, language).replace(/\/?$/, '/no/such/page')
+            : localizedPath(paths[name], language);
+        it(`${path} renders in ${language}, starts, shows every image, raises no error`, async () => {
+          // Hosting picks the not-found page by the visitor's language, as the language
+          // selector saves it (the browsers here prefer English).
+          if (name === 'notFound') await chooseLanguage(language);
+          try {
+            await open(path, language, headings[name][language]);
+            await expectNoBrokenImageOrError(path);
+            await page.screenshot(join(screenshots, `${language}-${name}.png`));
+          } finally {
+            if (name === 'notFound') await chooseLanguage(undefined);
+          }
+        });
+      }
+    }
+
+    it('the contact form sends, the dialog opens and the message reaches the inbox', async () => {
+      const subject = `${engine} check ${Date.now().toString(36)}`;
+      await open(paths.support, 'en', headings.support.en);
+      await page.type('[name=email]', `${engine}@example.com`);
+      await page.type('[name=name]', 'Marco Rossi');
+      await page.type('[name=subject]', subject);
+      await page.type('[name=message]', `Sent from ${page.version}.`);
+      await page.click('form button[type=submit]');
+      await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
+      await page.screenshot(join(screenshots, 'contact-sent.png'));
+      const deadline = Date.now() + 20_000;
+      while (!(await receivedMail()).some((mail) => mail.subject === subject) && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect((await receivedMail()).map((mail) => mail.subject)).toContain(subject);
+      expect(await page.errors()).toEqual([]);
+    }, 60_000);
+
+    it('the home carousels move on their own', async () => {
+      await open(paths.home, 'en', headings.home.en);
+      const state = `[document.querySelector('.slide--active')?.dataset.slide, document.querySelector('.home-hero')?.dataset.photo].join()`;
+      const start = await page.evaluate<string>(state);
+      expect(start).toBe('01,0');
+      // The screenshots move every 5 s, the background every 10 s.
+      await waitFor(
+        page,
+        `document.querySelector('.slide--active')?.dataset.slide !== '01' && document.querySelector('.home-hero')?.dataset.photo !== '0'`,
+        'the carousels did not move',
+        20_000,
+      );
+      await page.screenshot(join(screenshots, 'home-carousels-moved.png'));
+      expect(await page.errors()).toEqual([]);
+    }, 40_000);
+
+    it('the phone menu opens at a phone width', async () => {
+      const width = await page.setWidth(390, 844);
+      try {
+        // WebKitGTK's MiniBrowser window cannot be narrower than its toolbar (about 450 px);
+        // anything up to 768 px is the phone layout.
+        expect(width).toBeLessThanOrEqual(768);
+        await open(paths.home, 'en', headings.home.en);
+        await page.click('.nav-bar__toggle');
+        await waitFor(
+          page,
+          `document.querySelector('.nav-bar__toggle')?.getAttribute('aria-expanded') === 'true' &&
+           [...document.querySelectorAll('.nav-bar__menu a')].every((link) => link.getBoundingClientRect().height > 0)`,
+          'the phone menu did not open with its links shown',
+        );
+        await page.screenshot(join(screenshots, 'phone-menu-open.png'));
+        expect(await page.errors()).toEqual([]);
+      } finally {
+        await page.setWidth(1280, 800);
+      }
+    });
+  });
+}
