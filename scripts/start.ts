@@ -5,6 +5,7 @@
 //   --save  export the emulators' data into emulator-data/ on exit
 import { join } from 'node:path';
 import {
+  buildForEmulators,
   busyPorts,
   emulatorsExecArgs,
   emulatorUiAvailable,
@@ -13,7 +14,7 @@ import {
   ports,
   root,
 } from './lib/emulators.ts';
-import { run, Supervisor } from './lib/processes.ts';
+import { Supervisor } from './lib/processes.ts';
 
 const dev = process.argv.includes('--dev');
 const save = process.argv.includes('--save');
@@ -31,17 +32,7 @@ if (busy.length > 0) {
 
 ensureLocalSecrets();
 console.log('• Building the functions and the site…');
-for (const [name, args] of [
-  ['functions', ['run', 'build', '-w', 'functions']],
-  ['site', ['run', 'build:emulator', '-w', 'web']],
-] as const) {
-  // A production build even when the caller's environment says otherwise (a test runner
-  // sets NODE_ENV=test, which would make Vite bundle React's development build).
-  if ((await run('npm', [...args, '--silent'], { cwd: root, env: { ...process.env, NODE_ENV: 'production' } })) !== 0) {
-    console.error(`✖ The ${name} build failed (see above).`);
-    process.exit(1);
-  }
-}
+if (!(await buildForEmulators())) process.exit(1);
 
 const supervisor = new Supervisor();
 supervisor.start('inbox', process.execPath, [

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +35,8 @@ export const ports = {
 };
 
 export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
+/** Where firebase-tools keeps the emulators it downloads. */
+const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
 
 /**
  * Arguments for `firebase emulators:exec` of the site's emulators around `script`, with the
@@ -91,11 +93,60 @@ export async function busyPorts(wanted: Partial<typeof ports>): Promise<string[]
  * otherwise one download is tried (it fails at once without internet).
  */
 export async function emulatorUiAvailable(): Promise<boolean> {
-  const cache = join(homedir(), '.cache', 'firebase', 'emulators');
-  const cached = () => existsSync(cache) && readdirSync(cache).some((name) => /^ui-v[\d.]+(\.zip)?$/.test(name));
+  const cached = () =>
+    existsSync(firebaseCache) && readdirSync(firebaseCache).some((name) => /^ui-v[\d.]+(\.zip)?$/.test(name));
   if (cached()) return true;
   const code = await run(firebaseBin, ['setup:emulators:ui'], { cwd: root, stdio: 'ignore', timeout: 60_000 });
   return code === 0 && cached();
+}
+
+/**
+ * Builds what the emulators serve and run: the functions and the site in its emulator mode
+ * (web/.env.emulator: the contact form writes to the Firestore emulator). False when a build
+ * failed (its output says why).
+ */
+export async function buildForEmulators(): Promise<boolean> {
+  for (const [name, args] of [
+    ['functions', ['run', 'build', '-w', 'functions']],
+    ['site', ['run', 'build:emulator', '-w', 'web']],
+  ] as const) {
+    // A production build even when the caller's environment says otherwise (a test runner
+    // sets NODE_ENV=test, which would make Vite bundle React's development build).
+    const env = { ...process.env, NODE_ENV: 'production' };
+    if ((await run('npm', [...args, '--silent'], { cwd: root, env })) !== 0) {
+      console.error(`✖ The ${name} build failed (see above).`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Makes `firebase emulators:start` find a Firestore emulator without help. firebase-tools
+ * runs the jar it finds in its cache under the name of the version it wants and downloads it
+ * otherwise; scripts/toolchain.sh points it elsewhere with FIRESTORE_EMULATOR_BINARY_PATH
+ * (the Google Cloud CLI's emulator through a launcher jar) where that download is impossible.
+ * A plain shell has no such variable, so the launcher is put into the cache under the wanted
+ * name. Returns what was done, for the caller to say.
+ */
+export function cacheFirestoreEmulator(): string {
+  const wanted = (
+    JSON.parse(
+      readFileSync(
+        join(root, 'node_modules', 'firebase-tools', 'lib', 'emulator', 'downloadableEmulatorInfo.json'),
+        'utf8',
+      ),
+    ) as {
+      firestore: { downloadPathRelativeToCacheDir: string };
+    }
+  ).firestore.downloadPathRelativeToCacheDir;
+  const target = join(firebaseCache, wanted);
+  if (existsSync(target)) return `the Firestore emulator is in firebase-tools' cache (${wanted})`;
+  const launcher = process.env.FIRESTORE_EMULATOR_BINARY_PATH;
+  if (!launcher || !existsSync(launcher)) return 'firebase-tools will download the Firestore emulator on first start';
+  mkdirSync(firebaseCache, { recursive: true });
+  copyFileSync(launcher, target);
+  return `the Google Cloud CLI's Firestore emulator is now where firebase-tools looks (${target})`;
 }
 
 /**

@@ -24,7 +24,7 @@ export const emulatorConfigFile = 'firebase.emulators.json';
 export type HeaderRule = { source?: string; regex?: string; headers: Array<{ key: string; value: string }> };
 export type FirebaseJson = {
   hosting: { headers?: HeaderRule[] } & Record<string, unknown>;
-  emulators: Record<string, { host?: string; port?: number }>;
+  emulators: Record<string, { host?: string; port?: number; enabled?: boolean }>;
 } & Record<string, unknown>;
 
 export function readFirebaseJson(dir = root): FirebaseJson {
@@ -93,11 +93,15 @@ export function emulatorFirebaseJson(config = readFirebaseJson()): FirebaseJson 
 /**
  * Writes the emulators' copy of firebase.json into `dir` and returns its path. Written to a
  * temporary name and renamed, so a run starting at the same moment never reads half a file.
+ * `ui: false` turns the Emulator UI off in the copy, for `firebase emulators:start` on a
+ * machine that cannot download it (that command aborts instead of starting without it).
  */
-export function writeEmulatorConfig(dir = root): string {
+export function writeEmulatorConfig(dir = root, { ui = true } = {}): string {
   const file = join(dir, emulatorConfigFile);
   const temporary = `${file}.${String(process.pid)}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(emulatorFirebaseJson(readFirebaseJson(dir)), null, 2)}\n`);
+  const config = emulatorFirebaseJson(readFirebaseJson(dir));
+  if (!ui) config.emulators.ui = { ...config.emulators.ui, enabled: false };
+  writeFileSync(temporary, `${JSON.stringify(config, null, 2)}\n`);
   renameSync(temporary, file);
   return file;
 }
