@@ -7,6 +7,8 @@
 //
 //   --count N     documents in the burst (default 200)
 //   --timeout S   seconds to wait after the burst for every document to end (default 120)
+//   --parallel N  instead: N invocations at once, as production runs them
+//                 (scripts/bench-mail-parallel.ts)
 //
 // Exit code 1 when any document is lost or delivered more than once, or a write failed.
 import { createWriteStream } from 'node:fs';
@@ -27,6 +29,11 @@ import {
   type MailSnapshot,
 } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
+
+if (process.argv.includes('--parallel')) {
+  const script = join(root, 'scripts', 'bench-mail-parallel.ts');
+  process.exit(await run(process.execPath, [script, ...process.argv.slice(2)], { cwd: root }));
+}
 
 const { values: args } = parseArgs({
   options: {

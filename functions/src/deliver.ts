@@ -2,7 +2,14 @@ import { FieldValue, Timestamp, type DocumentReference, type Transaction } from 
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
 import { parseMailDocument, type ContactMail } from './mail-document.js';
-import { limitCounters, limitsCollection, counterExpiry, type RateLimits } from './rate-limits.js';
+import {
+  counterExpiry,
+  limitsCollection,
+  senderCounter,
+  takeGlobalTicket,
+  type GlobalTicket,
+  type RateLimits,
+} from './rate-limits.js';
 import { renderEmail } from './render-email.js';
 import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import { getTransport } from './transport.js';
@@ -24,6 +31,8 @@ import { getTransport } from './transport.js';
  * time out sooner: see index.ts), so a lease only expires when its invocation is gone.
  */
 export const leaseMs = 10 * 60_000;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
@@ -67,7 +76,8 @@ export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
 }
 
 export type Claim =
-  | { kind: 'claimed'; mail: ContactMail; attempts: number }
+  /** `first`: the message's first round, counted against the caps. */
+  | { kind: 'claimed'; mail: ContactMail; attempts: number; first: boolean }
   /** Ended in ERROR within the claim; `reason` is short and safe to log. */
   | { kind: 'ended'; error: string; reason: string }
   | { kind: 'skipped'; reason: string };
@@ -88,38 +98,39 @@ function ended(error: string, attempts: number) {
 }
 
 /**
- * Counts the message against the hourly caps, or says which cap it is over. Reads first,
- * then writes, as a transaction requires; nothing is written when a cap is reached.
+ * Counts the message against its sender's hourly cap, or says it is over it. Reads first,
+ * then writes, as a transaction requires; nothing is written when the cap is reached.
  */
-async function takeRateLimit(
+async function takeSenderLimit(
   tx: Transaction,
   ref: DocumentReference,
   limits: RateLimits,
   nowMs: number,
   sender: string | undefined,
-): Promise<string | null> {
-  const counters = limitCounters(limits, nowMs, sender).map((counter) => ({
-    ...counter,
-    ref: ref.firestore.collection(limitsCollection).doc(counter.id),
-  }));
-  const snapshots = await Promise.all(counters.map((counter) => tx.get(counter.ref)));
-  const counts = snapshots.map((snapshot) => {
-    const count: unknown = snapshot.get('count');
-    return typeof count === 'number' ? count : 0;
-  });
-  const full = counters.find((counter, index) => (counts[index] ?? 0) >= counter.cap);
-  if (full) return full.what;
-  counters.forEach((counter, index) => {
-    tx.set(counter.ref, { count: (counts[index] ?? 0) + 1, expireAt: counterExpiry(nowMs) });
-  });
-  return null;
+): Promise<boolean> {
+  const counter = senderCounter(limits, nowMs, sender);
+  if (!counter) return true;
+  const counterRef = ref.firestore.collection(limitsCollection).doc(counter.id);
+  const count: unknown = (await tx.get(counterRef)).get('count');
+  const taken = typeof count === 'number' ? count : 0;
+  if (taken >= counter.cap) return false;
+  tx.set(counterRef, { count: taken + 1, expireAt: counterExpiry(nowMs) });
+  return true;
 }
+
+/** What the global cap said of a message's first round (rate-limits.ts), if it was asked. */
+export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
 
 /**
  * Takes the document for this invocation in one transaction. A document that cannot be
  * sent (malformed, over a rate limit, out of attempts) is ended in ERROR right there.
  */
-export async function claim(ref: DocumentReference, limits: RateLimits, nowMs = Date.now()): Promise<Claim> {
+export async function claim(
+  ref: DocumentReference,
+  limits: RateLimits,
+  nowMs = Date.now(),
+  global: GlobalVerdict = 'unchecked',
+): Promise<Claim> {
   return ref.firestore.runTransaction(async (tx): Promise<Claim> => {
     const snapshot = await tx.get(ref);
     if (!snapshot.exists) return { kind: 'skipped', reason: 'the document no longer exists' };
@@ -150,7 +161,12 @@ export async function claim(ref: DocumentReference, limits: RateLimits, nowMs = 
     // Only a message's first round counts against the caps: retries of a counted message
     // are not counted again, and an operator's retry is sent even over a cap.
     if (assessment.round === 'first') {
-      const over = await takeRateLimit(tx, ref, limits, nowMs, parsed.mail.replyTo);
+      const over =
+        global === 'over'
+          ? 'global'
+          : (await takeSenderLimit(tx, ref, limits, nowMs, parsed.mail.replyTo))
+            ? null
+            : 'sender';
       if (over) {
         tx.update(ref, ended('rate limited', before));
         return { kind: 'ended', error: 'rate limited', reason: `rate limited (${over} cap)` };
@@ -170,18 +186,63 @@ export async function claim(ref: DocumentReference, limits: RateLimits, nowMs = 
         info: null,
       },
     });
-    return { kind: 'claimed', mail: parsed.mail, attempts };
+    return { kind: 'claimed', mail: parsed.mail, attempts, first: assessment.round === 'first' };
   });
 }
+
+/** gRPC ABORTED: a transaction lost to another one on the same document. */
+const aborted = (error: unknown) => (error as { code?: unknown } | null)?.code === 10;
+
+/**
+ * Claims like `claim`, and when the transaction keeps losing to others on the same documents
+ * (the SDK already tries five times), tries again after a growing, jittered pause until
+ * `claimForMs` has passed. Other errors are not retried.
+ */
+export async function claimWithRetries(
+  ref: DocumentReference,
+  limits: RateLimits,
+  global: GlobalVerdict,
+  {
+    now = Date.now,
+    sleep = pause,
+    random = Math.random,
+    claimForMs = contentionBudgetMs,
+    onRetry = () => {},
+  }: ClaimRetryOptions = {},
+): Promise<Claim> {
+  const giveUpAt = now() + claimForMs;
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await claim(ref, limits, now(), global);
+    } catch (error) {
+      const delay = Math.min(2_000, 50 * 2 ** retry) * (0.5 + random());
+      if (!aborted(error) || now() + delay > giveUpAt) throw error;
+      onRetry();
+      await sleep(delay);
+    }
+  }
+}
+
+/** How long an invocation keeps trying to claim through contention (well within its time-out). */
+export const contentionBudgetMs = 60_000;
+
+export type ClaimRetryOptions = {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  claimForMs?: number;
+  /** Called before each retry after contention (counted by the parallel benchmark). */
+  onRetry?: () => void;
+};
 
 export type DeliverOptions = {
   /** Pauses between the tries within this invocation; [] for a single try. */
   retryDelaysMs?: readonly number[];
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Called before each claim retried after contention (counted by the parallel benchmark). */
+  onContention?: () => void;
 };
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Sends the email for one `Mail` document and records the outcome on it. Never throws: a
@@ -195,12 +256,48 @@ export async function deliverMail(
   try {
     return await claimAndSend(ref, config, options);
   } catch (error) {
-    logger.error('Mail delivery stopped unexpectedly', {
+    const details = {
       mailId: ref.id,
       error: error instanceof Error ? error.name : typeof error,
       code: (error as { code?: unknown } | null)?.code ?? null,
-    });
-    return 'SKIPPED';
+    };
+    logger.error('Mail delivery stopped unexpectedly', details);
+    return (await deferUnclaimed(ref, options.now ?? Date.now)) ? 'RETRY' : 'SKIPPED';
+  }
+}
+
+/** When a message that could not be claimed is tried again. */
+export const unclaimedRetryMs = 60_000;
+
+/**
+ * A message this invocation could not even claim (Firestore kept refusing) gets a recorded
+ * RETRY, so it never stays without a delivery state; the sweep takes it from there. Written
+ * only if the document has not changed since it was read: a document another invocation
+ * claimed meanwhile is left to that one. True when the RETRY was recorded.
+ */
+async function deferUnclaimed(ref: DocumentReference, now: () => number): Promise<boolean> {
+  try {
+    const snapshot = await ref.get();
+    if (!snapshot.exists || snapshot.get('delivery.state') !== undefined) return false;
+    await ref.update(
+      {
+        delivery: {
+          state: 'RETRY',
+          attempts: 0,
+          startTime: FieldValue.serverTimestamp(),
+          endTime: null,
+          leaseExpireTime: null,
+          nextAttemptTime: Timestamp.fromMillis(now() + unclaimedRetryMs),
+          error: 'could not be claimed: the database was busy',
+          info: null,
+        },
+      },
+      { lastUpdateTime: snapshot.updateTime },
+    );
+    logger.warn('Mail deferred', { mailId: ref.id, state: 'RETRY', reason: 'not claimed' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -210,7 +307,26 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   const delays = options.retryDelaysMs ?? quickRetryDelaysMs;
   const log = { mailId: ref.id };
 
-  const taken = await claim(ref, config.limits, now());
+  // A message's first round takes a ticket of the global cap before its claim (rate-limits.ts),
+  // so the claim transaction touches only the message and its sender's counter. A message
+  // that turns out not to be sent gives its ticket back.
+  let ticket: GlobalTicket | undefined;
+  if (config.limits.perHour > 0) {
+    const snapshot = await ref.get();
+    if (snapshot.exists && snapshot.get('delivery.state') === undefined) {
+      ticket = await takeGlobalTicket(ref.firestore, config.limits.perHour, now());
+    }
+  }
+  let taken: Claim | undefined;
+  try {
+    taken = await claimWithRetries(ref, config.limits, ticket?.verdict ?? 'unchecked', {
+      now,
+      sleep,
+      onRetry: options.onContention,
+    });
+  } finally {
+    if (ticket?.verdict === 'under' && !(taken?.kind === 'claimed' && taken.first)) await ticket.release();
+  }
   if (taken.kind === 'skipped') {
     logger.info('Mail not claimed', { ...log, reason: taken.reason });
     return 'SKIPPED';

@@ -1,11 +1,33 @@
 import { createHash } from 'node:crypto';
+import { AggregateField, FieldValue, type Firestore } from 'firebase-admin/firestore';
 
 // Caps on how many contact messages are sent per hour, so a flood cannot bury the support
-// inbox. The counts live in Firestore, `MailLimits/{id}`, and are taken inside the
-// transaction that claims a message: a message is counted only when it is going to be sent.
-// Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL policy.
+// inbox. Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL
+// policy. The two caps are counted differently, because of how they are contended:
+//
+// - Per sender, exact: `MailLimits/sender_{hour}_{sha256}`, read and written inside the
+//   transaction that claims the message. Only the same visitor's messages meet on it.
+// - In all, never more than the cap and with no document every message must write in a
+//   transaction (one such document made a burst of 200 parallel invocations fail 199 times
+//   with ABORTED): a message takes a ticket, `FieldValue.increment(1)` on one of
+//   `globalShards` shard documents chosen at random (`MailLimits/all_{hour}/MailLimitShards/{n}`,
+//   no transaction), then sums the shards with an aggregation query. A sum within the cap
+//   lets it through; over the cap, it gives the ticket back. Every message let through saw
+//   its own ticket and those of all messages let through before it, so no more than the cap
+//   are ever let through. The error is on the safe side and brief: messages in flight at
+//   the same instant count against each other until they give their tickets back, so a burst
+//   that reaches the cap could refuse a few more than necessary; each message therefore
+//   looks again (`ticketTries`) before it is refused.
 
 export const limitsCollection = 'MailLimits';
+/** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
+export const shardsCollection = 'MailLimitShards';
+/**
+ * Shards of the global count. Firestore sustains about one write per second per document;
+ * increments on 16 shards take a burst of hundreds of messages and well over the caps'
+ * sustained rate.
+ */
+export const globalShards = 16;
 
 export type RateLimits = {
   /** Messages per sender address (the visitor's Reply-To) per clock hour; 0 for no cap. */
@@ -41,15 +63,48 @@ export function senderKey(address: string): string {
 }
 
 /**
- * The counters a message sent now counts against: the global one, and the sender's when
- * the message has a (valid) sender address. A cap of 0 leaves its counter out.
+ * The exact counter a message sent now counts against in its claim: the sender's, when the
+ * message has a (valid) sender address and the cap is not 0.
  */
-export function limitCounters(limits: RateLimits, nowMs: number, sender?: string): LimitCounter[] {
-  const hour = hourKey(nowMs);
-  const counters: LimitCounter[] = [];
-  if (limits.perHour > 0) counters.push({ id: `all_${hour}`, cap: limits.perHour, what: 'global' });
-  if (sender && limits.perSenderPerHour > 0) {
-    counters.push({ id: `sender_${hour}_${senderKey(sender)}`, cap: limits.perSenderPerHour, what: 'sender' });
+export function senderCounter(limits: RateLimits, nowMs: number, sender?: string): LimitCounter | undefined {
+  if (!sender || limits.perSenderPerHour <= 0) return undefined;
+  return { id: `sender_${hourKey(nowMs)}_${senderKey(sender)}`, cap: limits.perSenderPerHour, what: 'sender' };
+}
+
+/** The document whose subcollection holds the global count's shards of the hour of `nowMs`. */
+export function globalCounterId(nowMs: number): string {
+  return `all_${hourKey(nowMs)}`;
+}
+
+/** A message's place in the global count: `under` the cap (kept) or `over` it (given back). */
+export type GlobalTicket = { verdict: 'under' | 'over'; release(): Promise<void> };
+
+/** How often a message over the global cap looks again before it is refused, and the pause. */
+export const ticketTries = 3;
+const ticketPauseMs = (try_: number, random: () => number) => (100 + random() * 200) * 2 ** try_;
+
+/**
+ * Counts a message against the global cap of the hour (see the top of this file). `over`
+ * tickets are given back already; an `under` ticket stays unless the message is not sent
+ * after all, when the caller calls `release`.
+ */
+export async function takeGlobalTicket(
+  db: Firestore,
+  cap: number,
+  nowMs: number,
+  { random = Math.random, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {},
+): Promise<GlobalTicket> {
+  const shards = db.collection(limitsCollection).doc(globalCounterId(nowMs)).collection(shardsCollection);
+  for (let attempt = 0; ; attempt += 1) {
+    const shard = shards.doc(String(Math.floor(random() * globalShards)));
+    await shard.set({ count: FieldValue.increment(1), expireAt: counterExpiry(nowMs) }, { merge: true });
+    const sum = await shards.aggregate({ total: AggregateField.sum('count') }).get();
+    const release = async () => {
+      await shard.set({ count: FieldValue.increment(-1) }, { merge: true });
+    };
+    if (sum.data().total <= cap) return { verdict: 'under', release };
+    await release();
+    if (attempt + 1 >= ticketTries) return { verdict: 'over', release: () => Promise.resolve() };
+    await sleep(ticketPauseMs(attempt, random));
   }
-  return counters;
 }

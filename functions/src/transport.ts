@@ -4,15 +4,28 @@ import type { MailConfig } from './config.js';
 
 type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo, SMTPTransport.Options>;
 
+/**
+ * SMTP connections an instance keeps open for its invocations. Cloud Functions runs several
+ * invocations of one instance at once; they share these connections instead of each paying
+ * a new handshake (and TLS and login) per email.
+ */
+export const maxConnections = 5;
+
 let cached: { key: string; transporter: SmtpTransporter } | undefined;
 
-/** The SMTP transport, created on first use (never at import time) and reused while warm. */
+/**
+ * The SMTP transport: a pool created on first use (never at import time), reused by every
+ * later invocation of the instance, and rebuilt (the old pool closed) when the settings change.
+ */
 export function getTransport(smtp: MailConfig['smtp']): SmtpTransporter {
   const key = JSON.stringify(smtp);
   if (cached?.key !== key) {
+    cached?.transporter.close();
     cached = {
       key,
       transporter: nodemailer.createTransport({
+        pool: true,
+        maxConnections,
         host: smtp.host,
         port: smtp.port,
         secure: smtp.secure,
@@ -24,4 +37,10 @@ export function getTransport(smtp: MailConfig['smtp']): SmtpTransporter {
     };
   }
   return cached.transporter;
+}
+
+/** Closes the pool (its connections end once idle). The next send builds a new one. */
+export function closeTransport(): void {
+  cached?.transporter.close();
+  cached = undefined;
 }

@@ -1,0 +1,169 @@
+// `npm run bench:mail -- --parallel N`: the delivery code as Cloud Functions runs it under a
+// burst, many invocations side by side (the Functions emulator runs one at a time, so the
+// serial mode never shows what they do to each other). Runs itself under
+// `firebase emulators:exec --only firestore`; inside, `deliverMail` (the built functions, as
+// deployed) is called for N documents at once against the Firestore emulator and a real SMTP
+// server on loopback, with caps high enough not to bite.
+//
+// Prints: delivered on the first invocation, transactions retried after contention, failures,
+// wall time, and per-message latency (call to recorded outcome) p50/p95/max. Exit code 1
+// when a message is not delivered exactly once or a document is left without a final state.
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { busyPorts, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
+import { emulatorConfigArgs } from './lib/firebase-config.ts';
+import { envLocal, percentile, startSmtpSink } from './lib/mail-bench.ts';
+import { run } from './lib/processes.ts';
+
+const { values: args } = parseArgs({
+  options: { parallel: { type: 'string' }, inside: { type: 'boolean', default: false } },
+  strict: false,
+});
+const count = Number(args.parallel);
+if (!Number.isInteger(count) || count < 1) {
+  console.error('✖ Usage: npm run bench:mail -- --parallel N (N ≥ 1)');
+  process.exit(2);
+}
+
+type DeliverModule = typeof import('../functions/src/deliver.ts');
+type TransportModule = typeof import('../functions/src/transport.ts');
+
+// ─── outside: build, then run the inside under the Firestore emulator ──────────────────────
+
+async function outside(): Promise<never> {
+  const busy = await busyPorts({ firestore: ports.firestore, hub: ports.hub, smtp: ports.smtp });
+  if (busy.length > 0) {
+    console.error(`✖ Cannot run the benchmark: already in use: ${busy.join(', ')}. Stop 'npm start' first.`);
+    process.exit(1);
+  }
+  console.log('• Building the functions…');
+  if ((await run('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root })) !== 0) process.exit(1);
+  const script = `'${process.execPath}' scripts/bench-mail-parallel.ts --inside --parallel ${String(count)}`;
+  const code = await run(
+    firebaseBin,
+    ['emulators:exec', ...emulatorConfigArgs(), '--project', projectId, '--only', 'firestore', script],
+    { cwd: root },
+  );
+  process.exit(code);
+}
+
+// ─── inside ─────────────────────────────────────────────────────────────────────────────────
+
+/** Writes our lines to the terminal; the functions' own log lines go to a file. */
+function quietFunctionsLog(file: string): (line?: string) => void {
+  const log = createWriteStream(file);
+  const write = (...parts: unknown[]) => {
+    log.write(`${parts.map(String).join(' ')}\n`);
+  };
+  console.log = console.info = console.warn = console.error = console.debug = write;
+  return (line = '') => {
+    process.stdout.write(`${line}\n`);
+  };
+}
+
+async function inside(): Promise<never> {
+  if (!process.env.FIRESTORE_EMULATOR_HOST || process.env.GCLOUD_PROJECT !== projectId) {
+    process.stderr.write('✖ --inside runs under `firebase emulators:exec` only: use `npm run bench:mail`.\n');
+    process.exit(2);
+  }
+  const logFile = join(tmpdir(), 'bench-mail-parallel.log');
+  const say = quietFunctionsLog(logFile);
+  const { deliverMail } = (await import(join(root, 'functions', 'lib', 'deliver.js'))) as DeliverModule;
+  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'transport.js'))) as TransportModule;
+
+  const sink = await startSmtpSink(host, ports.smtp);
+  const app = initializeApp({ projectId }, 'bench-parallel');
+  const db = getFirestore(app);
+  const config = {
+    smtp: { host, port: ports.smtp, secure: false, user: '', password: '' },
+    from: envLocal('MAIL_FROM') ?? 'bench@localhost',
+    supportEmail: envLocal('SUPPORT_EMAIL') ?? '',
+    limits: { perSenderPerHour: 1000, perHour: 1_000_000 },
+  };
+  const runId = Date.now().toString(36);
+  const write = async (index: number) => {
+    const ref = db.collection('Mail').doc(`bench-${runId}-${String(index)}`);
+    await ref.set({
+      to: [config.supportEmail],
+      message: {
+        subject: `Benchmark ${String(index)}/${String(count)} [${ref.id}]`,
+        html: `<p>Benchmark message ${String(index)}.</p>`,
+      },
+      replyTo: `bench+${runId}-${String(index)}@example.org`,
+      createdAt: Timestamp.now(),
+    });
+    return ref;
+  };
+
+  // One message first, untimed: the SDK's channel and the SMTP pool are warm, as in an
+  // instance that has served before.
+  await deliverMail(await write(0), config);
+  const refs = await Promise.all(Array.from({ length: count }, (_, index) => write(index + 1)));
+  const arrivalsBefore = sink.arrivals.length;
+
+  say(`• Delivering ${String(count)} messages at once with deliverMail (functions/lib)…`);
+  let contentionRetries = 0;
+  const started = Date.now();
+  const results = await Promise.all(
+    refs.map(async (ref) => {
+      const start = Date.now();
+      const outcome = await deliverMail(ref, config, {
+        onContention: () => {
+          contentionRetries += 1;
+        },
+      });
+      return { id: ref.id, outcome, ms: Date.now() - start };
+    }),
+  );
+  const wallMs = Date.now() - started;
+
+  const snapshots = await Promise.all(refs.map((ref) => ref.get()));
+  const states = new Map<string, number>();
+  for (const snapshot of snapshots) {
+    const state = (snapshot.get('delivery.state') as string | undefined) ?? 'no delivery';
+    states.set(state, (states.get(state) ?? 0) + 1);
+  }
+  const arrivals = sink.arrivals.slice(arrivalsBefore);
+  const perId = new Map<string, number>();
+  for (const { subject } of arrivals) {
+    const id = /\[(bench-[^\]]+)\]/.exec(subject)?.[1] ?? '?';
+    perId.set(id, (perId.get(id) ?? 0) + 1);
+  }
+  const firstTime = results.filter(({ outcome }) => outcome === 'SUCCESS').length;
+  const failed = results.length - firstTime;
+  const lost = refs.filter((ref) => !perId.has(ref.id)).length;
+  const duplicates = [...perId.values()].filter((n) => n > 1).length;
+  const open = snapshots.length - (states.get('SUCCESS') ?? 0) - (states.get('ERROR') ?? 0);
+  const ms = (value: number) => `${String(Math.round(value))} ms`;
+  const latencies = results.map(({ ms: value }) => value);
+
+  say(`  delivered on the first invocation  ${String(firstTime)} of ${String(count)}`);
+  say(`  failed                             ${String(failed)}`);
+  say(`  transactions retried (contention)  ${String(contentionRetries)}`);
+  say(`  wall                               ${(wallMs / 1000).toFixed(2)} s`);
+  say(
+    `  per message                        p50 ${ms(percentile(latencies, 50))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(percentile(latencies, 100))}`,
+  );
+  say(
+    `  emails                             ${String(arrivals.length)} (lost ${String(lost)}, duplicated ${String(duplicates)})`,
+  );
+  say(`  final states                       ${[...states].map(([state, n]) => `${state} ${String(n)}`).join(', ')}`);
+  say(`  the functions' log                 ${logFile}`);
+
+  closeTransport();
+  await deleteApp(app);
+  await sink.close();
+  const ok = lost === 0 && duplicates === 0 && open === 0;
+  say(
+    ok
+      ? '✔ every message delivered exactly once, every document in a final state'
+      : '✖ lost, duplicated or unfinished messages',
+  );
+  process.exit(ok ? 0 : 1);
+}
+
+await (args.inside ? inside() : outside());
