@@ -1,34 +1,128 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { assessDelivery } from './deliver.js';
+import { sendWithRetries, type SendStep } from './deliver.js';
+import type { DeliveryUpdate } from './delivery.js';
+import type { OutgoingEmail } from './render-email.js';
+import { maxAttempts, retryDelayMs } from './retry-policy.js';
+import type { MailTransport } from './transport.js';
 
-const now = Date.parse('2025-06-01T10:00:00Z');
-const ts = (offsetMs: number) => Timestamp.fromMillis(now + offsetMs);
+// The send step of a claimed message with its transport, clock and store passed in: what it
+// records on the document after each try. The emulator tests run the same code end to end.
 
-describe('assessDelivery: which documents an invocation may claim', () => {
-  it.each([
-    ['a new document', undefined, 'first'],
-    ['a document with an empty delivery', {}, 'first'],
-    ['a RETRY whose time has come', { state: 'RETRY', attempts: 3, nextAttemptTime: ts(-1) }, 'scheduled'],
-    ["an operator's RETRY (no next attempt time)", { state: 'RETRY', attempts: 10 }, 'manual'],
-    [
-      "an operator's RETRY over an ended one",
-      { state: 'RETRY', nextAttemptTime: null, leaseExpireTime: null },
-      'manual',
-    ],
-    ['a PROCESSING whose lease expired', { state: 'PROCESSING', attempts: 1, leaseExpireTime: ts(-1) }, 'recovered'],
-  ])('takes %s', (_, delivery, round) => {
-    expect(assessDelivery(delivery, now)).toEqual({ take: true, round });
+const nowMs = Date.parse('2025-06-01T10:00:00Z');
+const email: OutgoingEmail = {
+  from: 'Support <no-reply@example.com>',
+  to: 'support@example.com',
+  subject: 'Reel broke',
+  text: 'Hello',
+  html: '<p>Hello</p>',
+};
+const sent = { messageId: '<id@example.com>', accepted: ['support@example.com'], rejected: [], response: '250 OK' };
+const connectionLost = () => Object.assign(new Error('Connection closed'), { code: 'ECONNECTION' });
+const mailboxFull = () =>
+  Object.assign(new Error('452 Mailbox full'), { code: 'EMESSAGE', responseCode: 452, response: '452 Mailbox full' });
+const noSuchUser = () =>
+  Object.assign(new Error('550 No such user'), { code: 'EMESSAGE', responseCode: 550, response: '550 No such user' });
+
+/** A transport that fails with the given errors, in order, then accepts. */
+function transportFailing(...failures: Array<() => Error>): MailTransport & { tries: number } {
+  const transport = {
+    tries: 0,
+    sendMail() {
+      const failure = failures[transport.tries];
+      transport.tries += 1;
+      return failure ? Promise.reject(failure()) : Promise.resolve(sent);
+    },
+  };
+  return transport;
+}
+
+function step(transport: MailTransport, overrides: Partial<SendStep> = {}) {
+  const records: DeliveryUpdate[] = [];
+  const pauses: number[] = [];
+  const send: SendStep = {
+    transport,
+    record: (update) => {
+      records.push(update);
+      return Promise.resolve();
+    },
+    attempts: 1,
+    delays: [1_000, 3_000],
+    now: () => nowMs,
+    sleep: (ms) => {
+      pauses.push(ms);
+      return Promise.resolve();
+    },
+    log: { mailId: 'm1' },
+    ...overrides,
+  };
+  return { send, records, pauses };
+}
+
+describe('sendWithRetries', () => {
+  it('records SUCCESS with the server’s answer', async () => {
+    const { send, records, pauses } = step(transportFailing());
+    expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      'delivery.state': 'SUCCESS',
+      'delivery.attempts': 1,
+      'delivery.error': null,
+      'delivery.info': sent,
+    });
+    expect(pauses).toEqual([]);
   });
 
-  it.each([
-    ['a PROCESSING with a live lease', { state: 'PROCESSING', leaseExpireTime: ts(1) }],
-    ['a RETRY waiting for its time', { state: 'RETRY', nextAttemptTime: ts(60_000) }],
-    ['a RETRY set while another invocation holds the lease', { state: 'RETRY', leaseExpireTime: ts(1) }],
-    ['a SUCCESS', { state: 'SUCCESS' }],
-    ['an ERROR', { state: 'ERROR', error: 'rate limited' }],
-    ['an unknown state', { state: 'DONE' }],
-  ])('leaves %s', (_, delivery) => {
-    expect(assessDelivery(delivery, now)).toMatchObject({ take: false });
+  it('tries again after each pause on a transient failure, renewing the lease, then succeeds', async () => {
+    const transport = transportFailing(connectionLost, mailboxFull);
+    const { send, records, pauses } = step(transport);
+    expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+    expect(transport.tries).toBe(3);
+    expect(pauses).toEqual([1_000, 3_000]);
+    expect(records.map((record) => record['delivery.attempts'])).toEqual([2, 3, 3]);
+    expect(records[0]).toMatchObject({ 'delivery.error': 'Connection closed' });
+    expect(records[1]?.['delivery.leaseExpireTime']).toEqual(Timestamp.fromMillis(nowMs + 10 * 60_000));
+    expect(records[2]).toMatchObject({ 'delivery.state': 'SUCCESS', 'delivery.error': null });
+  });
+
+  it('ends in ERROR at once on a permanent failure', async () => {
+    const transport = transportFailing(noSuchUser);
+    const { send, records, pauses } = step(transport);
+    expect(await sendWithRetries(email, send)).toBe('ERROR');
+    expect(transport.tries).toBe(1);
+    expect(pauses).toEqual([]);
+    expect(records).toEqual([
+      expect.objectContaining({
+        'delivery.state': 'ERROR',
+        'delivery.attempts': 1,
+        'delivery.error': '550 No such user',
+      }),
+    ]);
+  });
+
+  it('leaves the message in RETRY for the sweep once the pauses are used up', async () => {
+    const transport = transportFailing(connectionLost, connectionLost, connectionLost);
+    const { send, records } = step(transport, { delays: [10] });
+    expect(await sendWithRetries(email, send)).toBe('RETRY');
+    expect(transport.tries).toBe(2);
+    expect(records.at(-1)).toEqual({
+      'delivery.state': 'RETRY',
+      'delivery.attempts': 2,
+      'delivery.leaseExpireTime': null,
+      'delivery.nextAttemptTime': Timestamp.fromMillis(nowMs + retryDelayMs(2)),
+      'delivery.error': 'Connection closed',
+    });
+  });
+
+  it(`gives up in ERROR when a transient failure comes on attempt ${maxAttempts}`, async () => {
+    const { send, records } = step(transportFailing(connectionLost), { attempts: maxAttempts });
+    expect(await sendWithRetries(email, send)).toBe('ERROR');
+    expect(records).toEqual([
+      expect.objectContaining({
+        'delivery.state': 'ERROR',
+        'delivery.attempts': maxAttempts,
+        'delivery.error': `gave up after ${maxAttempts} attempts: Connection closed`,
+      }),
+    ]);
   });
 });

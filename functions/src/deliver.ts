@@ -1,79 +1,34 @@
-import { FieldValue, Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
-import { parseMailDocument, type ContactMail } from './mail-document.js';
 import {
-  counterExpiry,
-  limitsCollection,
-  senderCounter,
-  takeGlobalTicket,
-  type GlobalTicket,
-  type RateLimits,
-} from './rate-limits.js';
-import { renderEmail } from './render-email.js';
+  assessDelivery,
+  deferred,
+  endedUnsent,
+  failed,
+  processing,
+  succeeded,
+  tryingAgain,
+  unclaimedRetry,
+  type DeliveryState,
+  type DeliveryUpdate,
+} from './delivery.js';
+import { parseMailDocument, type ContactMail } from './mail-document.js';
+import { takeGlobalTicket, takeSenderLimit, type GlobalTicket, type RateLimits } from './rate-limits.js';
+import { renderEmail, type OutgoingEmail } from './render-email.js';
 import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
-import { getTransport } from './transport.js';
+import { getTransport, type MailTransport } from './transport.js';
 
 // One Mail document → one email. The document is claimed in a transaction that sets
 // `delivery.state` PROCESSING with a lease before anything is sent, so a second invocation
 // (an event delivered twice, the trigger and the sweep at once) finds it taken and sends
-// nothing. The outcome is recorded in `delivery`, the Trigger Email extension's field:
-//   state            PROCESSING → SUCCESS | ERROR | RETRY (RETRY → PROCESSING again later)
-//   attempts         tries so far (a claim and every further try add one)
-//   startTime        when the current round began; endTime when it ended in SUCCESS or ERROR
-//   leaseExpireTime  while PROCESSING: after it, the sweep may take the document over
-//   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
-//                    fresh budget of attempts (an operator's retry)
-//   error            the last failure, info: { messageId, accepted, rejected, response }
+// nothing. The outcome is recorded in `delivery` (delivery.ts: its states and write shapes).
 
-/**
- * How long a claim holds. Longer than any invocation can run (the trigger and the sweep
- * time out sooner: see index.ts), so a lease only expires when its invocation is gone.
- */
-export const leaseMs = 10 * 60_000;
+export { leaseMs } from './delivery.js';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
-
-/** Why a document may be taken now, or why not. */
-export type Assessment =
-  { take: true; round: 'first' | 'scheduled' | 'manual' | 'recovered' } | { take: false; reason: string };
-
-function toMillis(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
-}
-
-/**
- * Whether the delivery recorded on a document lets an invocation claim it at `nowMs`:
- * a new document (no delivery yet); a RETRY whose time has come, or without a time (an
- * operator's retry); a PROCESSING whose lease has expired (its invocation died). Never one
- * with a live lease, nor one that ended in SUCCESS or ERROR.
- */
-export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
-  if (typeof delivery !== 'object' || delivery === null) return { take: true, round: 'first' };
-  const { state, leaseExpireTime, nextAttemptTime } = delivery as Record<string, unknown>;
-  if (state === undefined) return { take: true, round: 'first' };
-  const lease = toMillis(leaseExpireTime);
-  if (lease !== null && lease > nowMs) return { take: false, reason: 'another invocation holds the lease' };
-  switch (state) {
-    case 'SUCCESS':
-      return { take: false, reason: 'delivery already ended in SUCCESS' };
-    case 'ERROR':
-      return { take: false, reason: 'delivery already ended in ERROR' };
-    case 'PROCESSING':
-      return { take: true, round: 'recovered' };
-    case 'RETRY': {
-      if (nextAttemptTime === undefined || nextAttemptTime === null) return { take: true, round: 'manual' };
-      const next = toMillis(nextAttemptTime);
-      if (next === null || next <= nowMs) return { take: true, round: 'scheduled' };
-      return { take: false, reason: 'waiting for its next attempt time' };
-    }
-    default:
-      return { take: false, reason: `unknown delivery state ${JSON.stringify(state)}` };
-  }
-}
 
 export type Claim =
   /** `first`: the message's first round, counted against the caps. */
@@ -81,42 +36,6 @@ export type Claim =
   /** Ended in ERROR within the claim; `reason` is short and safe to log. */
   | { kind: 'ended'; error: string; reason: string }
   | { kind: 'skipped'; reason: string };
-
-function ended(error: string, attempts: number) {
-  return {
-    delivery: {
-      state: 'ERROR',
-      attempts,
-      startTime: FieldValue.serverTimestamp(),
-      endTime: FieldValue.serverTimestamp(),
-      leaseExpireTime: null,
-      nextAttemptTime: null,
-      error,
-      info: null,
-    },
-  };
-}
-
-/**
- * Counts the message against its sender's hourly cap, or says it is over it. Reads first,
- * then writes, as a transaction requires; nothing is written when the cap is reached.
- */
-async function takeSenderLimit(
-  tx: Transaction,
-  ref: DocumentReference,
-  limits: RateLimits,
-  nowMs: number,
-  sender: string | undefined,
-): Promise<boolean> {
-  const counter = senderCounter(limits, nowMs, sender);
-  if (!counter) return true;
-  const counterRef = ref.firestore.collection(limitsCollection).doc(counter.id);
-  const count: unknown = (await tx.get(counterRef)).get('count');
-  const taken = typeof count === 'number' ? count : 0;
-  if (taken >= counter.cap) return false;
-  tx.set(counterRef, { count: taken + 1, expireAt: counterExpiry(nowMs) });
-  return true;
-}
 
 /** What the global cap said of a message's first round (rate-limits.ts), if it was asked. */
 export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
@@ -149,13 +68,13 @@ export async function claim(
     const parsed = parseMailDocument(data);
     if (!parsed.ok) {
       const error = `malformed document: ${parsed.reason}`;
-      tx.update(ref, ended(error, before));
+      tx.update(ref, endedUnsent(error, before));
       return { kind: 'ended', error, reason: error };
     }
     if (before >= maxAttempts) {
       const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
       const error = `gave up after ${before} attempts: ${last}`;
-      tx.update(ref, ended(error, before));
+      tx.update(ref, endedUnsent(error, before));
       return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
     }
     // Only a message's first round counts against the caps: retries of a counted message
@@ -164,28 +83,17 @@ export async function claim(
       const over =
         global === 'over'
           ? 'global'
-          : (await takeSenderLimit(tx, ref, limits, nowMs, parsed.mail.replyTo))
+          : (await takeSenderLimit(tx, ref.firestore, limits, nowMs, parsed.mail.replyTo))
             ? null
             : 'sender';
       if (over) {
-        tx.update(ref, ended('rate limited', before));
+        tx.update(ref, endedUnsent('rate limited', before));
         return { kind: 'ended', error: 'rate limited', reason: `rate limited (${over} cap)` };
       }
     }
 
     const attempts = before + 1;
-    tx.update(ref, {
-      delivery: {
-        state: 'PROCESSING',
-        attempts,
-        startTime: FieldValue.serverTimestamp(),
-        endTime: null,
-        leaseExpireTime: Timestamp.fromMillis(nowMs + leaseMs),
-        nextAttemptTime: null,
-        error: null,
-        info: null,
-      },
-    });
+    tx.update(ref, processing(attempts, nowMs));
     return { kind: 'claimed', mail: parsed.mail, attempts, first: assessment.round === 'first' };
   });
 }
@@ -238,6 +146,8 @@ export type ClaimRetryOptions = {
 export type DeliverOptions = {
   /** Pauses between the tries within this invocation; [] for a single try. */
   retryDelaysMs?: readonly number[];
+  /** Where the email goes; the instance's pooled SMTP transport when not given. */
+  transport?: MailTransport;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
   /** Called before each claim retried after contention (counted by the parallel benchmark). */
@@ -279,21 +189,9 @@ async function deferUnclaimed(ref: DocumentReference, now: () => number): Promis
   try {
     const snapshot = await ref.get();
     if (!snapshot.exists || snapshot.get('delivery.state') !== undefined) return false;
-    await ref.update(
-      {
-        delivery: {
-          state: 'RETRY',
-          attempts: 0,
-          startTime: FieldValue.serverTimestamp(),
-          endTime: null,
-          leaseExpireTime: null,
-          nextAttemptTime: Timestamp.fromMillis(now() + unclaimedRetryMs),
-          error: 'could not be claimed: the database was busy',
-          info: null,
-        },
-      },
-      { lastUpdateTime: snapshot.updateTime },
-    );
+    await ref.update(unclaimedRetry('could not be claimed: the database was busy', now() + unclaimedRetryMs), {
+      lastUpdateTime: snapshot.updateTime,
+    });
     logger.warn('Mail deferred', { mailId: ref.id, state: 'RETRY', reason: 'not claimed' });
     return true;
   } catch {
@@ -336,24 +234,50 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
     return 'ERROR';
   }
 
-  const email = renderEmail(taken.mail, config);
-  let attempts = taken.attempts;
+  return sendWithRetries(renderEmail(taken.mail, config), {
+    transport: options.transport ?? getTransport(config.smtp),
+    record: async (update) => {
+      await ref.update(update);
+    },
+    attempts: taken.attempts,
+    delays,
+    now,
+    sleep,
+    log,
+  });
+}
+
+export type SendStep = {
+  transport: MailTransport;
+  /** Writes a change of `delivery` to the document. */
+  record: (update: DeliveryUpdate) => Promise<void>;
+  /** Attempts so far, the claim's included. */
+  attempts: number;
+  delays: readonly number[];
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  log: Record<string, unknown>;
+};
+
+/**
+ * Sends a claimed message, trying again within this invocation after the given pauses when
+ * the failure is transient, and records every step: SUCCESS with the server's answer, ERROR
+ * (permanent failure, or out of attempts), or RETRY for the sweep once the pauses are used up.
+ */
+export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Promise<Outcome> {
+  const { transport, record, delays, now, sleep, log } = step;
+  let attempts = step.attempts;
   for (let quickRetry = 0; ; quickRetry += 1) {
     try {
-      const result = await getTransport(config.smtp).sendMail(email);
-      await ref.update({
-        'delivery.state': 'SUCCESS',
-        'delivery.attempts': attempts,
-        'delivery.endTime': FieldValue.serverTimestamp(),
-        'delivery.leaseExpireTime': null,
-        'delivery.error': null,
-        'delivery.info': {
+      const result = await transport.sendMail(email);
+      await record(
+        succeeded(attempts, {
           messageId: result.messageId || null,
           accepted: result.accepted.map(String),
           rejected: result.rejected.map(String),
           response: result.response || null,
-        },
-      });
+        }),
+      );
       logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
       return 'SUCCESS';
     } catch (error) {
@@ -362,39 +286,23 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
       const delay = delays[quickRetry];
       if (!failure.transient || attempts >= maxAttempts) {
         const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
-        await ref.update({
-          'delivery.state': 'ERROR',
-          'delivery.attempts': attempts,
-          'delivery.endTime': FieldValue.serverTimestamp(),
-          'delivery.leaseExpireTime': null,
-          'delivery.error': message,
-        });
+        await record(failed(attempts, message));
         logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR', transient: failure.transient });
         return 'ERROR';
       }
       if (delay === undefined) {
-        const nextAttemptTime = Timestamp.fromMillis(now() + retryDelayMs(attempts));
-        await ref.update({
-          'delivery.state': 'RETRY',
-          'delivery.attempts': attempts,
-          'delivery.leaseExpireTime': null,
-          'delivery.nextAttemptTime': nextAttemptTime,
-          'delivery.error': failure.message,
-        });
+        const nextAttemptMs = now() + retryDelayMs(attempts);
+        await record(deferred(attempts, failure.message, nextAttemptMs));
         logger.warn('Mail delivery deferred', {
           ...failureLog,
           state: 'RETRY',
-          nextAttemptTime: nextAttemptTime.toDate().toISOString(),
+          nextAttemptTime: new Date(nextAttemptMs).toISOString(),
         });
         return 'RETRY';
       }
       // Record the failure and the next try (renewing the lease) before pausing.
       attempts += 1;
-      await ref.update({
-        'delivery.attempts': attempts,
-        'delivery.leaseExpireTime': Timestamp.fromMillis(now() + leaseMs),
-        'delivery.error': failure.message,
-      });
+      await record(tryingAgain(attempts, failure.message, now()));
       logger.warn('Mail delivery failed; trying again', { ...failureLog, retryInMs: delay });
       await sleep(delay);
     }

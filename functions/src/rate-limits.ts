@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AggregateField, FieldValue, type Firestore } from 'firebase-admin/firestore';
+import { AggregateField, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 
 // Caps on how many contact messages are sent per hour, so a flood cannot bury the support
 // inbox. Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL
@@ -69,6 +69,28 @@ export function senderKey(address: string): string {
 export function senderCounter(limits: RateLimits, nowMs: number, sender?: string): LimitCounter | undefined {
   if (!sender || limits.perSenderPerHour <= 0) return undefined;
   return { id: `sender_${hourKey(nowMs)}_${senderKey(sender)}`, cap: limits.perSenderPerHour, what: 'sender' };
+}
+
+/**
+ * Counts a message against its sender's hourly cap inside the claim transaction, or says it
+ * is over it (false). Reads first, then writes, as a transaction requires; nothing is
+ * written when the cap is reached.
+ */
+export async function takeSenderLimit(
+  tx: Transaction,
+  db: Firestore,
+  limits: RateLimits,
+  nowMs: number,
+  sender: string | undefined,
+): Promise<boolean> {
+  const counter = senderCounter(limits, nowMs, sender);
+  if (!counter) return true;
+  const counterRef = db.collection(limitsCollection).doc(counter.id);
+  const count: unknown = (await tx.get(counterRef)).get('count');
+  const taken = typeof count === 'number' ? count : 0;
+  if (taken >= counter.cap) return false;
+  tx.set(counterRef, { count: taken + 1, expireAt: counterExpiry(nowMs) });
+  return true;
 }
 
 /** The document whose subcollection holds the global count's shards of the hour of `nowMs`. */

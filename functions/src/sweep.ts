@@ -1,7 +1,8 @@
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
-import { assessDelivery, deliverMail, type Outcome } from './deliver.js';
+import { deliverMail, type Outcome } from './deliver.js';
+import { assessDelivery } from './delivery.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
 // finds what needs another go and delivers it through the same claim (transaction and

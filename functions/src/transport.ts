@@ -1,8 +1,19 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailConfig } from './config.js';
+import type { OutgoingEmail } from './render-email.js';
 
 type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo, SMTPTransport.Options>;
+
+/** What the send step needs of a transport: nodemailer's, or a stand-in in unit tests. */
+export type MailTransport = {
+  sendMail(email: OutgoingEmail): Promise<{
+    messageId: string;
+    accepted: Array<string | { address: string }>;
+    rejected: Array<string | { address: string }>;
+    response: string;
+  }>;
+};
 
 /**
  * SMTP connections an instance keeps open for its invocations. Cloud Functions runs several

@@ -1,0 +1,34 @@
+import { Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
+import { assessDelivery } from './delivery.js';
+
+const now = Date.parse('2025-06-01T10:00:00Z');
+const ts = (offsetMs: number) => Timestamp.fromMillis(now + offsetMs);
+
+describe('assessDelivery: which documents an invocation may claim', () => {
+  it.each([
+    ['a new document', undefined, 'first'],
+    ['a document with an empty delivery', {}, 'first'],
+    ['a RETRY whose time has come', { state: 'RETRY', attempts: 3, nextAttemptTime: ts(-1) }, 'scheduled'],
+    ["an operator's RETRY (no next attempt time)", { state: 'RETRY', attempts: 10 }, 'manual'],
+    [
+      "an operator's RETRY over an ended one",
+      { state: 'RETRY', nextAttemptTime: null, leaseExpireTime: null },
+      'manual',
+    ],
+    ['a PROCESSING whose lease expired', { state: 'PROCESSING', attempts: 1, leaseExpireTime: ts(-1) }, 'recovered'],
+  ])('takes %s', (_, delivery, round) => {
+    expect(assessDelivery(delivery, now)).toEqual({ take: true, round });
+  });
+
+  it.each([
+    ['a PROCESSING with a live lease', { state: 'PROCESSING', leaseExpireTime: ts(1) }],
+    ['a RETRY waiting for its time', { state: 'RETRY', nextAttemptTime: ts(60_000) }],
+    ['a RETRY set while another invocation holds the lease', { state: 'RETRY', leaseExpireTime: ts(1) }],
+    ['a SUCCESS', { state: 'SUCCESS' }],
+    ['an ERROR', { state: 'ERROR', error: 'rate limited' }],
+    ['an unknown state', { state: 'DONE' }],
+  ])('leaves %s', (_, delivery) => {
+    expect(assessDelivery(delivery, now)).toMatchObject({ take: false });
+  });
+});

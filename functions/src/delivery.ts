@@ -1,0 +1,174 @@
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+
+// The `delivery` field of a Mail document (the Trigger Email extension's field), its states
+// and every shape in which it is written, in one place:
+//   state            PROCESSING → SUCCESS | ERROR | RETRY (RETRY → PROCESSING again later)
+//   attempts         tries so far (a claim and every further try add one)
+//   startTime        when the current round began; endTime when it ended in SUCCESS or ERROR
+//   leaseExpireTime  while PROCESSING: after it, the sweep may take the document over
+//   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
+//                    fresh budget of attempts (an operator's retry)
+//   error            the last failure, info: { messageId, accepted, rejected, response }
+
+export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
+
+export type DeliveryInfo = {
+  messageId: string | null;
+  accepted: string[];
+  rejected: string[];
+  response: string | null;
+};
+
+type Time = Timestamp | FieldValue;
+
+/** The whole field, as a claim or an end in the claim writes it. */
+export type Delivery = {
+  state: DeliveryState;
+  attempts: number;
+  startTime: Time;
+  endTime: Time | null;
+  leaseExpireTime: Timestamp | null;
+  nextAttemptTime: Timestamp | null;
+  error: string | null;
+  info: DeliveryInfo | null;
+};
+
+/** A change to some of the field's parts, as a Firestore update with dotted paths. */
+export type DeliveryUpdate = { [K in keyof Delivery as `delivery.${K}`]?: Delivery[K] };
+
+/**
+ * How long a claim holds. Longer than any invocation can run (the trigger and the sweep
+ * time out sooner: see index.ts), so a lease only expires when its invocation is gone.
+ */
+export const leaseMs = 10 * 60_000;
+
+const now = () => FieldValue.serverTimestamp();
+
+/** Claimed by an invocation, which holds the lease while it sends. */
+export function processing(attempts: number, nowMs: number): { delivery: Delivery } {
+  return {
+    delivery: {
+      state: 'PROCESSING',
+      attempts,
+      startTime: now(),
+      endTime: null,
+      leaseExpireTime: Timestamp.fromMillis(nowMs + leaseMs),
+      nextAttemptTime: null,
+      error: null,
+      info: null,
+    },
+  };
+}
+
+/** Ended in ERROR without sending (malformed, over a cap, out of attempts). */
+export function endedUnsent(error: string, attempts: number): { delivery: Delivery } {
+  return {
+    delivery: {
+      state: 'ERROR',
+      attempts,
+      startTime: now(),
+      endTime: now(),
+      leaseExpireTime: null,
+      nextAttemptTime: null,
+      error,
+      info: null,
+    },
+  };
+}
+
+/** Never claimed (the database kept refusing): waiting for the sweep. */
+export function unclaimedRetry(error: string, nextAttemptMs: number): { delivery: Delivery } {
+  return {
+    delivery: {
+      state: 'RETRY',
+      attempts: 0,
+      startTime: now(),
+      endTime: null,
+      leaseExpireTime: null,
+      nextAttemptTime: Timestamp.fromMillis(nextAttemptMs),
+      error,
+      info: null,
+    },
+  };
+}
+
+/** Sent: the server's answer. */
+export function succeeded(attempts: number, info: DeliveryInfo): DeliveryUpdate {
+  return {
+    'delivery.state': 'SUCCESS',
+    'delivery.attempts': attempts,
+    'delivery.endTime': now(),
+    'delivery.leaseExpireTime': null,
+    'delivery.error': null,
+    'delivery.info': info,
+  };
+}
+
+/** Ended in ERROR after trying to send. */
+export function failed(attempts: number, error: string): DeliveryUpdate {
+  return {
+    'delivery.state': 'ERROR',
+    'delivery.attempts': attempts,
+    'delivery.endTime': now(),
+    'delivery.leaseExpireTime': null,
+    'delivery.error': error,
+  };
+}
+
+/** Waiting in RETRY for the sweep after a transient failure. */
+export function deferred(attempts: number, error: string, nextAttemptMs: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'RETRY',
+    'delivery.attempts': attempts,
+    'delivery.leaseExpireTime': null,
+    'delivery.nextAttemptTime': Timestamp.fromMillis(nextAttemptMs),
+    'delivery.error': error,
+  };
+}
+
+/** Still PROCESSING: one more try within this invocation, the lease renewed. */
+export function tryingAgain(attempts: number, error: string, nowMs: number): DeliveryUpdate {
+  return {
+    'delivery.attempts': attempts,
+    'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
+    'delivery.error': error,
+  };
+}
+
+/** Why a document may be taken now, or why not. */
+export type Assessment =
+  { take: true; round: 'first' | 'scheduled' | 'manual' | 'recovered' } | { take: false; reason: string };
+
+function toMillis(value: unknown): number | null {
+  return value instanceof Timestamp ? value.toMillis() : null;
+}
+
+/**
+ * Whether the delivery recorded on a document lets an invocation claim it at `nowMs`:
+ * a new document (no delivery yet); a RETRY whose time has come, or without a time (an
+ * operator's retry); a PROCESSING whose lease has expired (its invocation died). Never one
+ * with a live lease, nor one that ended in SUCCESS or ERROR.
+ */
+export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
+  if (typeof delivery !== 'object' || delivery === null) return { take: true, round: 'first' };
+  const { state, leaseExpireTime, nextAttemptTime } = delivery as Record<string, unknown>;
+  if (state === undefined) return { take: true, round: 'first' };
+  const lease = toMillis(leaseExpireTime);
+  if (lease !== null && lease > nowMs) return { take: false, reason: 'another invocation holds the lease' };
+  switch (state) {
+    case 'SUCCESS':
+      return { take: false, reason: 'delivery already ended in SUCCESS' };
+    case 'ERROR':
+      return { take: false, reason: 'delivery already ended in ERROR' };
+    case 'PROCESSING':
+      return { take: true, round: 'recovered' };
+    case 'RETRY': {
+      if (nextAttemptTime === undefined || nextAttemptTime === null) return { take: true, round: 'manual' };
+      const next = toMillis(nextAttemptTime);
+      if (next === null || next <= nowMs) return { take: true, round: 'scheduled' };
+      return { take: false, reason: 'waiting for its next attempt time' };
+    }
+    default:
+      return { take: false, reason: `unknown delivery state ${JSON.stringify(state)}` };
+  }
+}
