@@ -3,6 +3,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** A rule refusing imports from the given folders of web/src. */
+function restrictImports(folders) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: folders.map((folder) => ({
+          group: [`**/${folder}/*`, `./${folder}/*`],
+          message: `This folder may not import from web/src/${folder}/ (see ARCHITECTURE.md).`,
+        })),
+      },
+    ],
+  };
+}
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '.tools/', 'web/dist/', 'functions/lib/', 'coverage/', 'emulator-data/'] },
   js.configs.recommended,
@@ -21,6 +36,16 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
     languageOptions: { globals: globals.browser },
   },
+  // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
+  // texts, head) does not reach into features, pages or the app's wiring; a feature does not
+  // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
+  // points and the test renderer import app/.
+  {
+    files: ['web/src/{components,hooks,config,locales,seo}/**/*.{ts,tsx}'],
+    rules: restrictImports(['features', 'pages', 'app']),
+  },
+  { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },
+  { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
   {
     files: ['functions/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

@@ -34,7 +34,7 @@ if (problems.length > 0) {
 process.exit(
   await run(firebaseBin, ['deploy', '--project', project, '--only', 'hosting,firestore:rules,functions'], {
     cwd: root,
-    // The site's contact form writes to this project's Firestore (web/src/support/firebase-config.ts);
+    // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
     // Hosting's predeploy build reads it.
     env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
   }),

@@ -37,7 +37,7 @@ describe('bundle budgets', () => {
   // The measured build has no VITE_RECAPTCHA_SITE_KEY: App Check must leave no code behind.
   it('leaves App Check out of a build without a reCAPTCHA site key', () => {
     expect(chunksHolding(report, 'node_modules/@firebase/app-check/')).toEqual([]);
-    expect(chunksHolding(report, 'src/support/app-check')).toEqual([]);
+    expect(chunksHolding(report, 'src/features/contact/api/app-check')).toEqual([]);
   });
 
   it('loads the QR code library only on the download page', () => {

@@ -29,7 +29,7 @@ import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTrigge
 
 let env: RulesTestEnvironment;
 
-/** The document the site's form writes (web/src/support/contact-message.ts). */
+/** The document the site's form writes (web/src/features/contact/contact-message.ts). */
 const message = (): DocumentData => ({
   to: [site.supportEmail],
   message: {

@@ -2,7 +2,7 @@ import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { App } from './app/app';
-import { createI18n } from './app/i18n';
+import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import { localizedPath, paths, type RoutePath } from './config/paths';

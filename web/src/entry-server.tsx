@@ -4,8 +4,8 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
-import { basePath } from './app/base-path';
-import { createI18n } from './app/i18n';
+import { basePath } from './config/paths';
+import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import type { Language } from './config/languages';

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { baseOf, languageOfBase } from './app/base-path';
-import { detectLanguage, startI18n } from './app/i18n';
+import { baseOf, languageOfBase } from './config/paths';
+import { detectLanguage, startI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import { toLanguage } from './config/languages';

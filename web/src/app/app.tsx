@@ -6,9 +6,15 @@ import { useBrowserLocation } from 'wouter/use-browser-location';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { Shell } from '../components/layout/shell';
 import { defaultLanguage, toLanguage } from '../config/languages';
-import { baseOf, basePath, languageOfBase, switchBase } from './base-path';
-import { loadLanguage } from './i18n';
+import { baseOf, basePath, languageOfBase, rebase } from '../config/paths';
+import { loadLanguage } from '../locales/i18n';
 import { AppRouter } from './router';
+
+/** Replaces the address bar's path (keeping query and fragment) for the new base. */
+function switchBase(from: string, to: string) {
+  const { pathname, search, hash } = window.location;
+  history.replaceState(history.state, '', `${rebase(pathname, from, to)}${search}${hash}`);
+}
 
 type Props = {
   i18n: I18n;

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { paths } from '../config/paths';
 import { renderSite } from '../test/render';
-import { createI18n } from './i18n';
+import { createI18n } from '../locales/i18n';
 import { LazyPage, loadWithTimeout } from './lazy-page';
 import { I18nextProvider } from 'react-i18next';
 

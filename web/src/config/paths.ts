@@ -1,3 +1,5 @@
+import type { Language } from './languages.js';
+
 // Every route of the site, in one place: the router, the links, the Hosting rewrites
 // (checked by a test against firebase.json) and later the sitemap all read this list.
 export const paths = {
@@ -28,9 +30,41 @@ export const appAdsPath = '/app-ads.txt';
 export const languagePrefixes = { it: '/it' } as const;
 export type PrefixedLanguage = keyof typeof languagePrefixes;
 
+/** The router base of a language's own addresses: '' for English, `/it` for Italian. */
+export function basePath(language: Language): string {
+  return language === 'en' ? '' : languagePrefixes[language];
+}
+
+/** The base a browser path sits under: `/it/features` → `/it`; `/features`, `/italy` → ''. */
+export function baseOf(pathname: string): string {
+  const prefix = Object.values(languagePrefixes).find(
+    (candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`),
+  );
+  return prefix ?? '';
+}
+
+/** The language whose own addresses live under `base`, or undefined for ''. */
+export function languageOfBase(base: string): Language | undefined {
+  return (Object.keys(languagePrefixes) as PrefixedLanguage[]).find((language) => languagePrefixes[language] === base);
+}
+
+/** The same page under another base: `/it/features` from '/it' to '' is `/features`. */
+export function rebase(pathname: string, from: string, to: string): string {
+  const rest = from && pathname.startsWith(from) ? pathname.slice(from.length) : pathname;
+  const page = rest === '' ? '/' : rest;
+  if (!to) return page;
+  return page === '/' ? to : `${to}${page}`;
+}
+
 /** A page's own address in a language: `/features` in English, `/it/features` in Italian. */
-export function localizedPath(path: RoutePath, language: 'en' | PrefixedLanguage): string {
-  if (language === 'en') return path;
-  const prefix = languagePrefixes[language];
-  return path === '/' ? prefix : `${prefix}${path}`;
+export function localizedPath(path: RoutePath, language: Language): string {
+  return rebase(path, '', basePath(language));
+}
+
+/**
+ * The link to the home page under the current language prefix: `/it`, not `/it/` (which
+ * Hosting would redirect). wouter treats a `~` target as absolute.
+ */
+export function homeHref(base: string): string {
+  return base ? `~${base}` : '/';
 }

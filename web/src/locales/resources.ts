@@ -1,5 +1,5 @@
 import type { Language } from '../config/languages';
-import type { Texts } from '../app/i18n';
+import type { Texts } from './i18n';
 import enCommon from './en/common.json';
 import itCommon from './it/common.json';
 

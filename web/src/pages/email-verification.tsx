@@ -1,4 +1,4 @@
-import { SupportMailText } from '../components/contact/support-mail-text';
+import { SupportMailText } from '../features/contact/support-mail-text';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';
 

@@ -1,5 +1,5 @@
 import { Link, useRouter } from 'wouter';
-import { homeHref } from '../app/base-path';
+import { homeHref } from '../config/paths';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';
 

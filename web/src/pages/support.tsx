@@ -1,5 +1,5 @@
-import { SupportMailText } from '../components/contact/support-mail-text';
-import { ContactForm } from '../components/contact/contact-form';
+import { SupportMailText } from '../features/contact/support-mail-text';
+import { ContactForm } from '../features/contact/contact-form';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';
 

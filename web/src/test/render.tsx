@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/app';
-import { createI18n } from '../app/i18n';
+import { createI18n } from '../locales/i18n';
 import type { Language } from '../config/languages';
 import { resources } from '../locales/resources';
 

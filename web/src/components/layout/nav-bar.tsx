@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRouter } from 'wouter';
-import { homeHref } from '../../app/base-path';
-import { chooseLanguage } from '../../app/i18n';
+import { chooseLanguage } from '../../locales/i18n';
 import { timings } from '../../config/constants';
 import { languages, toLanguage } from '../../config/languages';
-import { paths } from '../../config/paths';
+import { homeHref, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
 

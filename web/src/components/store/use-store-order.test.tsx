@@ -3,7 +3,7 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createI18n } from '../../app/i18n';
+import { createI18n } from '../../locales/i18n';
 import { resources } from '../../locales/resources';
 import { StoreBadges } from './store-badge';
 

@@ -2,7 +2,7 @@ import { initializeApp, type FirebaseApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
 import { appCheckSiteKey } from './app-check';
 import { firebaseConfig, firestoreEmulatorHost, recaptchaSiteKey } from './firebase-config';
-import type { MailDocument } from './contact-message';
+import type { MailDocument } from '../contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
 // loaded only by the support page.

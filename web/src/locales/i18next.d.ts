@@ -1,7 +1,7 @@
 import 'i18next';
-import type enCommon from '../locales/en/common.json';
-import type enLegal from '../locales/en/legal.json';
-import type enPages from '../locales/en/pages.json';
+import type enCommon from './en/common.json';
+import type enLegal from './en/legal.json';
+import type enPages from './en/pages.json';
 
 // English is the source of truth: a key that is not in the English file fails `tsc`.
 declare module 'i18next' {

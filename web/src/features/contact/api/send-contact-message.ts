@@ -1,4 +1,4 @@
-import type { MailDocument } from './contact-message';
+import type { MailDocument } from '../contact-message';
 
 /** A send that has not finished by then counts as failed (the visitor keeps the text). */
 export const sendTimeoutMs = 30_000;

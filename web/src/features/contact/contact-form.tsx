@@ -9,8 +9,8 @@ import {
   validateContactMessage,
   type ContactField,
   type ContactMessage,
-} from '../../support/contact-message';
-import { preloadMailStore, sendContactMessage } from '../../support/send-contact-message';
+} from './contact-message';
+import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
 import { useHydrated } from '../../hooks/use-hydrated';
 

@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languageCookie, languages, toLanguage, type Language } from '../config/languages';
-import enCommon from '../locales/en/common.json';
+import enCommon from './en/common.json';
 
 /** The site's texts in one language, by namespace (the legal texts come with their pages). */
 export type Texts = { common: typeof enCommon };
@@ -10,7 +10,7 @@ export type Texts = { common: typeof enCommon };
 // own, fetched before the first render for the visitors who read it.
 const english: Texts = { common: enCommon };
 const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
-  it: async () => ({ common: (await import('../locales/it/common.json')).default }),
+  it: async () => ({ common: (await import('./it/common.json')).default }),
 };
 
 const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;

@@ -3,12 +3,12 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
-import type { MailDocument } from '../../support/contact-message';
-import { sendContactMessage } from '../../support/send-contact-message';
+import type { MailDocument } from './contact-message';
+import { sendContactMessage } from './api/send-contact-message';
 import { renderSite } from '../../test/render';
 
 // The network boundary is replaced here; the browser suite sends through the real emulators.
-vi.mock('../../support/send-contact-message', () => ({
+vi.mock('./api/send-contact-message', () => ({
   sendContactMessage: vi.fn(),
   preloadMailStore: vi.fn(() => Promise.resolve()),
 }));

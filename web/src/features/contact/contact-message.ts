@@ -1,4 +1,4 @@
-import { site } from '../config/site';
+import { site } from '../../config/site';
 
 // The contact message a visitor writes on /support and the Mail document it becomes. The
 // document keeps the shape of the Trigger Email extension (`to`, `message.subject`,

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { baseOf, basePath, homeHref, languageOfBase, rebase } from './base-path';
+import { baseOf, basePath, homeHref, languageOfBase, rebase } from './paths';
 
 describe('language prefixes of the addresses', () => {
   it('gives each language its router base', () => {
