@@ -16,7 +16,8 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { busyPorts, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
 import { emulatorConfigArgs } from './lib/firebase-config.ts';
-import { envLocal, percentile, startSmtpSink } from './lib/mail-bench.ts';
+import { percentile, startSmtpSink } from './lib/mail-bench.ts';
+import { envLocal } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
 const { values: args } = parseArgs({

@@ -20,14 +20,8 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
 import { busyPorts, ensureLocalSecrets, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
 import { emulatorConfigArgs } from './lib/firebase-config.ts';
-import {
-  envLocal,
-  listMail,
-  percentile,
-  startSmtpSink,
-  watchFunctionsLog,
-  type MailSnapshot,
-} from './lib/mail-bench.ts';
+import { envLocal } from './lib/project.ts';
+import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
 
 if (process.argv.includes('--parallel')) {

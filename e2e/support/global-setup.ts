@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { startInbox } from '../../tests/support/smtp.ts';
+import { startInbox } from '../../scripts/lib/smtp-inbox.ts';
 import { inboxPort, smtpPort, type ReceivedMail } from './inbox.ts';
 
 /** Starts the SMTP inbox and its JSON view for the run; the returned function stops both. */

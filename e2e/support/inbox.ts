@@ -1,10 +1,10 @@
-// The SMTP inbox of the browser tests: a real SMTP server (tests/support/smtp.ts) on the port
+// The SMTP inbox of the browser tests: a real SMTP server (scripts/lib/smtp-inbox.ts) on the port
 // functions/.env.local sends to, started once for the whole run by the global setup. The
 // tests run in worker processes, so the global setup also answers what the inbox holds as
 // JSON over HTTP on loopback, and `receivedMail` reads it from there.
 
 /** Where the Functions emulator delivers (functions/.env.local). */
-export const smtpPort = 1025;
+export { smtpPort } from '../../scripts/lib/project.ts';
 /** The inbox's JSON view for the tests (the port `npm start` gives maildev's web inbox). */
 export const inboxPort = 1080;
 

@@ -4,32 +4,21 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
+import { emulator, host, projectId, root, smtpPort } from './project.ts';
 
-export const root = join(import.meta.dirname, '..', '..');
+export { host, projectId, root };
 
-/** A `demo-` project: the emulators never reach a real Firebase project with it. */
-export const projectId = 'demo-fishing-app';
-
-type FirebaseJson = { emulators: Record<string, { host?: string; port?: number; websocketPort?: number }> };
-const firebaseJson = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as FirebaseJson;
-
-function port(name: string): number {
-  const value = firebaseJson.emulators[name]?.port;
-  if (typeof value !== 'number') throw new Error(`firebase.json has no emulators.${name}.port`);
-  return value;
-}
-
-export const host = '127.0.0.1';
+const port = (name: string) => emulator(name).port;
 export const ports = {
   hosting: port('hosting'),
   firestore: port('firestore'),
-  firestoreWebsocket: firebaseJson.emulators.firestore?.websocketPort ?? 9150,
+  firestoreWebsocket: emulator('firestore').websocketPort ?? 9150,
   functions: port('functions'),
   ui: port('ui'),
   hub: port('hub'),
   logging: port('logging'),
   eventarc: port('eventarc'),
-  smtp: 1025,
+  smtp: smtpPort,
   inbox: 1080,
   vite: 5173,
 };

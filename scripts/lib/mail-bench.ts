@@ -1,20 +1,7 @@
 // What `npm run bench:mail` observes: the SMTP server the functions send to, the Functions
 // emulator's own log stream (through the Logging emulator) and the Mail documents (read
 // with the emulator's owner token, past the rules).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { root } from './emulators.ts';
-
-/** A value of functions/.env.local, the parameters the Functions emulator runs with. */
-export function envLocal(name: string): string | undefined {
-  const text = readFileSync(join(root, 'functions', '.env.local'), 'utf8');
-  return new RegExp(`^${name}=(.*)$`, 'm')
-    .exec(text)?.[1]
-    ?.trim()
-    .replace(/^"(.*)"$/, '$1');
-}
+import { startInbox } from './smtp-inbox.ts';
 
 export type Arrival = {
   /** When the server answered 250 to the message (Date.now()). */
@@ -24,45 +11,21 @@ export type Arrival = {
   recipients: string[];
 };
 
-export type SmtpSink = { arrivals: Arrival[]; close(): Promise<void> };
+export type SmtpSink = { readonly arrivals: Arrival[]; close(): Promise<void> };
 
-/** A real SMTP server on loopback that accepts every message and notes when it did. */
+/** A real SMTP server on loopback (smtp-inbox.ts) that accepts every message and notes when. */
 export async function startSmtpSink(host: string, port: number): Promise<SmtpSink> {
-  const arrivals: Arrival[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          arrivals.push({
-            acceptedAt: Date.now(),
-            subject: mail.subject ?? '',
-            messageId: mail.messageId,
-            recipients: session.envelope.rcptTo.map(({ address }) => address),
-          });
-          callback();
-        })
-        .catch((error: unknown) => {
-          callback(error instanceof Error ? error : new Error(String(error)));
-        });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      resolve();
-    });
-  });
+  const inbox = await startInbox(port, host);
   return {
-    arrivals,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => {
-          resolve();
-        });
-      }),
+    get arrivals() {
+      return inbox.messages.map((mail, index) => ({
+        acceptedAt: inbox.acceptedAt[index] ?? Number.NaN,
+        subject: mail.subject ?? '',
+        messageId: mail.messageId,
+        recipients: inbox.recipients[index] ?? [],
+      }));
+    },
+    close: () => inbox.close(),
   };
 }
 

@@ -16,7 +16,7 @@ import { maxAttempts, retryDelayMs } from '../../functions/src/retry-policy.ts';
 import { sweepMail } from '../../functions/src/sweep.ts';
 import { site } from '../../web/src/config/site.ts';
 import { eventually, mailFrom, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
-import { startInbox, type Inbox } from '../support/smtp.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 
 // The delivery code itself (the modules behind the trigger and the scheduled sweep), run
 // from the test against the Firestore emulator and a real SMTP server on loopback. The

@@ -13,7 +13,7 @@ import {
   smtpPort,
   supportEmail,
 } from '../support/emulators.ts';
-import { startInbox, type Inbox } from '../support/smtp.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
 // server on loopback (the port functions/.env.local gives the emulators). Every test uses

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendants } from '../../scripts/lib/processes.ts';
+import { projectId } from '../../scripts/lib/project.ts';
 import { site } from '../../web/src/config/site.ts';
 import { eventually, hostingOrigin, root } from '../support/emulators.ts';
 
@@ -8,7 +9,6 @@ import { eventually, hostingOrigin, root } from '../support/emulators.ts';
 // and Ctrl-C (SIGINT to the terminal's process group) leaves nothing running.
 const inboxOrigin = 'http://127.0.0.1:1080';
 const firestoreOrigin = 'http://127.0.0.1:8080';
-const projectId = 'demo-fishing-app';
 
 let start: ChildProcess;
 let output = '';

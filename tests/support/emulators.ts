@@ -1,32 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultRateLimits } from '../../functions/src/rate-limits.ts';
+import { emulator, envLocal, projectId as demoProject, root } from '../../scripts/lib/project.ts';
 
-export const root = join(import.meta.dirname, '..', '..');
-export const projectId = process.env.GCLOUD_PROJECT ?? 'demo-fishing-app';
-
-type Emulators = Record<string, { host: string; port: number }>;
-const emulators = (JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators: Emulators }).emulators;
+export { root };
+export { smtpPort } from '../../scripts/lib/project.ts';
+export const projectId = process.env.GCLOUD_PROJECT ?? demoProject;
 
 function origin(name: string): string {
-  const entry = emulators[name];
-  if (!entry) throw new Error(`firebase.json has no emulators.${name}`);
-  return `http://${entry.host}:${entry.port}`;
+  const { host, port } = emulator(name);
+  return `http://${host}:${String(port)}`;
 }
 
 export const hostingOrigin = origin('hosting');
-export const firestoreEmulator = emulators.firestore as { host: string; port: number };
+export const firestoreEmulator = emulator('firestore');
 
-const envLocal = readFileSync(join(root, 'functions', '.env.local'), 'utf8');
-const envValue = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(envLocal)?.[1];
-
-/** The SMTP port the Functions emulator sends to (functions/.env.local). */
-export const smtpPort = Number(envValue('SMTP_PORT'));
-export const supportEmail = envValue('SUPPORT_EMAIL');
-export const mailFrom = envValue('MAIL_FROM')?.replace(/^"|"$/g, '') ?? '';
+export const supportEmail = envLocal('SUPPORT_EMAIL');
+export const mailFrom = envLocal('MAIL_FROM') ?? '';
 /** The emulators' per-sender cap: functions/.env.local's, else the function's default. */
 export const limitPerSenderPerHour = Number(
-  envValue('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? defaultRateLimits.perSenderPerHour,
+  envLocal('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? defaultRateLimits.perSenderPerHour,
 );
 
 export const hubOrigin = origin('hub');

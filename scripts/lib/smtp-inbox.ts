@@ -1,3 +1,5 @@
+// A real SMTP server on loopback for the tests and the mail benchmark: it keeps what it
+// receives, and can refuse, delay or stop like a real server.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -8,6 +10,8 @@ export type Inbox = {
   messages: ParsedMail[];
   /** Raw envelope recipients per message, as the SMTP client gave them (RCPT TO). */
   recipients: string[][];
+  /** When each message was accepted (Date.now() as the server answered 250). */
+  acceptedAt: number[];
   /** Messages for which `decide` returns a reply are refused with it (and not kept). */
   rejectWhen(decide: ((mail: ParsedMail) => Rejection | undefined) | undefined): void;
   /** Holds every message this long before answering (0: answer at once). */
@@ -19,9 +23,10 @@ export type Inbox = {
 };
 
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startInbox(port: number): Promise<Inbox> {
+export async function startInbox(port: number, listenHost = '127.0.0.1'): Promise<Inbox> {
   const messages: ParsedMail[] = [];
   const recipients: string[][] = [];
+  const acceptedAt: number[] = [];
   let decide: ((mail: ParsedMail) => Rejection | undefined) | undefined;
   let server: SMTPServer | undefined;
   let delayMs = 0;
@@ -42,6 +47,7 @@ export async function startInbox(port: number): Promise<Inbox> {
             }
             messages.push(parsed);
             recipients.push(session.envelope.rcptTo.map(({ address }) => address));
+            acceptedAt.push(Date.now());
             callback();
           })
           .catch((error: unknown) => {
@@ -51,7 +57,7 @@ export async function startInbox(port: number): Promise<Inbox> {
     });
     await new Promise<void>((resolve, reject) => {
       current.once('error', reject);
-      current.listen(port, '127.0.0.1', () => {
+      current.listen(port, listenHost, () => {
         resolve();
       });
     });
@@ -74,6 +80,7 @@ export async function startInbox(port: number): Promise<Inbox> {
   return {
     messages,
     recipients,
+    acceptedAt,
     rejectWhen(next) {
       decide = next;
     },

@@ -1,0 +1,38 @@
+// What the scripts and the tests both need to know about the project on this machine, read
+// from the files that hold it: the repository root, the demo project the emulators run as,
+// the emulators' addresses (firebase.json) and the functions' local parameters
+// (functions/.env.local). Imported by scripts/, tests/ and e2e/.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const root = join(import.meta.dirname, '..', '..');
+
+/** A `demo-` project: the emulators never reach a real Firebase project with it. */
+export const projectId = 'demo-fishing-app';
+
+/** The loopback address every local service listens on. */
+export const host = '127.0.0.1';
+
+type EmulatorEntry = { host?: string; port?: number; websocketPort?: number };
+const emulators = (
+  JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as { emulators: Record<string, EmulatorEntry> }
+).emulators;
+
+/** An emulator's entry in firebase.json, which must give its port. */
+export function emulator(name: string): { host: string; port: number; websocketPort?: number } {
+  const entry = emulators[name];
+  if (typeof entry?.port !== 'number') throw new Error(`firebase.json has no emulators.${name}.port`);
+  return { ...entry, host: entry.host ?? host, port: entry.port };
+}
+
+/** A value of functions/.env.local, the parameters the Functions emulator runs with. */
+export function envLocal(name: string): string | undefined {
+  const text = readFileSync(join(root, 'functions', '.env.local'), 'utf8');
+  return new RegExp(`^${name}=(.*)$`, 'm')
+    .exec(text)?.[1]
+    ?.trim()
+    .replace(/^"(.*)"$/, '$1');
+}
+
+/** Where the Functions emulator delivers mail: the local inbox's SMTP port. */
+export const smtpPort = Number(envLocal('SMTP_PORT'));
