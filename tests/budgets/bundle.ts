@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pageModules, paths, type RouteName, type RoutePath } from '../../web/src/config/paths.ts';
 
 export const dist = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
@@ -22,20 +23,11 @@ export type Chunk = {
   modules: string[];
 };
 
-/** Every route and the page module that the router loads for it (web/src/app/routes.tsx). */
-export const routePages = {
-  '/': 'src/pages/home.tsx',
-  '/features': 'src/pages/features.tsx',
-  '/download-app': 'src/pages/download-app.tsx',
-  '/pro': 'src/pages/pro.tsx',
-  '/support': 'src/pages/support.tsx',
-  '/privacyAndPolicy': 'src/pages/privacy.tsx',
-  '/termsAndConditions': 'src/pages/terms.tsx',
-  '/email-verification': 'src/pages/email-verification.tsx',
-  '/partner': 'src/pages/partner.tsx',
-  '/account': 'src/pages/account.tsx',
-  '(not found)': 'src/pages/not-found.tsx',
-} as const;
+/** Every route and the page module that the router loads for it (the route table). */
+export const routePages = Object.fromEntries([
+  ...(Object.keys(paths) as RouteName[]).map((name) => [paths[name], `src/pages/${pageModules[name]}.tsx`]),
+  ['(not found)', `src/pages/${pageModules.notFound}.tsx`],
+]) as Record<RoutePath | '(not found)', string>;
 export type Route = keyof typeof routePages;
 
 /** The module the first script imports to start the app. */

@@ -3,18 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
-// What the SSR build of src/entry-server.tsx exports (see that file).
-type ServerEntry = {
-  languages: readonly Language[];
-  paths: Record<string, string>;
-  localizedPath: (path: never, language: Language) => string;
-  notFoundPath: string;
-  renderPage: (path: string, language: Language, prefixed: boolean) => Promise<{ html: string; head: string }>;
-  renderHead: (page: string, language: Language) => string;
-  robotsTxt: () => string;
-  sitemapXml: () => string;
-};
-type Language = 'en' | 'it';
+import type { Language } from '../src/config/languages';
+import type { RouteName } from '../src/config/paths';
+
+// What the SSR build of src/entry-server.tsx exports: its own module's types.
+type ServerEntry = typeof import('../src/entry-server');
 
 /** One HTML file to write: a page in a language, for the unprefixed or the language's own address. */
 type Variant = { language: Language; prefixed: boolean; folder: string };
@@ -121,10 +114,9 @@ export function prerender(): Plugin {
             { language, prefixed: true, folder: '' },
           ],
     );
-    const pageSource = (name: string) => `src/pages/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.tsx`;
     const pages = [
-      ...Object.entries(server.paths).map(([name, path]) => ({ name, path })),
-      { name: 'notFound', path: server.notFoundPath },
+      ...(Object.keys(server.paths) as RouteName[]).map((name) => ({ name, path: server.paths[name] })),
+      { name: 'notFound' as const, path: server.notFoundPath },
     ];
     // The pages paint without JavaScript now, so the scripts (needed only to make them
     // interactive) queue behind what the first paint needs: the style sheet and the page's
@@ -138,7 +130,7 @@ export function prerender(): Plugin {
           page.name === 'notFound'
             ? null
             : variant.prefixed
-              ? server.localizedPath(page.path as never, variant.language)
+              ? server.localizedPath(page.path, variant.language)
               : page.path;
         const file =
           address === null
@@ -146,9 +138,9 @@ export function prerender(): Plugin {
             : join(variant.folder, address === '/' ? 'index.html' : `${address.slice(1)}/index.html`);
         if (address === null && variant.prefixed) continue; // one not-found page per language folder
         const app = await server.renderPage(page.path, variant.language, variant.prefixed);
-        const sources = ['src/main.tsx', pageSource(page.name === 'notFound' ? 'not-found' : page.name)];
+        const sources = ['src/main.tsx', `src/pages/${server.pageModules[page.name]}.tsx`];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
-        const base = variant.prefixed ? ` data-base="${server.localizedPath('/' as never, variant.language)}"` : '';
+        const base = variant.prefixed ? ` data-base="${server.basePath(variant.language)}"` : '';
         // src/boot.ts fetches these all at once when it starts the app.
         const modules = ` data-modules="${appModules(sources).join(' ')}"`;
         const html = lowPriority

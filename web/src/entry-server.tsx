@@ -1,4 +1,4 @@
-// The prerenderer's entry (built by `vite build --ssr`, run by scripts/prerender.ts): renders a
+// The prerenderer's entry (built by `vite build --ssr`, run by build/prerender.ts): renders a
 // page of the site to HTML in one language, with every text and script part it needs loaded
 // first, exactly as the browser's first render will produce it when it hydrates.
 import { StrictMode } from 'react';
@@ -12,7 +12,7 @@ import type { Language } from './config/languages';
 import { resources } from './locales/resources';
 
 export { languages } from './config/languages';
-export { paths, localizedPath, type RouteName } from './config/paths';
+export { basePath, localizedPath, pageModules, paths, type RouteName } from './config/paths';
 export { renderHead } from './seo/render-head';
 export { robotsTxt, sitemapXml } from './seo/sitemap';
 

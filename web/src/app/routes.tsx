@@ -1,27 +1,32 @@
 import type { ComponentType } from 'react';
-import { paths, type RoutePath } from '../config/paths';
+import { pageModules, paths, type RouteName, type RoutePath } from '../config/paths';
 import HomePage from '../pages/home';
-import type { PageLoader } from './lazy-page';
+import type { PageLoader, PageModule } from './lazy-page';
 
-// One entry per page. Home is in the first bundle; every other page is a script part of
-// its own under static/js, loaded when its route is first visited. Unknown paths fall
-// through to the not-found page.
+// One entry per page, from the route table in config/paths.ts. Home is in the first bundle;
+// every other page is a script part of its own under static/js, loaded when its route is
+// first visited. Unknown paths fall through to the not-found page.
 export type RouteEntry = { path: RoutePath; page: ComponentType } | { path: RoutePath; load: PageLoader };
 
-export const routes: readonly RouteEntry[] = [
-  { path: paths.home, page: HomePage },
-  { path: paths.features, load: () => import('../pages/features') },
-  { path: paths.downloadApp, load: () => import('../pages/download-app') },
-  { path: paths.pro, load: () => import('../pages/pro') },
-  { path: paths.support, load: () => import('../pages/support') },
-  { path: paths.privacy, load: () => import('../pages/privacy') },
-  { path: paths.terms, load: () => import('../pages/terms') },
-  { path: paths.emailVerification, load: () => import('../pages/email-verification') },
-  { path: paths.partner, load: () => import('../pages/partner') },
-  { path: paths.account, load: () => import('../pages/account') },
-];
+// The lazily loaded pages (legal-document is a part of the privacy and terms pages).
+const lazyPages = import.meta.glob<PageModule>([
+  '../pages/*.tsx',
+  '!../pages/home.tsx',
+  '!../pages/legal-document.tsx',
+  '!../pages/*.test.tsx',
+]);
 
-export const loadNotFound: PageLoader = () => import('../pages/not-found');
+function loaderOf(module: string): PageLoader {
+  const load = lazyPages[`../pages/${module}.tsx`];
+  if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
+  return load;
+}
+
+export const routes: readonly RouteEntry[] = (Object.keys(paths) as RouteName[]).map((name) =>
+  name === 'home' ? { path: paths.home, page: HomePage } : { path: paths[name], load: loaderOf(pageModules[name]) },
+);
+
+export const loadNotFound: PageLoader = loaderOf(pageModules.notFound);
 
 /** The script part a path (without language prefix) needs, or undefined for home (always loaded). */
 export function loaderFor(path: string): PageLoader | undefined {

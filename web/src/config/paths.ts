@@ -18,6 +18,27 @@ export const paths = {
 export type RouteName = keyof typeof paths;
 export type RoutePath = (typeof paths)[RouteName];
 
+/**
+ * Each page's module in src/pages/ (without `.tsx`), the not-found page's too: the router
+ * loads it (app/routes.tsx), the prerenderer names it as the page's script part
+ * (build/prerender.ts) and the bundle budget measures it (tests/budgets/bundle.ts). The
+ * page's head texts are keyed by the same names (locales/{en,it}/meta.json).
+ */
+export const pageModules = {
+  home: 'home',
+  features: 'features',
+  downloadApp: 'download-app',
+  pro: 'pro',
+  support: 'support',
+  privacy: 'privacy',
+  terms: 'terms',
+  emailVerification: 'email-verification',
+  partner: 'partner',
+  account: 'account',
+  notFound: 'not-found',
+} as const satisfies Record<RouteName | 'notFound', string>;
+export type PageName = keyof typeof pageModules;
+
 /** The static file served beside the app (never the single-page app). */
 export const appAdsPath = '/app-ads.txt';
 
