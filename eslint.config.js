@@ -37,11 +37,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
-  // texts, head) does not reach into features, pages or the app's wiring; a feature does not
+  // texts, head, utils) does not reach into features, pages or the app's wiring; a feature does not
   // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
   // points and the test renderer import app/.
   {
-    files: ['web/src/{components,hooks,config,locales,seo}/**/*.{ts,tsx}'],
+    files: ['web/src/{components,hooks,config,locales,seo,utils}/**/*.{ts,tsx}'],
     rules: restrictImports(['features', 'pages', 'app']),
   },
   { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },

@@ -1,20 +1,8 @@
 // The head of a prerendered page as HTML, for the `<!--app-head-->` marker of web/index.html.
 import type { Language } from '../config/languages';
 import type { Page } from './addresses';
+import { escapeHtml } from '../utils/escape-html';
 import { headTags, pageHead, type HeadTag } from './page-head';
-
-const entities: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text safe inside a quoted attribute value or an element's text. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);
-}
 
 function attributes(values: Readonly<Record<string, string>>): string {
   return Object.entries(values)

@@ -2,7 +2,7 @@
 // site's pages (the not-found page and app-ads.txt are not pages to index).
 import { site } from '../config/site';
 import { pageAlternates, routeNames } from './addresses';
-import { escapeHtml } from './render-head';
+import { escapeHtml } from '../utils/escape-html';
 
 export const sitemapPath = '/sitemap.xml';
 

@@ -1,4 +1,5 @@
 import { site } from '../../config/site';
+import { escapeHtml } from '../../utils/escape-html';
 
 // The contact message a visitor writes on /support and the Mail document it becomes. The
 // document keeps the shape of the Trigger Email extension (`to`, `message.subject`,
@@ -46,16 +47,6 @@ export function validateContactMessage(values: ContactMessage): Partial<Record<C
     if (error) errors[field] = error;
   }
   return errors;
-}
-
-/** Makes text safe to put into HTML: nothing a visitor types can become markup. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
 
 /** Single-line fields lose line breaks and other control characters. */
