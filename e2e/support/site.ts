@@ -4,7 +4,7 @@ import { headings, type Language } from './texts.ts';
 
 export { appAdsPath, headings, paths };
 export type { Language };
-export const languages: readonly Language[] = ['en', 'it'];
+export { languages } from '../../web/src/config/languages.ts';
 
 /** The browser locale that makes the site pick a language on a first visit. */
 export const locales: Record<Language, string> = { en: 'en-GB', it: 'it-IT' };

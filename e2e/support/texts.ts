@@ -1,9 +1,10 @@
 // Texts the pages must show, typed out on purpose (not read from the translations): a key
 // that is missing or renamed shows up as the key itself. Shared by the browser tests and the
 // tests that read the HTML Hosting serves (no Playwright here, so both can import it).
+import type { Language } from '../../web/src/config/languages.ts';
 import type { RouteName } from '../../web/src/config/paths.ts';
 
-export type Language = 'en' | 'it';
+export type { Language };
 
 /** What each route's h1 says. */
 export const headings: Record<RouteName | 'notFound', Record<Language, string | RegExp>> = {

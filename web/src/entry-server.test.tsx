@@ -5,13 +5,14 @@ import { App } from './app/app';
 import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
+import type { Language } from './config/languages';
 import { localizedPath, paths, type RoutePath } from './config/paths';
 import { notFoundPath, renderPage } from './entry-server';
 import { resources } from './locales/resources';
 
 // Every page rendered ahead of time, then hydrated the way the browser does it (main.tsx): the
 // development build of React reports any difference between the HTML and the first render.
-type Case = { path: string; language: 'en' | 'it'; prefixed: boolean; address: string };
+type Case = { path: string; language: Language; prefixed: boolean; address: string };
 const cases: Case[] = [...Object.values(paths), notFoundPath].flatMap((path): Case[] => {
   const own = path === notFoundPath ? '/it/no-such-page' : localizedPath(path as RoutePath, 'it');
   return [

@@ -65,7 +65,7 @@ export type PhoneScreen =
   'hero' | 'map' | 'feed' | 'log' | 'forecast' | 'tides' | 'temperature' | 'profile' | 'catch' | 'location';
 
 /** Screenshots exist in Italian and in English; English serves every other language. */
-export function screenshotLanguage(language: Language): 'en' | 'it' {
+export function screenshotLanguage(language: Language): Language {
   return language === 'it' ? 'it' : 'en';
 }
 

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
+import { languages } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { renderSite } from '../test/render';
@@ -74,21 +75,18 @@ function decodeQr(svg: SVGSVGElement): string | undefined {
 }
 
 describe('Download App', () => {
-  it.each(['en', 'it'] as const)(
-    'shows each store badge, "or" and a 200 px QR code of the same link (%s)',
-    async (language) => {
-      renderSite(paths.downloadApp, language);
-      const entries = await screen.findAllByRole('region');
-      expect(entries).toHaveLength(2);
-      for (const entry of entries) {
-        const badge = within(entry).getByRole('link');
-        const svg = entry.querySelector('svg[data-store]') as SVGSVGElement;
-        expect(svg.getAttribute('width')).toBe('200');
-        expect(decodeQr(svg)).toBe(badge.getAttribute('href'));
-        expect(Object.values(site.stores)).toContain(badge.getAttribute('href'));
-      }
-    },
-  );
+  it.each(languages)('shows each store badge, "or" and a 200 px QR code of the same link (%s)', async (language) => {
+    renderSite(paths.downloadApp, language);
+    const entries = await screen.findAllByRole('region');
+    expect(entries).toHaveLength(2);
+    for (const entry of entries) {
+      const badge = within(entry).getByRole('link');
+      const svg = entry.querySelector('svg[data-store]') as SVGSVGElement;
+      expect(svg.getAttribute('width')).toBe('200');
+      expect(decodeQr(svg)).toBe(badge.getAttribute('href'));
+      expect(Object.values(site.stores)).toContain(badge.getAttribute('href'));
+    }
+  });
 });
 
 describe('Email verification', () => {
