@@ -114,3 +114,14 @@ describe('the emulators’ copy', () => {
     }
   });
 });
+
+describe('the demo project', () => {
+  it('is the same in .firebaserc, the emulator build of the site and the scripts', async () => {
+    const { projectId, root } = await import('./project.ts');
+    const firebaserc = JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')) as { projects: { default: string } };
+    const envEmulator = readFileSync(join(root, 'web', '.env.emulator'), 'utf8');
+    expect(projectId).toMatch(/^demo-/);
+    expect(firebaserc.projects.default).toBe(projectId);
+    expect(/^VITE_FIREBASE_PROJECT_ID=(.+)$/m.exec(envEmulator)?.[1]?.trim()).toBe(projectId);
+  });
+});
