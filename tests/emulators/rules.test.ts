@@ -161,7 +161,7 @@ describe('Mail: what a visitor may write', () => {
 describe('the address rule', () => {
   it('is the same in the form, the rules and the mail function', () => {
     const form = /export const emailPattern = \/(.+)\/;$/m.exec(
-      readFileSync(join(root, 'web', 'src', 'support', 'contact-message.ts'), 'utf8'),
+      readFileSync(join(root, 'web', 'src', 'features', 'contact', 'contact-message.ts'), 'utf8'),
     )?.[1];
     const rules = /value\.matches\("(.+)"\)/.exec(firestoreRules)?.[1]?.replaceAll('[.]', '\\.');
     expect(form).toBe(emailPattern.source);
