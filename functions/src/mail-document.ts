@@ -13,7 +13,7 @@ export type ParseResult = { ok: true; mail: ContactMail } | { ok: false; reason:
 /**
  * A plausible address: printable characters without spaces, quotes, brackets, commas or
  * line breaks before the @, and a dotted domain. The same rule as the site's form
- * (web/src/support/contact-message.ts) and firestore.rules (`isPlainEmail`).
+ * (web/src/features/contact/contact-message.ts) and firestore.rules (`isPlainEmail`).
  */
 export const emailPattern = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
