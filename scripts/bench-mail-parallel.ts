@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { busyPorts, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
+import { busyPorts, firebaseBin, ports } from './lib/emulators.ts';
 import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { percentile, startSmtpSink } from './lib/mail-bench.ts';
-import { envLocal } from './lib/project.ts';
+import { envLocal, host, projectId, root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
 const { values: args } = parseArgs({

@@ -18,9 +18,9 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
-import { busyPorts, ensureLocalSecrets, firebaseBin, host, ports, projectId, root } from './lib/emulators.ts';
+import { busyPorts, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
 import { emulatorConfigArgs } from './lib/firebase-config.ts';
-import { envLocal } from './lib/project.ts';
+import { envLocal, host, projectId, root } from './lib/project.ts';
 import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
 

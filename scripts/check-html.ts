@@ -17,7 +17,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { root } from './lib/emulators.ts';
+import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 
 const dist = join(root, 'web', 'dist');

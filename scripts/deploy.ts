@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { site } from '../web/src/config/site.ts';
-import { firebaseBin, root } from './lib/emulators.ts';
+import { firebaseBin } from './lib/emulators.ts';
+import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
 const index = process.argv.indexOf('--project');

@@ -12,8 +12,8 @@ import {
   ensureLocalSecrets,
   firebaseBin,
   ports,
-  root,
 } from './lib/emulators.ts';
+import { root } from './lib/project.ts';
 import { Supervisor } from './lib/processes.ts';
 
 const dev = process.argv.includes('--dev');

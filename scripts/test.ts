@@ -2,15 +2,22 @@
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
 // the last line sums it up and the exit code is non-zero on any failure.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e, engines,
-//                   start);
-//                   those after build build first
+//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
+//                   engines, start); the steps after build build first
 import { join } from 'node:path';
-import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports, root } from './lib/emulators.ts';
+import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
+import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-type Step = { id: string; title: string; commands: Array<[string, ...string[]]>; needs?: string };
+type Step = {
+  id: string;
+  title: string;
+  commands: Array<[string, ...string[]]>;
+  needs?: string;
+  /** Runs the emulators and the inbox: their ports must be free. */
+  emulators?: true;
+};
 
 const steps: Step[] = [
   {
@@ -55,6 +62,7 @@ const steps: Step[] = [
   },
   {
     id: 'emulators',
+    emulators: true,
     title: 'emulator tests',
     needs: 'build',
     commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config tests/vitest.config.ts emulators/`)]],
@@ -63,6 +71,7 @@ const steps: Step[] = [
     // The browser tests (Debian's Chromium) against the built site on the same emulators;
     // the run starts its own SMTP inbox (e2e/support/global-setup.ts).
     id: 'e2e',
+    emulators: true,
     title: 'browser tests',
     needs: 'build',
     commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('playwright')} test -c e2e/playwright.config.ts`)]],
@@ -71,12 +80,14 @@ const steps: Step[] = [
     // Gecko (Firefox ESR) and WebKit (WebKitGTK) from Debian, on the same emulators and inbox:
     // every page renders, starts and shows its images; the form, carousels and phone menu work.
     id: 'engines',
+    emulators: true,
     title: 'Firefox and WebKit checks',
     needs: 'build',
     commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config e2e/engines/vitest.config.ts`)]],
   },
   {
     id: 'start',
+    emulators: true,
     title: 'npm start check',
     needs: 'build',
     commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'start/']],
@@ -106,7 +117,7 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
     outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
     continue;
   }
-  if (['emulators', 'e2e', 'engines', 'start'].includes(step.id)) {
+  if (step.emulators) {
     ensureLocalSecrets();
     const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
     const busy = await busyPorts({

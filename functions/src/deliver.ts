@@ -47,8 +47,8 @@ export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
 export async function claim(
   ref: DocumentReference,
   limits: RateLimits,
-  nowMs = Date.now(),
-  global: GlobalVerdict = 'unchecked',
+  nowMs: number,
+  global: GlobalVerdict,
 ): Promise<Claim> {
   return ref.firestore.runTransaction(async (tx): Promise<Claim> => {
     const snapshot = await tx.get(ref);
@@ -166,12 +166,11 @@ export async function deliverMail(
   try {
     return await claimAndSend(ref, config, options);
   } catch (error) {
-    const details = {
+    logger.error('Mail delivery stopped unexpectedly', {
       mailId: ref.id,
       error: error instanceof Error ? error.name : typeof error,
       code: (error as { code?: unknown } | null)?.code ?? null,
-    };
-    logger.error('Mail delivery stopped unexpectedly', details);
+    });
     return (await deferUnclaimed(ref, options.now ?? Date.now)) ? 'RETRY' : 'SKIPPED';
   }
 }

@@ -42,7 +42,7 @@ export type DeliveryUpdate = { [K in keyof Delivery as `delivery.${K}`]?: Delive
  */
 export const leaseMs = 10 * 60_000;
 
-const now = () => FieldValue.serverTimestamp();
+const serverTime = () => FieldValue.serverTimestamp();
 
 /** Claimed by an invocation, which holds the lease while it sends. */
 export function processing(attempts: number, nowMs: number): { delivery: Delivery } {
@@ -50,7 +50,7 @@ export function processing(attempts: number, nowMs: number): { delivery: Deliver
     delivery: {
       state: 'PROCESSING',
       attempts,
-      startTime: now(),
+      startTime: serverTime(),
       endTime: null,
       leaseExpireTime: Timestamp.fromMillis(nowMs + leaseMs),
       nextAttemptTime: null,
@@ -66,8 +66,8 @@ export function endedUnsent(error: string, attempts: number): { delivery: Delive
     delivery: {
       state: 'ERROR',
       attempts,
-      startTime: now(),
-      endTime: now(),
+      startTime: serverTime(),
+      endTime: serverTime(),
       leaseExpireTime: null,
       nextAttemptTime: null,
       error,
@@ -82,7 +82,7 @@ export function unclaimedRetry(error: string, nextAttemptMs: number): { delivery
     delivery: {
       state: 'RETRY',
       attempts: 0,
-      startTime: now(),
+      startTime: serverTime(),
       endTime: null,
       leaseExpireTime: null,
       nextAttemptTime: Timestamp.fromMillis(nextAttemptMs),
@@ -97,7 +97,7 @@ export function succeeded(attempts: number, info: DeliveryInfo): DeliveryUpdate 
   return {
     'delivery.state': 'SUCCESS',
     'delivery.attempts': attempts,
-    'delivery.endTime': now(),
+    'delivery.endTime': serverTime(),
     'delivery.leaseExpireTime': null,
     'delivery.error': null,
     'delivery.info': info,
@@ -109,7 +109,7 @@ export function failed(attempts: number, error: string): DeliveryUpdate {
   return {
     'delivery.state': 'ERROR',
     'delivery.attempts': attempts,
-    'delivery.endTime': now(),
+    'delivery.endTime': serverTime(),
     'delivery.leaseExpireTime': null,
     'delivery.error': error,
   };

@@ -103,7 +103,7 @@ export type GlobalTicket = { verdict: 'under' | 'over'; release(): Promise<void>
 
 /** How often a message over the global cap looks again before it is refused, and the pause. */
 export const ticketTries = 3;
-const ticketPauseMs = (try_: number, random: () => number) => (100 + random() * 200) * 2 ** try_;
+const ticketPauseMs = (attempt: number, random: () => number) => (100 + random() * 200) * 2 ** attempt;
 
 /**
  * Counts a message against the global cap of the hour (see the top of this file). `over`

@@ -6,8 +6,6 @@ import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
 import { emulator, host, projectId, root, smtpPort } from './project.ts';
 
-export { host, projectId, root };
-
 const port = (name: string) => emulator(name).port;
 export const ports = {
   hosting: port('hosting'),
