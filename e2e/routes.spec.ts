@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
+import { brokenImages, scrollThrough } from './support/page-scripts.ts';
 import {
   appAdsPath,
   expectNoUntranslatedKeys,
@@ -26,6 +27,9 @@ for (const language of languages) {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
         await expectNoUntranslatedKeys(page);
+        // Every image drawn is shown (lazy ones once scrolled to), so the screenshot is the page.
+        await page.evaluate(scrollThrough);
+        await expect.poll(() => page.evaluate<string[]>(brokenImages)).toEqual([]);
         const folder = join(screenshots, testInfo.project.name);
         mkdirSync(folder, { recursive: true });
         await page.screenshot({

@@ -12,6 +12,7 @@ import { languageCookie, languages, type Language } from '../../web/src/config/l
 import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { hostingOrigin, root } from '../../tests/support/emulators.ts';
 import { receivedMail } from '../support/inbox.ts';
+import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
 import { headings } from '../support/texts.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
@@ -29,21 +30,6 @@ async function waitFor(page: EnginePage, expression: string, what: string, timeo
 
 const hydrated = `document.documentElement.hasAttribute('data-ready')`;
 const headingText = `document.querySelector('main h1')?.textContent?.trim() ?? ''`;
-
-// Scrolls through the page a screen at a time, so lazy images near each screen start loading.
-const scrollThrough = `(async () => {
-  for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-    window.scrollTo(0, y);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  window.scrollTo(0, 0);
-})()`;
-// Images that are drawn (not display:none, e.g. QR codes on phones) and not loaded, or
-// loaded without pixels (a failed request or an undecodable format: the AVIF sources).
-const brokenImages = `[...document.images]
-  .filter((image) => image.getClientRects().length > 0)
-  .filter((image) => !image.complete || image.naturalWidth === 0)
-  .map((image) => image.currentSrc || image.src || image.outerHTML.slice(0, 80))`;
 
 function matches(text: string, expected: string | RegExp): boolean {
   return typeof expected === 'string' ? text === expected : expected.test(text);
@@ -99,7 +85,7 @@ export function engineSuite(engine: EngineName): void {
           name === 'notFound'
             ? localizedPath(paths.home, language).replace(/\/?$/, '/no/such/page')
             : localizedPath(paths[name], language);
-        it(`${path} renders in ${language}, starts, shows every image, raises no error`, async () => {
+        it(`${path} renders in ${language}, starts, shows every image at both widths, raises no error`, async () => {
           // Hosting picks the not-found page by the visitor's language, as the language
           // selector saves it (the browsers here prefer English).
           if (name === 'notFound') await chooseLanguage(language);
@@ -107,7 +93,12 @@ export function engineSuite(engine: EngineName): void {
             await open(path, language, headings[name][language]);
             await expectNoBrokenImageOrError(path);
             await page.screenshot(join(screenshots, `${language}-${name}.png`));
+            // The same page at a phone's width (WebKitGTK's window stops at about 450 px).
+            await page.setWidth(390, 844);
+            await expectNoBrokenImageOrError(`${path} (phone width)`);
+            await page.screenshot(join(screenshots, `${language}-${name}-phone.png`));
           } finally {
+            await page.setWidth(1280, 800);
             if (name === 'notFound') await chooseLanguage(undefined);
           }
         });
