@@ -47,7 +47,7 @@ export default tseslint.config(
   { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },
   { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
   {
-    files: ['functions/**/*.ts', 'scripts/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
+    files: ['functions/**/*.ts', 'scripts/**/*.ts', 'artwork/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -27,6 +27,7 @@ const steps: Step[] = [
       [bin('tsc'), '-p', '.'],
       [bin('tsc'), '-p', 'web'],
       [bin('tsc'), '-p', 'functions'],
+      [bin('tsc'), '-p', 'artwork'],
     ],
   },
   {

@@ -1,7 +1,7 @@
 import type { Language } from '../config/languages';
 import manifest from './artwork/manifest.json';
 
-// The site's raster artwork, made by `npm run artwork` (scripts/artwork) into ./artwork.
+// The site's raster artwork, made by `npm run artwork` (the artwork/ package) into ./artwork.
 // Vite gives every file a hashed URL under static/media; this module turns the files into
 // responsive sources (AVIF first, WebP as the fallback) by their names:
 //   backgrounds/background-<n>-<width>.<format>   phones/<language>/<screen>-<width>.<format>

@@ -1,5 +1,5 @@
 // The picture shown when a page is shared (Open Graph, Twitter cards). It is made by
-// scripts/artwork/share-image.ts at this size, the 1.91:1 that Facebook, LinkedIn and X crop to.
+// artwork/share-image.ts at this size, the 1.91:1 that Facebook, LinkedIn and X crop to.
 export const shareImage = {
   path: '/images/share.jpg',
   width: 1200,

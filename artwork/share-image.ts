@@ -3,7 +3,7 @@
 // in web/public/images/. The words are the same in every language (the name and the two
 // platforms), so one picture serves English and Italian pages alike.
 //
-//   node scripts/artwork/share-image.ts   (npm run artwork makes it too, after the backgrounds)
+//   npm run share-image -w artwork   (npm run artwork makes it too, after the backgrounds)
 //
 // The overlay is an SVG drawn in Chromium, so the name is set in Inter like the mock screens
 // whatever fonts the machine has; sharp crops the photo, lays the overlay on it and encodes.
@@ -11,12 +11,12 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { site } from '../../web/src/config/site.ts';
-import { shareImage } from '../../web/src/seo/share-image.ts';
+import { site } from '../web/src/config/site.ts';
+import { shareImage } from '../web/src/seo/share-image.ts';
 import { interFontFaces } from './fonts.ts';
 import { renderHtml } from './render.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 /** Angler casting from the rocks at sunrise: warm sky on the left for the words, the angler on the right. */
 const background = join(root, 'web', 'src', 'assets', 'artwork', 'backgrounds', 'background-1-2400.webp');
 export const shareImageFile = join(root, 'web', 'public', ...shareImage.path.split('/').filter(Boolean));

@@ -1,7 +1,7 @@
 // The app's look: styles, the status bar, app bar, tab bar and small shared pieces.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { site } from '../../../web/src/config/site.ts';
+import { site } from '../../web/src/config/site.ts';
 import { icon, type IconName } from './icons.ts';
 import type { Locale } from './locale.ts';
 
@@ -9,7 +9,7 @@ export const productName: string = site.productName;
 
 /** The site's logo, reused as the app's icon in the app bar. */
 export function logo(size: number): string {
-  const svg = readFileSync(fileURLToPath(new URL('../../../web/public/logo.svg', import.meta.url)), 'utf8');
+  const svg = readFileSync(fileURLToPath(new URL('../../web/public/logo.svg', import.meta.url)), 'utf8');
   return svg.replace('<svg ', `<svg width="${size}" height="${size}" `);
 }
 

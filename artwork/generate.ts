@@ -26,7 +26,7 @@ import { encode, formats, renderHtml, svgPage, type Quality } from './render.ts'
 import { makeShareImage } from './share-image.ts';
 import { H as sceneHeight, W as sceneWidth } from './scenery.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'web', 'src', 'assets', 'artwork');
 
 const backgroundWidths = [480, 960, 1600, 2400] as const;
