@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { pageModules, paths, type RouteName, type RoutePath } from '../../web/src/config/paths.ts';
+import { routeTable, type RoutePath } from '../../web/src/config/paths.ts';
 
 export const dist = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
@@ -24,10 +24,9 @@ export type Chunk = {
 };
 
 /** Every route and the page module that the router loads for it (the route table). */
-export const routePages = Object.fromEntries([
-  ...(Object.keys(paths) as RouteName[]).map((name) => [paths[name], `src/pages/${pageModules[name]}.tsx`]),
-  ['(not found)', `src/pages/${pageModules.notFound}.tsx`],
-]) as Record<RoutePath | '(not found)', string>;
+export const routePages = Object.fromEntries(
+  Object.values(routeTable).map((route) => [route.path ?? '(not found)', `src/pages/${route.module}.tsx`]),
+) as Record<RoutePath | '(not found)', string>;
 export type Route = keyof typeof routePages;
 
 /** The module the first script imports to start the app. */

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type Rolldown } from 'vite';
 
 import type { Language } from '../src/config/languages';
-import type { RouteName } from '../src/config/paths';
+import type { PageName } from '../src/config/paths';
 
 // What the SSR build of src/entry-server.tsx exports: its own module's types.
 type ServerEntry = typeof import('../src/entry-server');
@@ -114,10 +114,12 @@ export function prerender(): Plugin {
             { language, prefixed: true, folder: '' },
           ],
     );
-    const pages = [
-      ...(Object.keys(server.paths) as RouteName[]).map((name) => ({ name, path: server.paths[name] })),
-      { name: 'notFound' as const, path: server.notFoundPath },
-    ];
+    // Every page of the route table; the not-found page (no address) becomes 404.html.
+    const pages = (Object.keys(server.routeTable) as PageName[]).map((name) => ({
+      name,
+      path: server.routeTable[name].path,
+      module: server.routeTable[name].module,
+    }));
     // The pages paint without JavaScript now, so the scripts (needed only to make them
     // interactive) queue behind what the first paint needs: the style sheet and the page's
     // largest image.
@@ -127,18 +129,14 @@ export function prerender(): Plugin {
     for (const variant of variants) {
       for (const page of pages) {
         const address =
-          page.name === 'notFound'
-            ? null
-            : variant.prefixed
-              ? server.localizedPath(page.path, variant.language)
-              : page.path;
+          page.path === null ? null : variant.prefixed ? server.localizedPath(page.path, variant.language) : page.path;
         const file =
           address === null
             ? join(variant.folder, '404.html')
             : join(variant.folder, address === '/' ? 'index.html' : `${address.slice(1)}/index.html`);
         if (address === null && variant.prefixed) continue; // one not-found page per language folder
-        const app = await server.renderPage(page.path, variant.language, variant.prefixed);
-        const sources = ['src/main.tsx', `src/pages/${server.pageModules[page.name]}.tsx`];
+        const app = await server.renderPage(page.path ?? server.notFoundPath, variant.language, variant.prefixed);
+        const sources = ['src/main.tsx', `src/pages/${page.module}.tsx`];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
         const base = variant.prefixed ? ` data-base="${server.basePath(variant.language)}"` : '';
         // src/boot.ts fetches these all at once when it starts the app.

@@ -12,7 +12,7 @@ import type { Language } from './config/languages';
 import { resources } from './locales/resources';
 
 export { languages } from './config/languages';
-export { basePath, localizedPath, pageModules, paths, type RouteName } from './config/paths';
+export { basePath, localizedPath, routeTable } from './config/paths';
 export { renderHead } from './seo/render-head';
 export { robotsTxt, sitemapXml } from './seo/sitemap';
 

@@ -1,43 +1,43 @@
 import type { Language } from './languages.js';
 
-// Every route of the site, in one place: the router, the links, the Hosting rewrites
-// (checked by a test against firebase.json) and later the sitemap all read this list.
-export const paths = {
-  home: '/',
-  features: '/features',
-  downloadApp: '/download-app',
-  pro: '/pro',
-  support: '/support',
-  privacy: '/privacyAndPolicy',
-  terms: '/termsAndConditions',
-  emailVerification: '/email-verification',
-  partner: '/partner',
-  account: '/account',
-} as const;
+/**
+ * The route table: every page of the site, once. For each page its address (`path`; the
+ * not-found page has none), its module in src/pages/ (without `.tsx`) and what its head says
+ * beyond its texts (`describesApp`: the page presents the app, so its head carries the app's
+ * schema.org description). The router (app/routes.tsx), the links, the prerenderer
+ * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
+ * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
+ * (locales/{en,it}/meta.json).
+ */
+export const routeTable = {
+  home: { path: '/', module: 'home', describesApp: true },
+  features: { path: '/features', module: 'features', describesApp: true },
+  downloadApp: { path: '/download-app', module: 'download-app', describesApp: true },
+  pro: { path: '/pro', module: 'pro', describesApp: true },
+  support: { path: '/support', module: 'support', describesApp: false },
+  privacy: { path: '/privacyAndPolicy', module: 'privacy', describesApp: false },
+  terms: { path: '/termsAndConditions', module: 'terms', describesApp: false },
+  emailVerification: { path: '/email-verification', module: 'email-verification', describesApp: false },
+  partner: { path: '/partner', module: 'partner', describesApp: false },
+  account: { path: '/account', module: 'account', describesApp: false },
+  notFound: { path: null, module: 'not-found', describesApp: false },
+} as const satisfies Record<string, { path: `/${string}` | null; module: string; describesApp: boolean }>;
 
-export type RouteName = keyof typeof paths;
+/** Every page, the not-found page included. */
+export type PageName = keyof typeof routeTable;
+/** The pages with an address of their own. */
+export type RouteName = Exclude<PageName, 'notFound'>;
+
+/** Each routed page's address: `paths.features` is `/features`. */
+export const paths = Object.fromEntries(
+  Object.entries(routeTable).flatMap(([name, route]) => (route.path === null ? [] : [[name, route.path]])),
+) as { readonly [Name in RouteName]: (typeof routeTable)[Name]['path'] };
 export type RoutePath = (typeof paths)[RouteName];
 
-/**
- * Each page's module in src/pages/ (without `.tsx`), the not-found page's too: the router
- * loads it (app/routes.tsx), the prerenderer names it as the page's script part
- * (build/prerender.ts) and the bundle budget measures it (tests/budgets/bundle.ts). The
- * page's head texts are keyed by the same names (locales/{en,it}/meta.json).
- */
-export const pageModules = {
-  home: 'home',
-  features: 'features',
-  downloadApp: 'download-app',
-  pro: 'pro',
-  support: 'support',
-  privacy: 'privacy',
-  terms: 'terms',
-  emailVerification: 'email-verification',
-  partner: 'partner',
-  account: 'account',
-  notFound: 'not-found',
-} as const satisfies Record<RouteName | 'notFound', string>;
-export type PageName = keyof typeof pageModules;
+/** Each page's module in src/pages/, without `.tsx`. */
+export const pageModules = Object.fromEntries(
+  Object.entries(routeTable).map(([name, route]) => [name, route.module]),
+) as { readonly [Name in PageName]: (typeof routeTable)[Name]['module'] };
 
 /** The static file served beside the app (never the single-page app). */
 export const appAdsPath = '/app-ads.txt';

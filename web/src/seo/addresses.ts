@@ -2,11 +2,11 @@
 // the document's head against them without loading any text), kept apart from page-head.ts
 // so the texts stay out of that bundle.
 import { defaultLanguage, languages, type Language } from '../config/languages';
-import { localizedPath, paths, type RouteName } from '../config/paths';
+import { localizedPath, paths, type PageName, type RouteName } from '../config/paths';
 import { site } from '../config/site';
 
 /** A page of the site: one of the routes, or the not-found page shown for any other path. */
-export type Page = RouteName | 'notFound';
+export type Page = PageName;
 
 /** Every route, in the order of `paths`. */
 export const routeNames = Object.keys(paths) as RouteName[];

@@ -4,6 +4,7 @@
 // prerendered pages carry, apply-head.ts into the live document after a client-side change.
 import { forecastDays, plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';
+import { routeTable } from '../config/paths';
 import { site } from '../config/site';
 import enMeta from '../locales/en/meta.json';
 import itMeta from '../locales/it/meta.json';
@@ -15,7 +16,9 @@ import { shareImage } from './share-image';
 const texts: Readonly<Record<Language, typeof enMeta>> = { en: enMeta, it: itMeta };
 
 /** The pages that present the app itself, and so carry its schema.org description. */
-export const appPages: ReadonlySet<Page> = new Set<Page>(['home', 'features', 'downloadApp', 'pro']);
+export const appPages: ReadonlySet<Page> = new Set(
+  (Object.keys(routeTable) as Page[]).filter((page) => routeTable[page].describesApp),
+);
 
 type Offer = {
   '@type': 'Offer';
