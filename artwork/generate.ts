@@ -16,17 +16,15 @@
 // and encoded with sharp. The build does not run this: the output is committed.
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { backgrounds } from './backgrounds.ts';
 import { framePage, frameSize } from './phone/frame.ts';
 import { langs, locale } from './phone/locale.ts';
 import { screenNames, screens } from './phone/screens.ts';
 import { encode, formats, renderHtml, svgPage, type Quality } from './render.ts';
-import { makeShareImage } from './share-image.ts';
+import { makeShareImage, root } from './share-image.ts';
 import { H as sceneHeight, W as sceneWidth } from './scenery.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const out = join(root, 'web', 'src', 'assets', 'artwork');
 
 const backgroundWidths = [480, 960, 1600, 2400] as const;

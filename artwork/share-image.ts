@@ -16,7 +16,8 @@ import { shareImage } from '../web/src/seo/share-image.ts';
 import { interFontFaces } from './fonts.ts';
 import { renderHtml } from './render.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+/** The repository's root, where the site's files are. */
+export const root = fileURLToPath(new URL('..', import.meta.url));
 /** Angler casting from the rocks at sunrise: warm sky on the left for the words, the angler on the right. */
 const background = join(root, 'web', 'src', 'assets', 'artwork', 'backgrounds', 'background-1-2400.webp');
 export const shareImageFile = join(root, 'web', 'public', ...shareImage.path.split('/').filter(Boolean));

@@ -1,8 +1,10 @@
 // Everything the mock screens say, in English and Italian, and number/date formatting per language.
+import { languages, type Language } from '../../web/src/config/languages.ts';
 import type { Species } from './fish.ts';
 
-export type Lang = 'en' | 'it';
-export const langs: readonly Lang[] = ['en', 'it'];
+/** The screens are drawn in every language of the site. */
+export type Lang = Language;
+export const langs: readonly Lang[] = languages;
 
 const en = {
   tabs: { feed: 'Feed', map: 'Map', log: 'Catches', weather: 'Weather', profile: 'Profile' },
