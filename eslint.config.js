@@ -41,7 +41,7 @@ export default tseslint.config(
   // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
   // points and the test renderer import app/.
   {
-    files: ['web/src/{components,hooks,config,locales,seo,utils}/**/*.{ts,tsx}'],
+    files: ['web/src/{components,hooks,config,firebase,locales,seo,utils}/**/*.{ts,tsx}'],
     rules: restrictImports(['features', 'pages', 'app']),
   },
   { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },

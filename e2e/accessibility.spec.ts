@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { contactTexts, languages, locales, open, paths, routeNames, waitForApp } from './support/site.ts';
-
-const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 for (const language of languages) {
   test.describe(`axe in ${language}`, () => {
@@ -14,13 +12,7 @@ for (const language of languages) {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();
         await waitForApp(page);
-        const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
-        const summary = results.violations.map(
-          (violation) =>
-            `${violation.id} (${violation.impact ?? ''}): ${violation.help}\n` +
-            violation.nodes.map((node) => `    ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n'),
-        );
-        expect(summary, summary.join('\n')).toEqual([]);
+        await expectNoAxeViolations(page);
       });
     }
   });

@@ -1,8 +1,9 @@
 import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
+import { webEmulatorEnv } from '../scripts/lib/project.ts';
 import { prerender } from './build/prerender.ts';
-import { defineConfig } from 'vitest/config';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -47,7 +48,17 @@ function chunkGraph(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => {
+  // A local build (`--mode emulator`: npm start, npm test) talks to the emulators: Vite reads
+  // `VITE_` variables from the environment after this file, so they are set here (a value
+  // already in the environment wins).
+  if (mode === 'emulator') {
+    for (const [name, value] of Object.entries(webEmulatorEnv())) process.env[name] ??= value;
+  }
+  return config;
+});
+
+const config = {
   plugins: [react(), chunkGraph(), prerender()],
   // The prerendered pages' copyright year (components/layout/footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
@@ -81,4 +92,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
   },
-});
+} satisfies UserConfig;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { root } from '../../scripts/lib/project.ts';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { headings, type Language } from './texts.ts';
 
@@ -36,9 +39,13 @@ export const contactTexts: Record<
   },
 };
 
-/** Top-level translation keys: rendered text that starts with one of them is an untranslated key. */
-const untranslatedKey =
-  /\b(?:meta|nav|languages|home|features|footer|stores|download|pro|support|legal|emailVerification|partner|account|notFound|errors|skipToContent|privacy|terms)\.[A-Za-z0-9]+/;
+/** Top-level translation keys of every namespace: rendered text that starts with one is an untranslated key. */
+const topLevelKeys = ['common', 'pages', 'legal', 'meta'].flatMap((namespace) =>
+  Object.keys(
+    JSON.parse(readFileSync(join(root, 'web', 'src', 'locales', 'en', `${namespace}.json`), 'utf8')) as object,
+  ),
+);
+const untranslatedKey = new RegExp(`\\b(?:${topLevelKeys.join('|')})\\.[A-Za-z0-9]+`);
 
 /**
  * Waits until the app has started on the page (`<html data-ready>`): prerendered pages show

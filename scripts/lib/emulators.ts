@@ -12,6 +12,7 @@ export const ports = {
   firestore: port('firestore'),
   firestoreWebsocket: emulator('firestore').websocketPort ?? 9150,
   functions: port('functions'),
+  auth: port('auth'),
   ui: port('ui'),
   hub: port('hub'),
   logging: port('logging'),
@@ -36,7 +37,7 @@ export function emulatorsExecArgs(script: string, options: string[] = []): strin
     '--project',
     projectId,
     '--only',
-    'hosting,firestore,functions',
+    'hosting,firestore,functions,auth',
     ...options,
     script,
   ];
@@ -161,6 +162,7 @@ export function urlTable(options: { ui: boolean; vite: boolean }): string {
     ['Inbox SMTP', `smtp://${host}:${ports.smtp}`],
     ['Firestore emulator', `http://${host}:${ports.firestore}/`],
     ['Functions emulator', `http://${host}:${ports.functions}/`],
+    ['Auth emulator', `http://${host}:${ports.auth}/`],
     ['Emulator UI', options.ui ? `http://${host}:${ports.ui}/` : 'not running (it could not be downloaded)'],
     ['Emulator hub', `http://${host}:${ports.hub}/`],
   ];

@@ -14,6 +14,7 @@ import {
   writeEmulatorConfig,
   type FirebaseJson,
 } from './firebase-config.ts';
+import { webEmulatorEnv } from './project.ts';
 
 const production = readFirebaseJson();
 const emulator = emulatorFirebaseJson(production);
@@ -30,11 +31,17 @@ describe('production Hosting headers (firebase.json)', () => {
     for (const { key, value } of allHeaders(production)) expect(value, key).not.toMatch(loopback);
   });
 
-  it('allow scripts and connections from the site itself and the Firestore API only', () => {
+  it('allow scripts from the site itself, and connections to the Firestore API and the Auth API only', () => {
     const csp = cspOf(production);
     expect(csp.get('default-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'https://firestore.googleapis.com']);
+    // Firestore: the contact form. Identity Toolkit: every call of the email action page
+    // (accounts:update, accounts:resetPassword, accounts:sendOobCode, v2/passwordPolicy).
+    expect(csp.get('connect-src')).toEqual([
+      "'self'",
+      'https://firestore.googleapis.com',
+      'https://identitytoolkit.googleapis.com',
+    ]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     for (const [name, sources] of csp) {
@@ -65,14 +72,15 @@ describe('the Permissions-Policy header', () => {
 });
 
 describe('the emulators’ copy', () => {
-  it('allows the Firestore emulator the local build writes to (web/.env.emulator)', () => {
-    const envEmulator = readFileSync(join(import.meta.dirname, '..', '..', 'web', '.env.emulator'), 'utf8');
-    const siteTarget = /^VITE_FIRESTORE_EMULATOR_HOST=(.+)$/m.exec(envEmulator)?.[1]?.trim();
-    expect(emulatorOrigins(production)).toEqual([`http://${siteTarget ?? 'missing'}`]);
+  it('allows the Firestore and Auth emulators the local build talks to (webEmulatorEnv)', () => {
+    const env = webEmulatorEnv();
+    const targets = [env.VITE_FIRESTORE_EMULATOR_HOST, env.VITE_AUTH_EMULATOR_HOST].map((at) => `http://${at ?? ''}`);
+    expect(emulatorOrigins(production)).toEqual(targets);
     expect(cspOf(emulator).get('connect-src')).toEqual([
       "'self'",
       'https://firestore.googleapis.com',
-      `http://${siteTarget ?? 'missing'}`,
+      'https://identitytoolkit.googleapis.com',
+      ...targets,
     ]);
   });
 
@@ -116,12 +124,11 @@ describe('the emulators’ copy', () => {
 });
 
 describe('the demo project', () => {
-  it('is the same in .firebaserc, the emulator build of the site and the scripts', async () => {
+  it('is .firebaserc’s, a demo- project, and the one the emulator build of the site is told', async () => {
     const { projectId, root } = await import('./project.ts');
     const firebaserc = JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')) as { projects: { default: string } };
-    const envEmulator = readFileSync(join(root, 'web', '.env.emulator'), 'utf8');
-    expect(projectId).toMatch(/^demo-/);
-    expect(firebaserc.projects.default).toBe(projectId);
-    expect(/^VITE_FIREBASE_PROJECT_ID=(.+)$/m.exec(envEmulator)?.[1]?.trim()).toBe(projectId);
+    expect(firebaserc.projects.default).toMatch(/^demo-/);
+    expect(projectId).toBe(firebaserc.projects.default);
+    expect(webEmulatorEnv().VITE_FIREBASE_PROJECT_ID).toBe(projectId);
   });
 });

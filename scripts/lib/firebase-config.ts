@@ -1,8 +1,8 @@
 // The Firebase configuration the local emulators run with. firebase.json is production's: its
 // Content-Security-Policy lets the site connect to its own origin and the Firestore API only,
 // and upgrades every http: sub-request to https:. Two of those cannot work on loopback:
-// - a local build's contact form writes to the Firestore emulator (web/.env.emulator), which
-//   that policy rightly blocks;
+// - a local build's contact form writes to the Firestore emulator, and its email action page
+//   talks to the Auth emulator, which that policy rightly blocks;
 // - the emulators speak plain http, and WebKit (Safari) applies `upgrade-insecure-requests`
 //   to http://127.0.0.1 as well, so every script and image of the page would be fetched over
 //   https and fail (Chromium and Firefox exempt loopback).
@@ -47,14 +47,17 @@ export function serializeCsp(directives: Array<[string, string[]]>): string {
 const isCsp = (key: string) => key.toLowerCase() === 'content-security-policy';
 
 /**
- * The origins a local build's pages connect to besides their own: the Firestore emulator.
- * Firestore Lite speaks plain HTTP (fetch) to it, so its WebSocket port is not needed.
+ * The origins a local build's pages connect to besides their own: the Firestore emulator (the
+ * contact form) and the Auth emulator (the email action page). Both SDKs speak plain HTTP
+ * (fetch) to them, so Firestore's WebSocket port is not needed.
  */
 export function emulatorOrigins(config: FirebaseJson): string[] {
-  const { host, port } = config.emulators.firestore ?? {};
-  if (host === undefined || port === undefined)
-    throw new Error('firebase.json has no emulators.firestore host and port');
-  return [`http://${host}:${String(port)}`];
+  return (['firestore', 'auth'] as const).map((name) => {
+    const { host, port } = config.emulators[name] ?? {};
+    if (host === undefined || port === undefined)
+      throw new Error(`firebase.json has no emulators.${name} host and port`);
+    return `http://${host}:${String(port)}`;
+  });
 }
 
 /** The directives a policy served over plain http on loopback must leave out (see above). */

@@ -7,8 +7,15 @@ import { join } from 'node:path';
 
 export const root = join(import.meta.dirname, '..', '..');
 
-/** A `demo-` project: the emulators never reach a real Firebase project with it. */
-export const projectId = 'demo-fishing-app';
+/**
+ * The project the emulators run as: `.firebaserc`'s default, a `demo-` project, so the
+ * emulators never reach a real Firebase project.
+ */
+export const projectId: string = (
+  JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')) as { projects: { default: string } }
+).projects.default;
+if (!projectId.startsWith('demo-'))
+  throw new Error(`.firebaserc's default project must be a demo- project, not ${projectId}`);
 
 /** The loopback address every local service listens on. */
 export const host = '127.0.0.1';
@@ -32,6 +39,21 @@ export function envLocal(name: string): string | undefined {
     .exec(text)?.[1]
     ?.trim()
     .replace(/^"(.*)"$/, '$1');
+}
+
+/**
+ * What a local build of the site (`vite --mode emulator`) is told through its `VITE_` variables:
+ * the demo project, a stand-in API key (the Auth emulator takes any), and the emulators it talks
+ * to. web/vite.config.ts sets them, so they live here and in firebase.json only.
+ */
+export function webEmulatorEnv(): Record<string, string> {
+  const at = (name: string) => `${emulator(name).host}:${String(emulator(name).port)}`;
+  return {
+    VITE_FIREBASE_PROJECT_ID: projectId,
+    VITE_FIREBASE_API_KEY: 'demo-api-key',
+    VITE_FIRESTORE_EMULATOR_HOST: at('firestore'),
+    VITE_AUTH_EMULATOR_HOST: at('auth'),
+  };
 }
 
 /** Where the Functions emulator delivers mail: the local inbox's SMTP port. */

@@ -2,17 +2,18 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, localizedPath, paths } from '../../web/src/config/paths.ts';
-import { firestoreEmulator, hostingOrigin, root } from '../support/emulators.ts';
+import { authEmulator, firestoreEmulator, hostingOrigin, root } from '../support/emulators.ts';
 
 // The status and response headers of everything the Hosting emulator serves: every page in
 // both languages (its own address, and the unprefixed one negotiated for an Italian browser),
 // an unknown path, the top-level files and the hashed assets. The security headers are typed
 // out here on purpose, so that weakening one in firebase.json fails a test someone must
 // read. The emulators run the copy of firebase.json whose policy also lets the page reach
-// the Firestore emulator and has no `upgrade-insecure-requests` (scripts/lib/firebase-config.ts);
+// the Firestore and Auth emulators and has no `upgrade-insecure-requests` (scripts/lib/firebase-config.ts);
 // production's lacks that origin and keeps that directive (checked by that file's unit test).
 
 const firestoreEmulatorOrigin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
+const authEmulatorOrigin = `http://${authEmulator.host}:${String(authEmulator.port)}`;
 
 const security: Record<string, string> = {
   'content-security-policy': [
@@ -22,7 +23,7 @@ const security: Record<string, string> = {
     "style-src-attr 'unsafe-inline'",
     "img-src 'self'",
     "font-src 'self'",
-    `connect-src 'self' https://firestore.googleapis.com ${firestoreEmulatorOrigin}`,
+    `connect-src 'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com ${firestoreEmulatorOrigin} ${authEmulatorOrigin}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

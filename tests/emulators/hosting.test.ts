@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headings, skipLinks, type Language } from '../../e2e/support/texts.ts';
 import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { appLinks } from '../../web/src/config/site.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
 // What the Hosting emulator answers, read as a crawler or a browser's first response sees it:
@@ -122,5 +123,45 @@ describe('prerendered pages from Hosting', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(await response.text()).toBe(readFileSync(join(root, 'web', 'public', 'app-ads.txt'), 'utf8'));
+  });
+
+  it('serves the Android asset links as JSON from the site’s facts, without a redirect', async () => {
+    const response = await get('/.well-known/assetlinks.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
+    const links = (await response.json()) as Array<{
+      relation: string[];
+      target: { namespace: string; package_name: string; sha256_cert_fingerprints: string[] };
+    }>;
+    expect(links).toEqual([
+      {
+        relation: ['delegate_permission/common.handle_all_urls'],
+        target: {
+          namespace: 'android_app',
+          package_name: appLinks.androidPackage,
+          sha256_cert_fingerprints: [...appLinks.androidCertificateSha256],
+        },
+      },
+    ]);
+  });
+
+  it('serves the Apple app-site association as application/json, with no extension and no redirect', async () => {
+    const response = await get('/.well-known/apple-app-site-association');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/json');
+    const association = (await response.json()) as {
+      applinks: { details: Array<{ appIDs: string[]; components: Array<Record<string, unknown>> }> };
+    };
+    const [details] = association.applinks.details;
+    expect(details?.appIDs).toEqual([`${appLinks.appleTeamId}.${appLinks.iosBundleId}`]);
+    // The email action page, at both of its addresses.
+    expect(details?.components.map((component) => component['/'])).toEqual([
+      paths.emailVerification,
+      localizedPath(paths.emailVerification, 'it'),
+    ]);
+  });
+
+  it('keeps the build’s chunk graph private', async () => {
+    expect((await get('/.vite/chunks.json')).status).toBe(404);
   });
 });

@@ -14,6 +14,7 @@ function origin(name: string): string {
 
 export const hostingOrigin = origin('hosting');
 export const firestoreEmulator = emulator('firestore');
+export const authEmulator = emulator('auth');
 
 export const supportEmail = envLocal('SUPPORT_EMAIL');
 export const mailFrom = envLocal('MAIL_FROM') ?? '';

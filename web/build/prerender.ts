@@ -73,6 +73,12 @@ export function prerender(): Plugin {
       // For crawlers, from the same route list as the pages (src/seo/sitemap.ts).
       await writeFile(join(outDir, 'robots.txt'), server.robotsTxt());
       await writeFile(join(outDir, 'sitemap.xml'), server.sitemapXml());
+      // For phones: which app may open the site's links (src/seo/app-links.ts).
+      for (const file of server.wellKnownFiles()) {
+        const target = join(outDir, ...file.path.split('/').filter(Boolean));
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, file.json);
+      }
     },
   };
 

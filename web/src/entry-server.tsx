@@ -15,6 +15,7 @@ export { languages } from './config/languages';
 export { basePath, localizedPath, routeTable } from './config/paths';
 export { renderHead } from './seo/render-head';
 export { robotsTxt, sitemapXml } from './seo/sitemap';
+export { wellKnownFiles } from './seo/app-links';
 
 /** A path no route matches: renders the not-found page. */
 export const notFoundPath = '/404';

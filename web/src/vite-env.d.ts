@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
+  readonly VITE_AUTH_EMULATOR_HOST?: string;
   /** Turns on Firebase App Check (reCAPTCHA Enterprise) for the contact form; see the README. */
   readonly VITE_RECAPTCHA_SITE_KEY?: string;
 }

@@ -10,8 +10,13 @@ export const defaultLanguage: Language = 'en';
  */
 export const languageCookie = 'firebase-language-override';
 
+/** The supported language of a BCP 47 tag ("it-IT", "it_IT" → "it"), or undefined for another language. */
+export function supportedLanguage(tag: string | undefined | null): Language | undefined {
+  const base = (tag ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return (languages as readonly string[]).includes(base) ? (base as Language) : undefined;
+}
+
 /** The supported language closest to a BCP 47 tag ("it-IT" → "it"), else the default. */
 export function toLanguage(tag: string | undefined | null): Language {
-  const base = (tag ?? '').toLowerCase().split('-')[0];
-  return (languages as readonly string[]).includes(base ?? '') ? (base as Language) : defaultLanguage;
+  return supportedLanguage(tag) ?? defaultLanguage;
 }

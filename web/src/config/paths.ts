@@ -4,7 +4,7 @@ import type { Language } from './languages.js';
  * The route table: every page of the site, once. For each page its address (`path`; the
  * not-found page has none), its module in src/pages/ (without `.tsx`) and what its head says
  * beyond its texts (`describesApp`: the page presents the app, so its head carries the app's
- * schema.org description). The router (app/routes.tsx), the links, the prerenderer
+ * schema.org description; left out where false). The router (app/routes.tsx), the links, the prerenderer
  * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
  * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
  * (locales/{en,it}/meta.json).
@@ -14,14 +14,14 @@ export const routeTable = {
   features: { path: '/features', module: 'features', describesApp: true },
   downloadApp: { path: '/download-app', module: 'download-app', describesApp: true },
   pro: { path: '/pro', module: 'pro', describesApp: true },
-  support: { path: '/support', module: 'support', describesApp: false },
-  privacy: { path: '/privacyAndPolicy', module: 'privacy', describesApp: false },
-  terms: { path: '/termsAndConditions', module: 'terms', describesApp: false },
-  emailVerification: { path: '/email-verification', module: 'email-verification', describesApp: false },
-  partner: { path: '/partner', module: 'partner', describesApp: false },
-  account: { path: '/account', module: 'account', describesApp: false },
-  notFound: { path: null, module: 'not-found', describesApp: false },
-} as const satisfies Record<string, { path: `/${string}` | null; module: string; describesApp: boolean }>;
+  support: { path: '/support', module: 'support' },
+  privacy: { path: '/privacyAndPolicy', module: 'privacy' },
+  terms: { path: '/termsAndConditions', module: 'terms' },
+  emailVerification: { path: '/email-verification', module: 'email-verification' },
+  partner: { path: '/partner', module: 'partner' },
+  account: { path: '/account', module: 'account' },
+  notFound: { path: null, module: 'not-found' },
+} as const satisfies Record<string, { path: `/${string}` | null; module: string; describesApp?: true }>;
 
 /** Every page, the not-found page included. */
 export type PageName = keyof typeof routeTable;

@@ -1,4 +1,4 @@
-import { SupportMailText } from '../features/contact/support-mail-text';
+import { SupportMailText } from '../components/support-mail-text';
 import { ContactForm } from '../features/contact/contact-form';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';

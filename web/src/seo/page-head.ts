@@ -17,7 +17,7 @@ const texts: Readonly<Record<Language, typeof enMeta>> = { en: enMeta, it: itMet
 
 /** The pages that present the app itself, and so carry its schema.org description. */
 export const appPages: ReadonlySet<Page> = new Set(
-  (Object.keys(routeTable) as Page[]).filter((page) => routeTable[page].describesApp),
+  (Object.keys(routeTable) as Page[]).filter((page) => 'describesApp' in routeTable[page]),
 );
 
 type Offer = {

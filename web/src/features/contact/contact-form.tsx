@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SupportMailText } from './support-mail-text';
+import { SupportMailText } from '../../components/support-mail-text';
 import {
   contactFields,
   contactLimits,

@@ -1,16 +1,17 @@
-import { initializeApp, type FirebaseApp } from 'firebase/app';
+import type { FirebaseApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
+import { firebaseApp } from '../../../firebase/app';
+import { firebaseConfig, firestoreEmulatorHost, hostAndPort, recaptchaSiteKey } from '../../../firebase/config';
 import { appCheckSiteKey } from './app-check';
-import { firebaseConfig, firestoreEmulatorHost, recaptchaSiteKey } from './firebase-config';
 import type { MailDocument } from '../contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
 // loaded only by the support page.
-const app = initializeApp(firebaseConfig);
+const app = firebaseApp();
 const db = getFirestore(app);
 if (firestoreEmulatorHost) {
-  const [host = '127.0.0.1', port = '8080'] = firestoreEmulatorHost.split(':');
-  connectFirestoreEmulator(db, host, Number(port));
+  const { host, port } = hostAndPort(firestoreEmulatorHost);
+  connectFirestoreEmulator(db, host, port);
 }
 
 /** Attaches App Check when this build should (see appCheckSiteKey); App Check is a part of its own. */

@@ -1,5 +1,5 @@
 import { Trans } from 'react-i18next';
-import { site } from '../../config/site';
+import { site } from '../config/site';
 
 /** The texts that offer the support address, with `<mail>` in them made a mailto link. */
 type SupportMailKey = 'emailVerification.trouble' | 'support.direct' | 'support.failed.text';

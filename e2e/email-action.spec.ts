@@ -1,0 +1,191 @@
+// The page every account email links to, against the Auth emulator: the member's account is
+// read back through Auth's own API after each action. Both languages, both widths (projects).
+import { expectNoAxeViolations } from './support/axe.ts';
+import {
+  account,
+  actionLink,
+  authOrigin,
+  canSignIn,
+  changeEmail,
+  createMember,
+  mailedCode,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from './support/auth-emulator.ts';
+import { expect, test } from './support/fixtures.ts';
+import { languages, waitForApp } from './support/site.ts';
+
+const texts = {
+  en: {
+    verifyTitle: 'Email Verification',
+    thanks: 'Thanks for verifying your email',
+    verified: 'Your email was verified. You can now continue using the app',
+    checking: 'Checking the link from your email…',
+    used: 'This link was already used',
+    usedVerify: 'Your email is verified',
+    invalid: 'This link does not work',
+    expired: 'This link has expired',
+    network: 'No connection',
+    retry: 'Try again',
+    resetTitle: 'Reset Your Password',
+    newPassword: 'New password',
+    rule: 'at least 6 characters',
+    notYet: 'The password does not meet every rule above yet.',
+    save: 'Save the new password',
+    resetDone: 'Your password was changed',
+    recoverTitle: 'Restore Your Email Address',
+    restore: 'Restore my address',
+    recovered: 'Your email address was restored',
+    sendReset: 'Send me a password reset email',
+    resetSent: 'We sent a link to set a new password to',
+  },
+  it: {
+    verifyTitle: 'Verifica email',
+    thanks: 'Grazie per aver verificato la tua email',
+    verified: "La tua email è stata verificata. Ora puoi continuare a usare l'app",
+    checking: 'Verifica del link ricevuto via email…',
+    used: 'Questo link è già stato usato',
+    usedVerify: 'La tua email è verificata',
+    invalid: 'Questo link non funziona',
+    expired: 'Questo link è scaduto',
+    network: 'Nessuna connessione',
+    retry: 'Riprova',
+    resetTitle: 'Reimposta la password',
+    newPassword: 'Nuova password',
+    rule: 'almeno 6 caratteri',
+    notYet: 'La password non rispetta ancora tutte le regole qui sopra.',
+    save: 'Salva la nuova password',
+    resetDone: 'La tua password è stata cambiata',
+    recoverTitle: 'Ripristina il tuo indirizzo email',
+    restore: 'Ripristina il mio indirizzo',
+    recovered: 'Il tuo indirizzo email è stato ripristinato',
+    sendReset: "Inviami un'email per reimpostare la password",
+    resetSent: 'Abbiamo inviato a',
+  },
+} as const;
+
+test('the prerendered page promises nothing before the code is applied', async ({ request }) => {
+  // What a mail scanner without JavaScript gets, and what every visitor sees before the app runs.
+  const html = await (await request.get('/email-verification?mode=verifyEmail&oobCode=abc')).text();
+  expect(html).toContain(texts.en.checking);
+  expect(html).not.toContain(texts.en.thanks);
+  expect(html).not.toContain(texts.en.verified);
+});
+
+for (const language of languages) {
+  const text = texts[language];
+
+  test.describe(`email actions in ${language}`, () => {
+    test('verifyEmail verifies the account once; the same link again says it was used', async ({ page }) => {
+      const member = await createMember();
+      await sendVerificationEmail(member);
+      const link = actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), language);
+      expect((await account(member.localId)).emailVerified).toBeFalsy();
+
+      await page.goto(link);
+      await expect(page.getByRole('heading', { level: 2, name: text.thanks })).toBeVisible();
+      await expect(page.getByText(text.verified)).toBeVisible();
+      await expect(page.locator('main h1')).toHaveText(text.verifyTitle);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      expect((await account(member.localId)).emailVerified).toBe(true);
+      await expectNoAxeViolations(page);
+
+      await page.goto(link);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 2, name: text.used })).toBeVisible();
+      await expect(page.getByText(text.usedVerify)).toBeVisible();
+      await expect(page.getByText(text.thanks)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+
+    test('resetPassword sets the new password, and only after the member saves it', async ({ page }) => {
+      const member = await createMember();
+      await sendPasswordResetEmail(member.email);
+      await page.goto(actionLink('resetPassword', await mailedCode(member.email, 'PASSWORD_RESET'), language));
+
+      await expect(page.locator('main h1')).toHaveText(text.resetTitle);
+      const field = page.getByLabel(text.newPassword, { exact: true });
+      await expect(field).toBeVisible();
+      // The rules are there before typing, and nothing is sent while one is unmet.
+      await expect(page.getByText(text.rule)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await field.fill('short');
+      await page.getByRole('button', { name: text.save }).click();
+      await expect(page.getByText(text.notYet)).toBeVisible();
+      expect(await canSignIn(member.email, member.password)).toBe(true);
+
+      const newPassword = 'second-Password-2';
+      await field.fill(newPassword);
+      await page.getByRole('button', { name: text.save }).click();
+      await expect(page.getByRole('heading', { level: 2, name: text.resetDone })).toBeVisible();
+      expect(await canSignIn(member.email, newPassword)).toBe(true);
+      expect(await canSignIn(member.email, member.password)).toBe(false);
+      await expectNoAxeViolations(page);
+    });
+
+    test('recoverEmail restores the old address when asked, then offers a password reset', async ({ page }) => {
+      const member = await createMember();
+      const oldEmail = member.email;
+      await changeEmail(member, `changed-${member.localId.toLowerCase()}@example.com`);
+      expect((await account(member.localId)).email).not.toBe(oldEmail);
+      await page.goto(actionLink('recoverEmail', await mailedCode(oldEmail, 'RECOVER_EMAIL'), language));
+
+      await expect(page.locator('main h1')).toHaveText(text.recoverTitle);
+      await expect(page.getByRole('button', { name: text.restore })).toBeVisible();
+      // Looking at the link changed nothing.
+      expect((await account(member.localId)).email).not.toBe(oldEmail);
+      await expectNoAxeViolations(page);
+
+      await page.getByRole('button', { name: text.restore }).click();
+      await expect(page.getByRole('heading', { level: 2, name: text.recovered })).toBeVisible();
+      expect((await account(member.localId)).email).toBe(oldEmail);
+
+      await page.getByRole('button', { name: text.sendReset }).click();
+      await expect(page.getByText(text.resetSent)).toBeVisible();
+      await mailedCode(oldEmail, 'PASSWORD_RESET');
+      await expectNoAxeViolations(page);
+    });
+
+    test('a made-up code says the link does not work', async ({ page }) => {
+      await page.goto(actionLink('verifyEmail', 'made-up-code-123', language));
+      await expect(page.getByRole('heading', { level: 2, name: text.invalid })).toBeVisible();
+      await expect(page.getByText(text.thanks)).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+
+    test('an expired code says so', async ({ page }) => {
+      // The emulator's codes never expire: Auth's answer for one that did is given instead.
+      await page.route(`${authOrigin}/**`, (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 400, message: 'EXPIRED_OOB_CODE', errors: [] } }),
+        }),
+      );
+      await page.goto(actionLink('verifyEmail', 'expired-code-123', language));
+      await expect(page.getByRole('heading', { level: 2, name: text.expired })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+
+    test('without a connection the code is kept, and trying again verifies', async ({ page }) => {
+      const member = await createMember();
+      await sendVerificationEmail(member);
+      const code = await mailedCode(member.email, 'VERIFY_EMAIL');
+      await page.route(`${authOrigin}/**`, (route) => route.abort('internetdisconnected'));
+      await page.goto(actionLink('verifyEmail', code, language));
+      await expect(page.getByRole('heading', { level: 2, name: text.network })).toBeVisible();
+      expect((await account(member.localId)).emailVerified).toBeFalsy();
+
+      await page.unroute(`${authOrigin}/**`);
+      await page.getByRole('button', { name: text.retry }).click();
+      await expect(page.getByRole('heading', { level: 2, name: text.thanks })).toBeVisible();
+      expect((await account(member.localId)).emailVerified).toBe(true);
+    });
+  });
+}
+
+test('opened without a code, the page shows the confirmation (the app’s continue address)', async ({ page }) => {
+  await page.goto('/it/email-verification');
+  await expect(page.getByRole('heading', { level: 2, name: texts.it.thanks })).toBeVisible();
+  await expect(page.getByText(texts.it.verified)).toBeVisible();
+});
