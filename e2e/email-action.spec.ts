@@ -14,55 +14,7 @@ import {
 } from './support/auth-emulator.ts';
 import { expect, test } from './support/fixtures.ts';
 import { languages, waitForApp } from './support/site.ts';
-
-const texts = {
-  en: {
-    verifyTitle: 'Email Verification',
-    thanks: 'Thanks for verifying your email',
-    verified: 'Your email was verified. You can now continue using the app',
-    checking: 'Checking the link from your email…',
-    used: 'This link was already used',
-    usedVerify: 'Your email is verified',
-    invalid: 'This link does not work',
-    expired: 'This link has expired',
-    network: 'No connection',
-    retry: 'Try again',
-    resetTitle: 'Reset Your Password',
-    newPassword: 'New password',
-    rule: 'at least 6 characters',
-    notYet: 'The password does not meet every rule above yet.',
-    save: 'Save the new password',
-    resetDone: 'Your password was changed',
-    recoverTitle: 'Restore Your Email Address',
-    restore: 'Restore my address',
-    recovered: 'Your email address was restored',
-    sendReset: 'Send me a password reset email',
-    resetSent: 'We sent a link to set a new password to',
-  },
-  it: {
-    verifyTitle: 'Verifica email',
-    thanks: 'Grazie per aver verificato la tua email',
-    verified: "La tua email è stata verificata. Ora puoi continuare a usare l'app",
-    checking: 'Verifica del link ricevuto via email…',
-    used: 'Questo link è già stato usato',
-    usedVerify: 'La tua email è verificata',
-    invalid: 'Questo link non funziona',
-    expired: 'Questo link è scaduto',
-    network: 'Nessuna connessione',
-    retry: 'Riprova',
-    resetTitle: 'Reimposta la password',
-    newPassword: 'Nuova password',
-    rule: 'almeno 6 caratteri',
-    notYet: 'La password non rispetta ancora tutte le regole qui sopra.',
-    save: 'Salva la nuova password',
-    resetDone: 'La tua password è stata cambiata',
-    recoverTitle: 'Ripristina il tuo indirizzo email',
-    restore: 'Ripristina il mio indirizzo',
-    recovered: 'Il tuo indirizzo email è stato ripristinato',
-    sendReset: "Inviami un'email per reimpostare la password",
-    resetSent: 'Abbiamo inviato a',
-  },
-} as const;
+import { emailActionTexts as texts } from './support/texts.ts';
 
 test('the prerendered page promises nothing before the code is applied', async ({ request }) => {
   // What a mail scanner without JavaScript gets, and what every visitor sees before the app runs.

@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { actionLink, canSignIn, createMember, mailedCode, sendPasswordResetEmail } from './support/auth-emulator.ts';
 import { contactTexts, headings, languages, locales, paths, routeNames } from './support/site.ts';
+import { emailActionTexts } from './support/texts.ts';
 
 // The site works under its own response headers: no page, in either language, trips the
 // Content-Security-Policy or the Permissions-Policy, and the contact form still reaches
@@ -75,7 +77,7 @@ async function visit(page: Page, path: string) {
 }
 
 const clean = { violations: [], messages: [], errors: [] };
-const [firestoreEmulator = ''] = emulatorOrigins(readFirebaseJson());
+const [firestoreEmulator = '', authEmulator = ''] = emulatorOrigins(readFirebaseJson());
 
 /** Every header the emulators' firebase.json sets on all paths (a later entry wins). */
 const everywhere = new Map(
@@ -120,6 +122,27 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
         await page.getByRole('button', { name: texts.send }).click();
         expect((await write).ok()).toBe(true);
         await expect(page.getByRole('dialog', { name: texts.sent })).toBeVisible();
+        expect(await recorded()).toEqual(clean);
+      });
+
+      test('the email action page talks to Auth without a policy violation', async ({ page }) => {
+        // A password reset calls Auth three ways: the code, the password policy, the new password.
+        const member = await createMember();
+        await sendPasswordResetEmail(member.email);
+        const recorded = await watchPolicies(page);
+        const calls: string[] = [];
+        page.on('request', (request) => {
+          if (request.url().startsWith(`${authEmulator}/`)) calls.push(new URL(request.url()).pathname);
+        });
+        const code = await mailedCode(member.email, 'PASSWORD_RESET');
+        await visit(
+          page,
+          actionLink('resetPassword', code, language, localizedPath(paths.emailVerification, language)),
+        );
+        await page.getByLabel(emailActionTexts[language].newPassword, { exact: true }).fill('policy-Check-1');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => canSignIn(member.email, 'policy-Check-1')).toBe(true);
+        expect(calls.length).toBeGreaterThanOrEqual(2);
         expect(await recorded()).toEqual(clean);
       });
     });
