@@ -248,7 +248,7 @@ export function EmailAction() {
     <>
       <PageHeader title={title} />
       <div className="page page--narrow verification">
-        {body}
+        <div className="email-action__body">{body}</div>
         <p className="verification__note">
           <SupportMailText i18nKey="emailVerification.trouble" />
         </p>
