@@ -1,7 +1,8 @@
 // What must work in every engine, checked in Gecko and WebKit against the built site served by
 // the Hosting emulator with Firestore, Functions and the test inbox (e2e/support/): every route
 // in both languages renders its heading in its language, starts the app (`<html data-ready>`),
-// shows every image and raises no error; the contact form sends and its dialog opens; the home
+// shows every image and raises no error; the contact form sends and its dialog opens; account
+// email links verify an address and reset a password against the Auth emulator; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
@@ -13,7 +14,16 @@ import { localizedPath, paths, type RouteName } from '../../web/src/config/paths
 import { hostingOrigin, root } from '../../tests/support/emulators.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
-import { headings } from '../support/texts.ts';
+import {
+  actionLink,
+  account,
+  canSignIn,
+  createMember,
+  mailedCode,
+  sendPasswordResetEmail,
+  sendVerificationEmail,
+} from '../support/auth-emulator.ts';
+import { emailActionTexts, headings } from '../support/texts.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
 const routeNames = Object.keys(paths) as RouteName[];
@@ -120,6 +130,37 @@ export function engineSuite(engine: EngineName): void {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
       expect((await receivedMail()).map((mail) => mail.subject)).toContain(subject);
+      expect(await page.errors()).toEqual([]);
+    }, 60_000);
+
+    it('an account email link verifies the address, and a password reset link sets the new password', async () => {
+      const member = await createMember();
+      await sendVerificationEmail(member);
+      const verify = actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'it');
+      await page.goto(`${hostingOrigin}${verify}`);
+      await waitFor(
+        page,
+        `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.it.thanks)}`,
+        'the verification was not confirmed in Italian',
+      );
+      expect(await page.evaluate<string>('document.documentElement.lang')).toBe('it');
+      expect((await account(member.localId)).emailVerified).toBe(true);
+      await page.screenshot(join(screenshots, 'email-verified.png'));
+
+      await sendPasswordResetEmail(member.email);
+      await page.goto(
+        `${hostingOrigin}${actionLink('resetPassword', await mailedCode(member.email, 'PASSWORD_RESET'), 'en')}`,
+      );
+      await waitFor(page, `document.querySelector('input[autocomplete=new-password]')`, 'no new password field');
+      await page.type('input[autocomplete=new-password]', 'engine-Password-3');
+      await page.click('form button[type=submit]');
+      await waitFor(
+        page,
+        `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.en.resetDone)}`,
+        'the new password was not confirmed',
+      );
+      expect(await canSignIn(member.email, 'engine-Password-3')).toBe(true);
+      await page.screenshot(join(screenshots, 'password-reset.png'));
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 
