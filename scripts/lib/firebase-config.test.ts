@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   emulatorConfigFile,
@@ -117,6 +118,39 @@ describe('the emulators’ copy', () => {
       const file = writeEmulatorConfig(dir);
       expect(file).toBe(join(dir, emulatorConfigFile));
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(emulator);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what a deploy uploads (hosting.ignore)', () => {
+  it('uploads the app-link files and leaves out the build’s chunk graph, as firebase-tools lists them', async () => {
+    // firebase-tools' own file lister, the one `firebase deploy` uses for Hosting.
+    const { listFiles } = createRequire(import.meta.url)('firebase-tools/lib/listFiles.js') as {
+      listFiles: (cwd: string, ignore?: string[]) => string[];
+    };
+    const dir = await mkdtemp(join(tmpdir(), 'hosting-files-'));
+    try {
+      const files = [
+        'index.html',
+        'it/features/index.html',
+        '.vite/chunks.json',
+        '.well-known/assetlinks.json',
+        '.well-known/apple-app-site-association',
+        'static/.DS_Store',
+      ];
+      for (const file of files) {
+        await mkdir(dirname(join(dir, file)), { recursive: true });
+        await writeFile(join(dir, file), '');
+      }
+      const ignore = (production.hosting as { ignore?: string[] }).ignore ?? [];
+      expect(listFiles(dir, ignore).sort()).toEqual([
+        '.well-known/apple-app-site-association',
+        '.well-known/assetlinks.json',
+        'index.html',
+        'it/features/index.html',
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

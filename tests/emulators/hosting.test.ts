@@ -160,8 +160,4 @@ describe('prerendered pages from Hosting', () => {
       localizedPath(paths.emailVerification, 'it'),
     ]);
   });
-
-  it('keeps the build’s chunk graph private', async () => {
-    expect((await get('/.vite/chunks.json')).status).toBe(404);
-  });
 });
