@@ -3,9 +3,15 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { setGlobalOptions } from 'firebase-functions';
 import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onSchedule } from 'firebase-functions/scheduler';
+import * as v1 from 'firebase-functions/v1';
+import { getStorage } from 'firebase-admin/storage';
+import { cleanUpMember } from './account-deletion/cleanup.js';
+import { deletionConfirmation } from './account-deletion/confirmation-email.js';
+import { bucketCleaner, type StorageCleaner } from './account-deletion/storage-cleaner.js';
 import { readMailConfig, smtpPassword } from './config.js';
 import { deliverMail } from './deliver.js';
 import { sweepMail } from './sweep.js';
+import { getTransport } from './transport.js';
 
 // The region must be where the Firestore database is (europe-west1 serves a database in
 // eur3 or europe-west1).
@@ -36,3 +42,36 @@ export const retryContactMail = onSchedule(
     await sweepMail(getFirestore(), readMailConfig());
   },
 );
+
+/**
+ * Cloud Storage for the account clean-up. The emulators here have no Storage emulator (it
+ * cannot start offline), and the demo project has no bucket: Storage is then skipped and the
+ * record says so.
+ */
+function storageCleaner(): StorageCleaner | undefined {
+  if (process.env.FUNCTIONS_EMULATOR === 'true' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST) return undefined;
+  return bucketCleaner(getStorage().bucket());
+}
+
+/**
+ * A member's Auth account was deleted (the Account page, the app, the console): delete their
+ * data and send the confirmation. A v1 trigger, the only kind Auth deletions have; a failure
+ * is retried (failurePolicy) until the record says DONE, each run finishing what is left.
+ */
+export const cleanUpDeletedAccount = v1
+  .region('europe-west1')
+  .runWith({ failurePolicy: true, secrets: [smtpPassword], timeoutSeconds: 300 })
+  .auth.user()
+  .onDelete(async (user) => {
+    const config = readMailConfig();
+    await cleanUpMember(
+      { uid: user.uid, email: user.email },
+      {
+        db: getFirestore(),
+        storage: storageCleaner(),
+        sendConfirmation: async (to, deletedAt) => {
+          await getTransport(config.smtp).sendMail(deletionConfirmation({ from: config.from, to, deletedAt }));
+        },
+      },
+    );
+  });

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { hashedId } from './cleanup.js';
+import { deletionConfirmation } from './confirmation-email.js';
+import { forMember, memberData } from './member-data.js';
+import { bucketCleaner, MemoryBucket, type BucketLike } from './storage-cleaner.js';
+
+describe('forMember', () => {
+  it('puts the member’s id into a path or prefix', () => {
+    expect(forMember('users/{UID}', 'Ab_9-x')).toBe('users/Ab_9-x');
+    expect(forMember('catches/{UID}/', 'Ab_9-x')).toBe('catches/Ab_9-x/');
+  });
+
+  it.each(['', 'a/b', '../x', 'a b', 'a'.repeat(129), 'x*'])(
+    'refuses the id %j, which could reach other data',
+    (uid) => {
+      expect(() => forMember('catches/{UID}/', uid)).toThrow(/user id/);
+    },
+  );
+
+  it('refuses a template that does not name the member', () => {
+    expect(() => forMember('catches/', 'abc')).toThrow(/does not name the member/);
+  });
+
+  it('names the member in every configured document and Storage prefix', () => {
+    for (const template of [...memberData.documents, ...memberData.storagePrefixes])
+      expect(template).toContain('{UID}');
+    for (const prefix of memberData.storagePrefixes) expect(prefix.endsWith('{UID}/')).toBe(true);
+  });
+});
+
+describe('hashedId', () => {
+  it('is stable, one-way looking, and differs between members', () => {
+    expect(hashedId('abc')).toBe(hashedId('abc'));
+    expect(hashedId('abc')).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashedId('abc')).not.toContain('abc');
+    expect(hashedId('abd')).not.toBe(hashedId('abc'));
+  });
+});
+
+describe('storage cleaners', () => {
+  it('the in-memory bucket deletes exactly the prefix', async () => {
+    const bucket = new MemoryBucket(['catches/a/1.jpg', 'catches/a/x/2.jpg', 'catches/ab/3.jpg', 'users/a/p.jpg']);
+    expect(await bucket.deletePrefix('catches/a/')).toBe(2);
+    expect([...bucket.files].sort()).toEqual(['catches/ab/3.jpg', 'users/a/p.jpg']);
+  });
+
+  it('the bucket cleaner pages through the files until none is left', async () => {
+    const names = Array.from({ length: 5 }, (_, n) => `catches/a/${String(n)}.jpg`);
+    const left = new Set(names);
+    const queries: Array<{ prefix: string; maxResults: number }> = [];
+    const bucket: BucketLike = {
+      getFiles(query) {
+        queries.push(query);
+        const page = [...left].filter((name) => name.startsWith(query.prefix)).slice(0, query.maxResults);
+        return Promise.resolve([page.map((name) => ({ delete: () => Promise.resolve(left.delete(name)) }))]);
+      },
+    };
+    expect(await bucketCleaner(bucket, 2).deletePrefix('catches/a/')).toBe(5);
+    expect(left.size).toBe(0);
+    expect(queries.map((query) => query.maxResults)).toEqual([2, 2, 2, 2]);
+  });
+});
+
+describe('deletionConfirmation', () => {
+  it('refuses anything but one plain address', () => {
+    for (const to of [
+      'member@example.com\r\nBcc: x@example.net',
+      'a@example.com, b@example.net',
+      'Name <a@example.com>',
+    ])
+      expect(() => deletionConfirmation({ from: 'x@example.com', to, deletedAt: new Date() })).toThrow(/plain/);
+  });
+
+  it('goes to the one address, in both languages, as html and text', () => {
+    const email = deletionConfirmation({
+      from: 'Support <no-reply@example.com>',
+      to: 'member@example.com',
+      deletedAt: new Date('2026-11-23T10:00:00Z'),
+    });
+    expect(email.to).toBe('member@example.com');
+    expect(email.subject).toMatch(/account was deleted/);
+    expect(email.subject).toMatch(/account è stato eliminato/);
+    expect(email.html).toContain('lang="it"');
+    expect(email.text).toContain('2026-11-23');
+    expect(email.html).not.toMatch(/<script|javascript:/i);
+  });
+});

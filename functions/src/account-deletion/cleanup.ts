@@ -1,0 +1,150 @@
+// What happens when a member's Firebase Auth account is deleted (from the Account page, from
+// the app, or by an operator): their documents and files are deleted in batches, the outcome
+// is recorded without personal data, and one confirmation email goes to the deleted address.
+// Safe to run again and again for the same member: every step deletes what is left and adds
+// what it deleted to the record, so a run that stopped halfway (the trigger is retried) ends
+// the job, and a finished job is not done twice.
+import { createHash } from 'node:crypto';
+import { FieldPath, FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { isPlainEmail } from '../mail-document.js';
+import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
+import type { StorageCleaner } from './storage-cleaner.js';
+
+/** Where each deletion is recorded, under the hashed user id. Clients can neither read nor write it. */
+export const deletionsCollection = 'AccountDeletions';
+
+/** How long an invocation may take to send the confirmation before another one may try. */
+export const confirmationLeaseMs = 10 * 60_000;
+
+export type DeletedMember = { uid: string; email?: string | undefined };
+
+export type CleanupDeps = {
+  db: Firestore;
+  /** The bucket's cleaner, or undefined where there is no Storage (the emulators here). */
+  storage: StorageCleaner | undefined;
+  /** Sends the confirmation to the deleted account's address. */
+  sendConfirmation: (to: string, deletedAt: Date) => Promise<void>;
+  data?: MemberData;
+  /** Documents read and deleted per query round. */
+  batchSize?: number;
+  now?: () => number;
+};
+
+/** The record of a deletion: when, which data (by path template) and how much. No personal data. */
+export type DeletionRecord = {
+  hashedId: string;
+  state: 'RUNNING' | 'DONE';
+  startedAt: Date;
+  finishedAt?: Date;
+  attempts: number;
+  /** Deleted per place: `users/{UID}`, `posts.ownerId`, `storage:catches/{UID}/`. */
+  removed: Record<string, number>;
+  storage?: 'DELETED' | 'SKIPPED';
+  confirmation?: 'SENDING' | 'SENT' | 'NO_ADDRESS';
+  confirmationLeaseUntil?: number;
+};
+
+/** A one-way id for the record: the same member always gives the same one; it names no one. */
+export function hashedId(uid: string): string {
+  return createHash('sha256').update(`account-deletion:${uid}`).digest('hex');
+}
+
+/** Deletes everything `member` left behind; resolves once the record says DONE. Throws to be retried. */
+export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): Promise<DeletionRecord> {
+  const { db } = deps;
+  const data = deps.data ?? defaultMemberData;
+  const batchSize = deps.batchSize ?? 200;
+  const now = deps.now ?? Date.now;
+  const id = hashedId(member.uid);
+  const record = db.collection(deletionsCollection).doc(id);
+  // Places hold '/', '{' and '.', so each is one segment of a FieldPath, not a dotted string.
+  const add = (place: string, count: number) =>
+    record.update(new FieldPath('removed', place), FieldValue.increment(count));
+
+  const started = await db.runTransaction(async (tx) => {
+    const snapshot = await tx.get(record);
+    const existing = snapshot.data() as DeletionRecord | undefined;
+    if (existing?.state === 'DONE') return existing;
+    if (existing) tx.update(record, { attempts: FieldValue.increment(1) });
+    else
+      tx.create(record, {
+        hashedId: id,
+        state: 'RUNNING',
+        startedAt: new Date(now()),
+        attempts: 1,
+        removed: {},
+      } satisfies DeletionRecord);
+    return undefined;
+  });
+  if (started) return started;
+
+  for (const template of data.documents) {
+    const ref = db.doc(forMember(template, member.uid));
+    const existed = (await ref.get()).exists;
+    await db.recursiveDelete(ref);
+    await add(template, existed ? 1 : 0);
+  }
+
+  for (const { collection, field } of data.queries) {
+    const query = db.collection(collection).where(field, '==', member.uid).limit(batchSize);
+    for (;;) {
+      const page = await query.get();
+      if (page.empty) break;
+      const writer = db.bulkWriter();
+      await Promise.all(page.docs.map((document) => db.recursiveDelete(document.ref, writer)));
+      await writer.close();
+      await add(`${collection}.${field}`, page.size);
+    }
+  }
+
+  if (deps.storage) {
+    for (const template of data.storagePrefixes) {
+      const count = await deps.storage.deletePrefix(forMember(template, member.uid));
+      await add(`storage:${template}`, count);
+    }
+    await record.update({ storage: 'DELETED' });
+  } else {
+    await record.update({ storage: 'SKIPPED' });
+  }
+
+  await confirm(member, deps, record, now);
+
+  const finishedAt = new Date(now());
+  await record.update({ state: 'DONE', finishedAt });
+  return (await record.get()).data() as DeletionRecord;
+}
+
+/**
+ * Sends the confirmation once: a transaction takes a lease on sending (another invocation of
+ * the same deletion waits it out), and SENT is recorded after the server accepted the email.
+ * A failed send gives the lease back and throws, so the retried run sends it.
+ */
+async function confirm(
+  member: DeletedMember,
+  deps: CleanupDeps,
+  record: DocumentReference,
+  now: () => number,
+): Promise<void> {
+  const { db } = deps;
+  if (!member.email || !isPlainEmail(member.email)) {
+    await record.update({ confirmation: 'NO_ADDRESS' });
+    return;
+  }
+  const mine = await db.runTransaction(async (tx) => {
+    const current = (await tx.get(record)).data() as DeletionRecord | undefined;
+    if (current?.confirmation === 'SENT' || current?.confirmation === 'NO_ADDRESS') return false;
+    if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
+      throw new Error('Another run is sending the confirmation; trying again later');
+    }
+    tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
+    return true;
+  });
+  if (!mine) return;
+  try {
+    await deps.sendConfirmation(member.email, new Date(now()));
+  } catch (error) {
+    await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+    throw error;
+  }
+  await record.update({ confirmation: 'SENT', confirmationLeaseUntil: FieldValue.delete() });
+}

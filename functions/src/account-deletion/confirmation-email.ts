@@ -1,0 +1,41 @@
+// The email that tells a member their account was deleted: to the deleted account's address
+// only, in English and Italian (the member's language went with their data), as HTML and text.
+import type { OutgoingEmail } from '../render-email.js';
+import { isPlainEmail } from '../mail-document.js';
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+
+/**
+ * The confirmation for `to`, sent from `from`, dated `deletedAt`. `to` must be one plain
+ * address (Auth's, which it checked): anything that could name a second recipient is refused.
+ */
+export function deletionConfirmation(options: { from: string; to: string; deletedAt: Date }): OutgoingEmail {
+  if (!isPlainEmail(options.to)) throw new Error('The deleted account has no plain email address to confirm to');
+  const day = options.deletedAt.toISOString().slice(0, 10);
+  const paragraphs: Array<[string, string]> = [
+    [
+      `Your account and its data were deleted on ${day}, as you asked: your profile, posts, catches with their photos and locations, follows and notifications. This cannot be undone.`,
+      `Il tuo account e i suoi dati sono stati eliminati il ${day}, come hai chiesto: profilo, post, catture con foto e posizioni, follower e notifiche. Non si può annullare.`,
+    ],
+    [
+      'A Pro subscription bought in Google Play or the App Store is not cancelled by this: cancel it in the store if you have not yet. If you did not ask for this, reply to this email.',
+      "Un abbonamento Pro acquistato su Google Play o sull'App Store non viene annullato così: annullalo nello store, se non l'hai già fatto. Se non l'hai chiesto tu, rispondi a questa email.",
+    ],
+  ];
+  const english = paragraphs.map(([en]) => en);
+  const italian = paragraphs.map(([, it]) => it);
+  const html = [
+    '<div lang="en">',
+    ...english.map((text) => `<p>${escape(text)}</p>`),
+    '</div><hr><div lang="it">',
+    ...italian.map((text) => `<p>${escape(text)}</p>`),
+    '</div>',
+  ].join('\n');
+  return {
+    from: options.from,
+    to: options.to,
+    subject: 'Your account was deleted · Il tuo account è stato eliminato',
+    html,
+    text: [...english, '—', ...italian].join('\n\n'),
+  };
+}

@@ -1,0 +1,144 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cleanUpMember,
+  deletionsCollection,
+  hashedId,
+  type DeletionRecord,
+} from '../../functions/src/account-deletion/cleanup.ts';
+import { memberData } from '../../functions/src/account-deletion/member-data.ts';
+import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import { eventually, projectId, smtpPort } from '../support/emulators.ts';
+import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
+
+// The account clean-up against the Auth, Firestore and Functions emulators and a real SMTP
+// server: deleting a member through the Admin SDK (as the app or an operator would) fires the
+// v1 Auth trigger, which deletes that member's data, records the deletion without personal
+// data and mails one confirmation to the deleted address. The module itself is also run
+// from here, to stop it halfway and run it again.
+let app: App;
+let db: Firestore;
+let inbox: Inbox;
+
+beforeAll(async () => {
+  app = initializeApp({ projectId }, 'account-deletion-test');
+  db = getFirestore(app);
+  inbox = await startInbox(smtpPort);
+});
+afterAll(async () => {
+  await inbox.close();
+  await deleteApp(app);
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+async function record(uid: string): Promise<DeletionRecord | undefined> {
+  return (await db.collection(deletionsCollection).doc(hashedId(uid)).get()).data() as DeletionRecord | undefined;
+}
+
+describe('deleting a member’s Auth account', () => {
+  it('deletes their data and only theirs, records it without personal data, and mails one confirmation', async () => {
+    const [a, b] = [`a${unique()}`, `b${unique()}`];
+    const email = `${a}@example.com`;
+    const auth = getAuth(app);
+    await auth.createUser({ uid: a, email, password: 'password-1', displayName: 'Marco Rossi' });
+    await auth.createUser({ uid: b, email: `${b}@example.com`, password: 'password-1' });
+    await seedMember(db, a, b);
+    await seedMember(db, b, `c${unique()}`);
+    expect(await census(db, a)).toBe(seededPerMember);
+
+    await auth.deleteUser(a);
+    const done = await eventually(
+      async () => ((await record(a))?.state === 'DONE' ? record(a) : undefined),
+      20_000,
+      'the clean-up to finish',
+    );
+
+    expect(await census(db, a)).toBe(0);
+    expect(await census(db, b)).toBe(seededPerMember);
+    // What was removed, by place, and nothing that names the member.
+    const expected: Record<string, number> = {};
+    for (const template of memberData.documents) expected[template] = 1;
+    for (const { collection, field } of memberData.queries) expected[`${collection}.${field}`] = 2;
+    expect(done.removed).toEqual(expected);
+    expect(done.storage).toBe('SKIPPED');
+    expect(done.confirmation).toBe('SENT');
+    const stored = JSON.stringify(done);
+    for (const personal of [a, email, 'Marco Rossi']) expect(stored).not.toContain(personal);
+
+    const confirmations = await eventually(() => {
+      const found = inbox.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
+      return found.length > 0 ? found : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // a second one would have come by now
+    expect(inbox.messages.filter((message) => JSON.stringify(message.to).includes(email))).toHaveLength(1);
+    expect(confirmations[0]?.subject).toMatch(/account was deleted/);
+    expect(inbox.messages.filter((message) => JSON.stringify(message.to).includes(`${b}@`))).toHaveLength(0);
+  });
+});
+
+describe('the clean-up module', () => {
+  it('finishes on the next run after stopping halfway, and sends the confirmation once', async () => {
+    const [a, b] = [`a${unique()}`, `b${unique()}`];
+    await seedMember(db, a, b);
+    await seedMember(db, b, `c${unique()}`);
+    const bucket = new MemoryBucket([...memberFiles(a), ...memberFiles(b)]);
+    bucket.failAfter = 1;
+    const sent: string[] = [];
+    const deps = {
+      db,
+      storage: bucket,
+      sendConfirmation: async (to: string) => {
+        await Promise.resolve();
+        sent.push(to);
+      },
+    };
+
+    await expect(cleanUpMember({ uid: a, email: `${a}@example.com` }, deps)).rejects.toThrow(/Storage/);
+    expect((await record(a))?.state).toBe('RUNNING');
+    expect(sent).toEqual([]);
+
+    bucket.failAfter = undefined;
+    const done = await cleanUpMember({ uid: a, email: `${a}@example.com` }, deps);
+    expect(done.state).toBe('DONE');
+    expect(done.attempts).toBe(2);
+    expect(done.storage).toBe('DELETED');
+    expect(Object.entries(done.removed).filter(([place]) => place.startsWith('storage:'))).toEqual(
+      memberData.storagePrefixes.map((template) => [`storage:${template}`, 2]),
+    );
+    expect(await census(db, a)).toBe(0);
+    expect([...bucket.files].sort()).toEqual(memberFiles(b).sort());
+    expect(await census(db, b)).toBe(seededPerMember);
+
+    const again = await cleanUpMember({ uid: a, email: `${a}@example.com` }, deps);
+    expect(again.state).toBe('DONE');
+    expect(sent).toEqual([`${a}@example.com`]);
+  });
+
+  it('deletes in batches, however many documents there are', async () => {
+    const a = `a${unique()}`;
+    await Promise.all(
+      Array.from({ length: 25 }, (_, n) =>
+        db
+          .collection('posts')
+          .doc(`${a}-many-${String(n)}`)
+          .set({ ownerId: a }),
+      ),
+    );
+    const done = await cleanUpMember(
+      { uid: a },
+      {
+        db,
+        storage: undefined,
+        sendConfirmation: () => Promise.reject(new Error('no address, no email')),
+        batchSize: 10,
+      },
+    );
+    expect(done.removed['posts.ownerId']).toBe(25);
+    expect(done.confirmation).toBe('NO_ADDRESS');
+    expect((await db.collection('posts').where('ownerId', '==', a).get()).size).toBe(0);
+  });
+});
