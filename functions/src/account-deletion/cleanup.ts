@@ -58,8 +58,9 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
   const id = hashedId(member.uid);
   const record = db.collection(deletionsCollection).doc(id);
   // Places hold '/', '{' and '.', so each is one segment of a FieldPath, not a dotted string.
-  const add = (place: string, count: number) =>
-    record.update(new FieldPath('removed', place), FieldValue.increment(count));
+  const add = async (place: string, count: number): Promise<void> => {
+    await record.update(new FieldPath('removed', place), FieldValue.increment(count));
+  };
 
   const started = await db.runTransaction(async (tx) => {
     const snapshot = await tx.get(record);
@@ -99,8 +100,7 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
 
   if (deps.storage) {
     for (const template of data.storagePrefixes) {
-      const count = await deps.storage.deletePrefix(forMember(template, member.uid));
-      await add(`storage:${template}`, count);
+      await deps.storage.deletePrefix(forMember(template, member.uid), (count) => add(`storage:${template}`, count));
     }
     await record.update({ storage: 'DELETED' });
   } else {

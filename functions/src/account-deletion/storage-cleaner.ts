@@ -5,8 +5,11 @@
 
 /** What the clean-up needs of a bucket. */
 export type StorageCleaner = {
-  /** Deletes every file whose name starts with `prefix`; resolves to how many were deleted. */
-  deletePrefix(prefix: string): Promise<number>;
+  /**
+   * Deletes every file whose name starts with `prefix`, telling `deleted` how many after each
+   * round (so a run that fails halfway has counted what it did delete).
+   */
+  deletePrefix(prefix: string, deleted: (count: number) => Promise<void>): Promise<void>;
 };
 
 /** The files of a bucket, as their names, in memory: for unit tests. */
@@ -20,17 +23,14 @@ export class MemoryBucket implements StorageCleaner {
     this.files = new Set(files);
   }
 
-  async deletePrefix(prefix: string): Promise<number> {
-    await Promise.resolve();
-    let count = 0;
+  async deletePrefix(prefix: string, deleted: (count: number) => Promise<void>): Promise<void> {
     for (const name of [...this.files]) {
       if (!name.startsWith(prefix)) continue;
       if (this.failAfter !== undefined && this.deleted >= this.failAfter) throw new Error('Storage unavailable');
       this.files.delete(name);
       this.deleted += 1;
-      count += 1;
+      await deleted(1);
     }
-    return count;
   }
 }
 
@@ -46,13 +46,14 @@ export type BucketLike = {
 /** A bucket's cleaner: lists a page of files under the prefix and deletes them, until none is left. */
 export function bucketCleaner(bucket: BucketLike, pageSize = 200): StorageCleaner {
   return {
-    async deletePrefix(prefix) {
-      let count = 0;
+    async deletePrefix(prefix, deleted) {
       for (;;) {
         const [files] = await bucket.getFiles({ prefix, autoPaginate: false, maxResults: pageSize });
-        if (files.length === 0) return count;
-        await Promise.all(files.map((file) => file.delete()));
-        count += files.length;
+        if (files.length === 0) return;
+        const results = await Promise.allSettled(files.map((file) => file.delete()));
+        await deleted(results.filter((result) => result.status === 'fulfilled').length);
+        const failure = results.find((result) => result.status === 'rejected');
+        if (failure) throw failure.reason;
       }
     },
   };
