@@ -30,8 +30,8 @@ describe('bundle budgets', () => {
   });
 
   it('loads Firebase only on the pages that talk to it', () => {
-    expect(routesWith('node_modules/@firebase/')).toEqual(['/email-verification', '/support']);
-    expect(routesWith('node_modules/@firebase/app/')).toEqual(['/email-verification', '/support']);
+    expect(routesWith('node_modules/@firebase/')).toEqual(['/account', '/email-verification', '/support']);
+    expect(routesWith('node_modules/@firebase/app/')).toEqual(['/account', '/email-verification', '/support']);
   });
 
   it('loads the Firestore SDK only on the support page', () => {
@@ -39,12 +39,14 @@ describe('bundle budgets', () => {
     expect(routesWith('node_modules/firebase/firestore/lite/')).toEqual(['/support']);
   });
 
-  it('loads the Auth SDK only on the email action page, and only when a link has a code', () => {
-    expect(routesWith('node_modules/@firebase/auth/')).toEqual(['/email-verification']);
+  it('loads the Auth SDK only on the email action and Account pages, and only when it is used', () => {
+    expect(routesWith('node_modules/@firebase/auth/')).toEqual(['/account', '/email-verification']);
     const auth = chunksHolding(report, 'node_modules/@firebase/auth/');
-    const page = report.routes.find(({ route }) => route === '/email-verification');
-    expect(auth.filter((file) => page?.chunks.includes(file))).toEqual([]);
-    expect(auth.every((file) => page?.later.includes(file))).toBe(true);
+    for (const route of ['/account', '/email-verification']) {
+      const page = report.routes.find((row) => row.route === route);
+      expect(auth.filter((file) => page?.chunks.includes(file)), route).toEqual([]);
+      expect(auth.every((file) => page?.later.includes(file)), route).toBe(true);
+    }
   });
 
   // The measured build has no VITE_RECAPTCHA_SITE_KEY: App Check must leave no code behind.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from './resources';
 import { legalResources } from './legal';
 import { pageResources } from './pages';
+import { memberResources } from './members';
 import enMeta from './en/meta.json';
 import itMeta from './it/meta.json';
 
@@ -22,8 +23,20 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 describe('translations', () => {
   // Every namespace: the common texts, those the other pages and the legal pages load, and
   // the page titles and descriptions of the head (seo/page-head.ts).
-  const english = leaves({ ...resources.en, pages: pageResources.en, legal: legalResources.en, meta: enMeta });
-  const italian = leaves({ ...resources.it, pages: pageResources.it, legal: legalResources.it, meta: itMeta });
+  const english = leaves({
+    ...resources.en,
+    pages: pageResources.en,
+    members: memberResources.en,
+    legal: legalResources.en,
+    meta: enMeta,
+  });
+  const italian = leaves({
+    ...resources.it,
+    pages: pageResources.it,
+    members: memberResources.it,
+    legal: legalResources.it,
+    meta: itMeta,
+  });
 
   it('Italian has exactly the English keys', () => {
     expect([...italian.keys()].sort()).toEqual([...english.keys()].sort());

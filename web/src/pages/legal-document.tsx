@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import { legalTextsUpdated, minimumAge, termsNoticeDays } from '../config/constants';
 import { site } from '../config/site';
+import { accountDeletionValues } from '../config/account';
+import type { Language } from '../config/languages';
+import { localizedPath, paths } from '../config/paths';
 import { addLegalTexts } from '../locales/legal';
 
 /** A legal text: title, date, introduction, contents and numbered sections. */
@@ -16,6 +19,9 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     email: site.supportEmail,
     age: minimumAge,
     days: termsNoticeDays,
+    // The retention periods the Account page states too (config/account.ts).
+    ...accountDeletionValues(i18n.language as Language),
+    accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,
   };
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(legalTextsUpdated),

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../../components/support-mail-text';
 import {
   contactFields,
   contactLimits,
   emptyContactMessage,
+  prefillFromQuery,
   toMailDocument,
   validateContactMessage,
   type ContactField,
@@ -35,6 +36,15 @@ export function ContactForm() {
   const [status, setStatus] = useState<Status>('idle');
   const [trap, setTrap] = useState('');
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+
+  // A link may fill in the subject (prefillFromQuery); read once the page has hydrated, as the
+  // prerendered form is the same for every address.
+  useEffect(() => {
+    const { subject } = prefillFromQuery(location.search);
+    if (!subject) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration
+    setValues((current) => (current.subject ? current : { ...current, subject }));
+  }, []);
 
   // Grouping always, so that the prerendered page and every browser write the limits alike:
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit

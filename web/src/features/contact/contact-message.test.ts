@@ -3,6 +3,7 @@ import { site } from '../../config/site';
 import {
   contactLimits,
   isPlausibleEmail,
+  prefillFromQuery,
   toMailDocument,
   validateContactMessage,
   validateField,
@@ -71,5 +72,18 @@ describe('contact message', () => {
       'en',
     );
     expect(worst.message.html.length).toBeLessThanOrEqual(40_000);
+  });
+});
+
+describe('prefillFromQuery', () => {
+  it('takes the subject, as one plain line within its limit', () => {
+    expect(prefillFromQuery('?subject=Account%20deletion%20request')).toEqual({ subject: 'Account deletion request' });
+    expect(prefillFromQuery('?subject=a%0D%0ABcc:%20x%40example.net')).toEqual({ subject: 'a Bcc: x@example.net' });
+    expect(prefillFromQuery(`?subject=${'x'.repeat(400)}`).subject).toHaveLength(contactLimits.subject);
+  });
+
+  it('takes nothing else, and nothing from an empty subject', () => {
+    expect(prefillFromQuery('?email=a%40example.com&message=hi')).toEqual({});
+    expect(prefillFromQuery('?subject=%20%20')).toEqual({});
   });
 });

@@ -86,3 +86,18 @@ export function toMailDocument(values: ContactMessage, language: string): MailDo
   ].join('\n');
   return { to: [site.supportEmail], message: { subject, html }, replyTo: email };
 }
+
+/**
+ * What a link to Contact Us may fill in (`/support?subject=…`, from the Account page or the
+ * app): the subject, made one plain line within its limit. Nothing else is taken from the address.
+ */
+export function prefillFromQuery(search: string): Partial<ContactMessage> {
+  const subject = new URLSearchParams(search)
+    .get('subject')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+    ?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .slice(0, contactLimits.subject);
+  return subject ? { subject } : {};
+}

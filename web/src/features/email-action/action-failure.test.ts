@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorCode, failureOf, retryable, weakPasswordCodes } from './action-failure';
+import { errorCode } from '../../firebase/errors';
+import { failureOf, retryable, weakPasswordCodes } from './action-failure';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: Error (${code}).`), { code });
 

@@ -1,5 +1,6 @@
 // What went wrong with an email action, from Firebase Auth's error codes, as the page tells the
 // member: each failure has its own message and next step (locales: emailAction.failure.*).
+import { errorCode } from '../../firebase/errors';
 
 export type Failure =
   /** The code's time ran out. */
@@ -41,12 +42,6 @@ export const weakPasswordCodes: ReadonlySet<string> = new Set([
   'auth/weak-password',
   'auth/password-does-not-meet-requirements',
 ]);
-
-/** The error's Firebase code (`auth/…`), if it has one. */
-export function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
-  return typeof error.code === 'string' ? error.code : undefined;
-}
 
 /** The failure an error from Firebase Auth stands for. */
 export function failureOf(error: unknown): Failure {

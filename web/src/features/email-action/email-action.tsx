@@ -8,9 +8,11 @@ import type { Language } from '../../config/languages';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { loadLanguage } from '../../locales/i18n';
+import { useMemberTexts } from '../../locales/members';
 import { usePageTexts } from '../../locales/pages';
 import { parseActionLink, type ActionLink, type ActionMode } from './action-link';
-import { errorCode, failureOf, retryable, weakPasswordCodes, type Failure } from './action-failure';
+import { errorCode } from '../../firebase/errors';
+import { failureOf, retryable, weakPasswordCodes, type Failure } from './action-failure';
 import { meetsRule, passwordRules, type PasswordRule } from './password-rules';
 import { rememberUsed, wasUsedHere } from './used-links';
 
@@ -53,7 +55,8 @@ function whenVisible(): Promise<void> {
  * acts. A code this browser already used says so instead of failing as unknown.
  */
 export function EmailAction() {
-  const { t, i18n } = usePageTexts();
+  const { t, i18n } = useMemberTexts();
+  const { t: page } = usePageTexts();
   // The link is read once the page has hydrated: the prerendered page is the same for every link.
   const hydrated = useHydrated();
   const link = useMemo(
@@ -133,7 +136,7 @@ export function EmailAction() {
         ? t('emailAction.recover.title')
         : mode === 'verifyAndChangeEmail'
           ? t('emailAction.changeTitle')
-          : t('emailVerification.title');
+          : page('emailVerification.title');
 
   let body: ReactNode;
   switch (view.step) {
@@ -152,8 +155,8 @@ export function EmailAction() {
       break;
     case 'verified':
       body = (
-        <Done heading={t('emailVerification.thanks')} continueUrl={action?.continueUrl} image>
-          <p>{mode === 'verifyAndChangeEmail' ? t('emailAction.changed') : t('emailVerification.verified')}</p>
+        <Done heading={page('emailVerification.thanks')} continueUrl={action?.continueUrl} image>
+          <p>{mode === 'verifyAndChangeEmail' ? t('emailAction.changed') : page('emailVerification.verified')}</p>
         </Done>
       );
       break;
@@ -269,7 +272,7 @@ function Done({
   image?: boolean;
   children: ReactNode;
 }) {
-  const { t } = usePageTexts();
+  const { t } = useMemberTexts();
   return (
     <div role="status">
       {image ? <img src="/images/verified.svg" alt="" width="160" height="160" /> : null}
@@ -299,7 +302,7 @@ function ResetForm({
   rules: PasswordRule[];
   onSave: (password: string) => Promise<'refused' | undefined>;
 }) {
-  const { t } = usePageTexts();
+  const { t } = useMemberTexts();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
@@ -393,7 +396,7 @@ function RecoverAsk({
   previousEmail: string | undefined;
   onRestore: () => Promise<void>;
 }) {
-  const { t } = usePageTexts();
+  const { t } = useMemberTexts();
   const [restoring, setRestoring] = useState(false);
   return (
     <div>
@@ -430,7 +433,7 @@ function Recovered({
   continueUrl: string | undefined;
   onSendReset: () => Promise<void>;
 }) {
-  const { t } = usePageTexts();
+  const { t } = useMemberTexts();
   const [reset, setReset] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   return (
     <Done heading={t('emailAction.recover.doneTitle')} continueUrl={continueUrl}>

@@ -1,0 +1,32 @@
+// What deleting an account means, as the Account page and the privacy policy both state it:
+// how long each thing that outlives the account is kept. EXAMPLE values: the operator must
+// confirm them (with their accountant for the tax records) before launch. Where the data
+// lives, for the clean-up that deletes it: functions/src/account-deletion/member-data.ts.
+import type { Language } from './languages';
+
+export const accountDeletion = {
+  /** Backups are overwritten within this many days: a deleted account's data is gone from them then. */
+  backupDays: 30, // EXAMPLE
+  /**
+   * The record that a deletion happened (its date, what was deleted, and a one-way code made
+   * from the account's id: no name, no address), kept to show the request was honoured.
+   */
+  deletionRecordYears: 2, // EXAMPLE
+  /** Accounting records of the operator's income from Pro purchases (Italian law: 10 years). */
+  accountingYears: 10, // EXAMPLE
+  /** Security logs that may name the account (sign-ins, abuse reports). */
+  securityLogDays: 90, // EXAMPLE
+  /** Where in the app a member deletes the account without this page. */
+  appPath: { en: 'Profile › Settings › Delete account', it: 'Profilo › Impostazioni › Elimina account' }, // EXAMPLE
+} as const;
+
+/** The values the Account page and the privacy policy fill into their texts. */
+export function accountDeletionValues(language: Language) {
+  return {
+    backupDays: accountDeletion.backupDays,
+    recordYears: accountDeletion.deletionRecordYears,
+    accountingYears: accountDeletion.accountingYears,
+    logDays: accountDeletion.securityLogDays,
+    appPath: accountDeletion.appPath[language],
+  };
+}

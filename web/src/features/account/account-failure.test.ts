@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { accountFailureOf } from './account-failure';
+
+const error = (code: string) => Object.assign(new Error(code), { code });
+
+describe('accountFailureOf', () => {
+  it('says which was wrong, in the words of the step', () => {
+    expect(accountFailureOf(error('auth/invalid-credential'), 'signIn')).toBe('credentials');
+    expect(accountFailureOf(error('auth/invalid-credential'), 'confirm')).toBe('wrongPassword');
+    expect(accountFailureOf(error('auth/wrong-password'), 'confirm')).toBe('wrongPassword');
+  });
+
+  it.each([
+    ['auth/requires-recent-login', 'recentLogin'],
+    ['auth/too-many-requests', 'tooManyRequests'],
+    ['auth/network-request-failed', 'network'],
+    ['auth/user-disabled', 'disabled'],
+    ['auth/internal-error', 'unknown'],
+  ])('%s is %s', (code, failure) => {
+    expect(accountFailureOf(error(code), 'confirm')).toBe(failure);
+  });
+
+  it('is unknown for anything that is not a Firebase error', () => {
+    expect(accountFailureOf(new Error('x'), 'signIn')).toBe('unknown');
+    expect(accountFailureOf(undefined, 'signIn')).toBe('unknown');
+  });
+});
