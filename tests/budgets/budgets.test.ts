@@ -44,8 +44,14 @@ describe('bundle budgets', () => {
     const auth = chunksHolding(report, 'node_modules/@firebase/auth/');
     for (const route of ['/account', '/email-verification']) {
       const page = report.routes.find((row) => row.route === route);
-      expect(auth.filter((file) => page?.chunks.includes(file)), route).toEqual([]);
-      expect(auth.every((file) => page?.later.includes(file)), route).toBe(true);
+      expect(
+        auth.filter((file) => page?.chunks.includes(file)),
+        route,
+      ).toEqual([]);
+      expect(
+        auth.every((file) => page?.later.includes(file)),
+        route,
+      ).toBe(true);
     }
   });
 

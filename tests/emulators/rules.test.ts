@@ -22,6 +22,7 @@ import {
   where,
   type DocumentData,
 } from 'firebase/firestore';
+import { deletionsCollection, hashedId } from '../../functions/src/account-deletion/cleanup.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emailPattern } from '../../functions/src/mail-document.ts';
 import { site } from '../../web/src/config/site.ts';
@@ -225,5 +226,15 @@ describe('Mail: nothing else', () => {
     await assertFails(getDoc(doc(visitor(), 'MailLimits', 'all')));
     await assertFails(setDoc(doc(visitor(), 'MailLimits', 'all'), { count: 0 }));
     await assertFails(getDocs(collection(env.authenticatedContext('u1').firestore(), 'MailLimits')));
+  });
+
+  it('denies the account deletion records to everyone, the deleted member included', async () => {
+    const id = hashedId('u1');
+    const member = env.authenticatedContext('u1').firestore();
+    await assertFails(getDoc(doc(visitor(), deletionsCollection, id)));
+    await assertFails(getDoc(doc(member, deletionsCollection, id)));
+    await assertFails(getDocs(collection(member, deletionsCollection)));
+    await assertFails(setDoc(doc(member, deletionsCollection, id), { state: 'DONE' }));
+    await assertFails(deleteDoc(doc(member, deletionsCollection, id)));
   });
 });
