@@ -2,7 +2,8 @@
 // the Hosting emulator with Firestore, Functions and the test inbox (e2e/support/): every route
 // in both languages renders its heading in its language, starts the app (`<html data-ready>`),
 // shows every image and raises no error; the contact form sends and its dialog opens; account
-// email links verify an address and reset a password against the Auth emulator; the home
+// email links verify an address and reset a password against the Auth emulator; the Account
+// page deletes a member; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
@@ -23,7 +24,7 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from '../support/auth-emulator.ts';
-import { emailActionTexts, headings } from '../support/texts.ts';
+import { accountTexts, emailActionTexts, headings } from '../support/texts.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
 const routeNames = Object.keys(paths) as RouteName[];
@@ -161,6 +162,27 @@ export function engineSuite(engine: EngineName): void {
       );
       expect(await canSignIn(member.email, 'engine-Password-3')).toBe(true);
       await page.screenshot(join(screenshots, 'password-reset.png'));
+      expect(await page.errors()).toEqual([]);
+    }, 60_000);
+
+    it('the Account page signs a member in and deletes the account', async () => {
+      const member = await createMember();
+      await page.goto(`${hostingOrigin}${localizedPath(paths.account, 'it')}`);
+      await waitFor(page, hydrated, 'the Account page did not start');
+      await page.type('input[name=email]', member.email);
+      await page.type('input[name=password]', member.password);
+      await page.click('.account__form button[type=submit]');
+      await waitFor(page, `document.querySelector('input[name=confirm-password]')`, 'the member was not signed in');
+      await page.type('input[name=confirm-password]', member.password);
+      await page.type('input[name=confirm-word]', accountTexts.it.word);
+      await page.click('.account__form button[type=submit]');
+      await waitFor(
+        page,
+        `document.querySelector('.account__delete h2')?.textContent === ${JSON.stringify(accountTexts.it.doneTitle)}`,
+        'the account was not deleted',
+      );
+      expect(await canSignIn(member.email, member.password)).toBe(false);
+      await page.screenshot(join(screenshots, 'account-deleted.png'));
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 

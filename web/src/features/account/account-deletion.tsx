@@ -177,6 +177,7 @@ function DeletionForm({ word, appPath }: { word: string; appPath: string }) {
         <Field id={`${id}-again`} label={t('account.passwordAgain')}>
           <input
             id={`${id}-again`}
+            name="confirm-password"
             type="password"
             autoComplete="current-password"
             required
@@ -187,6 +188,7 @@ function DeletionForm({ word, appPath }: { word: string; appPath: string }) {
         <Field id={`${id}-word`} label={t('account.typeWord', { word })}>
           <input
             id={`${id}-word`}
+            name="confirm-word"
             type="text"
             autoComplete="off"
             autoCapitalize="characters"
