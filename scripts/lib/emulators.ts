@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
-import { emulator, host, projectId, root, smtpPort } from './project.ts';
+import { assertDemoProject, emulator, host, projectId, root, smtpPort } from './project.ts';
 
 const port = (name: string) => emulator(name).port;
 export const ports = {
@@ -31,6 +31,7 @@ const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
  * emulators' copy of firebase.json (written here; see firebase-config.ts).
  */
 export function emulatorsExecArgs(script: string, options: string[] = []): string[] {
+  assertDemoProject();
   return [
     'emulators:exec',
     ...emulatorConfigArgs(),

@@ -11,8 +11,8 @@
 // afresh before each run (ignored by git), so it cannot drift from firebase.json.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { root } from './project.ts';
 
-const root = join(import.meta.dirname, '..', '..');
 
 /**
  * firebase-tools takes the folder of the file given to `--config` as the project folder, so

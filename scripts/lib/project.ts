@@ -14,8 +14,16 @@ export const root = join(import.meta.dirname, '..', '..');
 export const projectId: string = (
   JSON.parse(readFileSync(join(root, '.firebaserc'), 'utf8')) as { projects: { default: string } }
 ).projects.default;
-if (!projectId.startsWith('demo-'))
-  throw new Error(`.firebaserc's default project must be a demo- project, not ${projectId}`);
+
+/**
+ * Throws unless the emulators' project is a `demo-` one. Called where emulators start or a
+ * local build is made, not on import: a production build (which imports this file through
+ * web/vite.config.ts) must not depend on it.
+ */
+export function assertDemoProject(): void {
+  if (!projectId.startsWith('demo-'))
+    throw new Error(`.firebaserc's default project must be a demo- project for the emulators, not ${projectId}`);
+}
 
 /** The loopback address every local service listens on. */
 export const host = '127.0.0.1';
@@ -47,6 +55,7 @@ export function envLocal(name: string): string | undefined {
  * to. web/vite.config.ts sets them, so they live here and in firebase.json only.
  */
 export function webEmulatorEnv(): Record<string, string> {
+  assertDemoProject();
   const at = (name: string) => `${emulator(name).host}:${String(emulator(name).port)}`;
   return {
     VITE_FIREBASE_PROJECT_ID: projectId,

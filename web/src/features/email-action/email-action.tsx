@@ -105,9 +105,12 @@ export function EmailAction() {
     }
   };
 
-  // Once the link is read: switch to its language, and act on its code.
+  // Once the link is read: switch to its language, and act on its code, once (React's
+  // development mode runs effects twice; a code must not be spent twice).
+  const started = useRef<ActionLink | undefined>(undefined);
   useEffect(() => {
-    if (link?.kind !== 'action') return;
+    if (link?.kind !== 'action' || started.current === link) return;
+    started.current = link;
     if (link.language && link.language !== i18n.language) {
       const wanted = link.language;
       // For this page only: the visitor's saved choice of language stays as it is.
