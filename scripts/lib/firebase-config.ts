@@ -13,7 +13,6 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './project.ts';
 
-
 /**
  * firebase-tools takes the folder of the file given to `--config` as the project folder, so
  * the copy sits beside firebase.json and its relative paths (web/dist, firestore.rules,
