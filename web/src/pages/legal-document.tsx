@@ -5,13 +5,12 @@ import { site } from '../config/site';
 import { accountDeletionValues } from '../config/account';
 import type { Language } from '../config/languages';
 import { localizedPath, paths } from '../config/paths';
-import { addLegalTexts } from '../locales/legal';
+import { useLegalTexts } from '../locales/legal';
 
 /** A legal text: title, date, introduction, contents and numbered sections. */
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t: common, i18n } = useTranslation();
-  addLegalTexts(i18n);
-  const { t } = useTranslation('legal');
+  const { t } = useLegalTexts();
   const values = {
     product: site.productName,
     operator: site.operatorName,
