@@ -19,6 +19,7 @@ import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { percentile, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
+import { defaultRetentionMonths } from '../functions/src/retention.ts';
 
 const { values: args } = parseArgs({
   options: { parallel: { type: 'string' }, inside: { type: 'boolean', default: false } },
@@ -84,6 +85,7 @@ async function inside(): Promise<never> {
     from: envLocal('MAIL_FROM') ?? 'bench@localhost',
     supportEmail: envLocal('SUPPORT_EMAIL') ?? '',
     limits: { perSenderPerHour: 1000, perHour: 1_000_000 },
+    retentionMonths: defaultRetentionMonths,
   };
   const runId = Date.now().toString(36);
   const write = async (index: number) => {

@@ -1,5 +1,6 @@
 import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { defaultRateLimits, type RateLimits } from './rate-limits.js';
+import { defaultRetentionMonths } from './retention.js';
 
 // Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks
 // for any that are missing and saves them there); under the emulators from
@@ -32,11 +33,19 @@ export const limitPerHour = defineInt('MAIL_LIMIT_PER_HOUR', {
   default: defaultRateLimits.perHour,
 });
 
+export const retentionMonths = defineInt('MAIL_RETENTION_MONTHS', {
+  description:
+    'Months a contact message is kept in Firestore after it was written; a TTL policy on delivery.expireAt deletes it then (README)',
+  default: defaultRetentionMonths,
+});
+
 export type MailConfig = {
   smtp: { host: string; port: number; secure: boolean; user: string; password: string };
   from: string;
   supportEmail: string;
   limits: RateLimits;
+  /** Months after it was written that a Mail document expires (`delivery.expireAt`). */
+  retentionMonths: number;
 };
 
 /** Reads the parameters; only call inside a function invocation. */
@@ -52,5 +61,6 @@ export function readMailConfig(): MailConfig {
     from: mailFrom.value(),
     supportEmail: supportEmail.value(),
     limits: { perSenderPerHour: limitPerSenderPerHour.value(), perHour: limitPerHour.value() },
+    retentionMonths: retentionMonths.value(),
   };
 }

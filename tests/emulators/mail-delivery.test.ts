@@ -14,6 +14,7 @@ import {
 import { closeTransport } from '../../functions/src/transport.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/retry-policy.ts';
 import { sweepMail } from '../../functions/src/sweep.ts';
+import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { site } from '../../web/src/config/site.ts';
 import { eventually, mailFrom, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
@@ -49,6 +50,7 @@ beforeAll(async () => {
     from: mailFrom,
     supportEmail: site.supportEmail,
     limits: { perSenderPerHour: 1000, perHour: 100_000 },
+    retentionMonths: defaultRetentionMonths,
   };
   downConfig = { ...config, smtp: { ...config.smtp, port: await unusedPort() } };
 });

@@ -1,0 +1,22 @@
+// How long a contact message stays in Firestore. Every Mail document gets `delivery.expireAt`,
+// its written time plus the retention period; a Firestore TTL policy on that field (README,
+// "Retention") deletes the document some time after it. The privacy policy states the same
+// period (web/src/config/account.ts, checked against this default by a unit test and by
+// `npm run deploy`).
+
+/** Months a message is kept after it was written, unless MAIL_RETENTION_MONTHS says otherwise. */
+export const defaultRetentionMonths = 12;
+
+/**
+ * `writtenMs` plus `months` calendar months (UTC), clamped to the last day of a shorter month:
+ * a message of 31 March kept 1 month expires on 30 April.
+ */
+export function expiryTime(writtenMs: number, months: number): Date {
+  const written = new Date(writtenMs);
+  const expiry = new Date(writtenMs);
+  expiry.setUTCDate(1);
+  expiry.setUTCMonth(written.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(expiry.getUTCFullYear(), expiry.getUTCMonth() + 1, 0)).getUTCDate();
+  expiry.setUTCDate(Math.min(written.getUTCDate(), lastDay));
+  return expiry;
+}
