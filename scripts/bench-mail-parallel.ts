@@ -19,6 +19,7 @@ import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { percentile, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
+import type { MailConfig } from '../functions/src/config.ts';
 import { defaultRetentionMonths } from '../functions/src/retention.ts';
 
 const { values: args } = parseArgs({
@@ -80,8 +81,8 @@ async function inside(): Promise<never> {
   const sink = await startSmtpSink(host, ports.smtp);
   const app = initializeApp({ projectId }, 'bench-parallel');
   const db = getFirestore(app);
-  const config = {
-    smtp: { host, port: ports.smtp, secure: false, user: '', password: '' },
+  const config: MailConfig = {
+    smtp: { host, port: ports.smtp, secure: false, auth: { method: 'none' } },
     from: envLocal('MAIL_FROM') ?? 'bench@localhost',
     supportEmail: envLocal('SUPPORT_EMAIL') ?? '',
     limits: { perSenderPerHour: 1000, perHour: 1_000_000 },

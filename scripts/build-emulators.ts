@@ -8,7 +8,7 @@
 // - firebase.emulators.json, the emulators' copy of firebase.json (scripts/lib/firebase-config.ts:
 //   production's policy plus the emulator's origin, without upgrade-insecure-requests), with
 //   the Emulator UI off where it cannot be downloaded (emulators:start would abort);
-// - functions/.secret.local, the local stand-in for the SMTP password;
+// - functions/.secret.local, local stand-ins for the SMTP secrets (password and OAuth2);
 // - a Firestore emulator where firebase-tools looks for it, when it cannot be downloaded.
 // The project id comes from .firebaserc (the demo project). `npm start` does all of this
 // itself and adds the inbox; this is for developers who drive firebase-tools directly.

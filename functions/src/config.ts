@@ -1,11 +1,20 @@
-import { defineBoolean, defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import {
+  defineBoolean,
+  defineInt,
+  defineSecret,
+  defineString,
+  select,
+  type SecretParam,
+} from 'firebase-functions/params';
 import { defaultRateLimits, type RateLimits } from './rate-limits.js';
 import { defaultRetentionMonths } from './retention.js';
+import { smtpSecretNames, type SmtpSecretRole } from './smtp-secrets.js';
 
 // Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks
 // for any that are missing and saves them there); under the emulators from
-// functions/.env.local, which points at the local inbox. The password is a secret: it lives
-// in Cloud Secret Manager in production and in functions/.secret.local under the emulators.
+// functions/.env.local, which points at the local inbox. The password and the OAuth2
+// client and refresh token are secrets: they live in Cloud Secret Manager in production and
+// in functions/.secret.local under the emulators.
 export const smtpHost = defineString('SMTP_HOST', { description: 'SMTP server host name' });
 export const smtpPort = defineInt('SMTP_PORT', { description: 'SMTP server port', default: 587 });
 export const smtpSecure = defineBoolean('SMTP_SECURE', {
@@ -13,10 +22,55 @@ export const smtpSecure = defineBoolean('SMTP_SECURE', {
   default: false,
 });
 export const smtpUser = defineString('SMTP_USER', {
-  description: 'SMTP user name; empty for a server that needs no authentication',
+  description: 'SMTP user name (with oauth2: the mailbox that sends); empty for a server that needs no authentication',
   default: '',
 });
-export const smtpPassword = defineSecret('SMTP_PASSWORD');
+
+/** How the functions log in to the SMTP server (SMTP_AUTH). */
+export const smtpAuthMethods = ['password', 'oauth2'] as const;
+export type SmtpAuthMethod = (typeof smtpAuthMethods)[number];
+export const smtpAuthMethod = defineString('SMTP_AUTH', {
+  description:
+    'SMTP login: password (SMTP_PASSWORD, or none when SMTP_USER is empty) or oauth2 (XOAUTH2 with the SMTP_OAUTH_* settings)',
+  default: 'password',
+  input: select<string>([...smtpAuthMethods]),
+});
+/** Google's OAuth2 token endpoint (Google Workspace and Gmail). */
+export const googleTokenUrl = 'https://oauth2.googleapis.com/token';
+export const smtpOAuthTokenUrl = defineString('SMTP_OAUTH_TOKEN_URL', {
+  description:
+    'OAuth2 token endpoint the refresh token is exchanged at (Microsoft 365: https://login.microsoftonline.com/<tenant-id>/oauth2/v2.0/token); only with SMTP_AUTH=oauth2',
+  default: googleTokenUrl,
+});
+export const smtpOAuthScope = defineString('SMTP_OAUTH_SCOPE', {
+  description:
+    'Scope sent with the refresh (Microsoft 365: "https://outlook.office.com/SMTP.Send offline_access"); empty sends none (Google); only with SMTP_AUTH=oauth2',
+  default: '',
+});
+
+// The SMTP secrets, one per name in smtp-secrets.ts. Every function that sends mail declares
+// all of them (`smtpSecrets`), whichever method is chosen, so switching the method needs no
+// code change; the deploy asks for any that has no value yet, and the unused method's may
+// hold a placeholder. The descriptions are what that question shows.
+const secretDescriptions: Record<SmtpSecretRole, string> = {
+  password: 'SMTP password, used with SMTP_AUTH=password and a SMTP_USER; any placeholder otherwise.',
+  oauthClientId: 'OAuth2 client ID, used with SMTP_AUTH=oauth2; any placeholder otherwise.',
+  oauthClientSecret: 'OAuth2 client secret, used with SMTP_AUTH=oauth2; any placeholder otherwise.',
+  oauthRefreshToken: "The mailbox's OAuth2 refresh token, used with SMTP_AUTH=oauth2; any placeholder otherwise.",
+};
+const secrets = Object.fromEntries(
+  Object.entries(smtpSecretNames).map(([role, name]) => [
+    role,
+    defineSecret(name, { description: secretDescriptions[role as SmtpSecretRole] }),
+  ]),
+) as Record<SmtpSecretRole, SecretParam>;
+export const smtpPassword = secrets.password;
+export const smtpOAuthClientId = secrets.oauthClientId;
+export const smtpOAuthClientSecret = secrets.oauthClientSecret;
+export const smtpOAuthRefreshToken = secrets.oauthRefreshToken;
+/** What a function that sends mail lists in its `secrets` option. */
+export const smtpSecrets: readonly SecretParam[] = Object.values(secrets);
+
 export const mailFrom = defineString('MAIL_FROM', {
   description: 'Sender of support emails, for example "Support Site <no-reply@example.com>"',
 });
@@ -39,8 +93,28 @@ export const retentionMonths = defineInt('MAIL_RETENTION_MONTHS', {
   default: defaultRetentionMonths,
 });
 
+/** How the transport logs in to the SMTP server. */
+export type SmtpAuth =
+  /** No login (SMTP_AUTH=password with an empty SMTP_USER): a relay that trusts the sender. */
+  | { method: 'none' }
+  | { method: 'password'; user: string; password: string }
+  /** SASL XOAUTH2 with an access token got for the refresh token at `tokenUrl`. */
+  | {
+      method: 'oauth2';
+      /** The mailbox that logs in and sends. */
+      user: string;
+      clientId: string;
+      clientSecret: string;
+      refreshToken: string;
+      tokenUrl: string;
+      /** Sent as `scope` with the refresh when not empty (Microsoft's endpoint wants one). */
+      scope: string;
+    };
+
+export type SmtpSettings = { host: string; port: number; secure: boolean; auth: SmtpAuth };
+
 export type MailConfig = {
-  smtp: { host: string; port: number; secure: boolean; user: string; password: string };
+  smtp: SmtpSettings;
   from: string;
   supportEmail: string;
   limits: RateLimits;
@@ -55,12 +129,37 @@ export function readMailConfig(): MailConfig {
       host: smtpHost.value(),
       port: smtpPort.value(),
       secure: smtpSecure.value(),
-      user: smtpUser.value(),
-      password: smtpUser.value() ? smtpPassword.value() : '',
+      auth: readSmtpAuth(),
     },
     from: mailFrom.value(),
     supportEmail: supportEmail.value(),
     limits: { perSenderPerHour: limitPerSenderPerHour.value(), perHour: limitPerHour.value() },
     retentionMonths: retentionMonths.value(),
   };
+}
+
+/** The login SMTP_AUTH chose; reads only the secrets that login uses. */
+function readSmtpAuth(): SmtpAuth {
+  const method = parseSmtpAuthMethod(smtpAuthMethod.value());
+  const user = smtpUser.value();
+  if (method === 'oauth2') {
+    return {
+      method,
+      user,
+      clientId: smtpOAuthClientId.value(),
+      clientSecret: smtpOAuthClientSecret.value(),
+      refreshToken: smtpOAuthRefreshToken.value(),
+      tokenUrl: smtpOAuthTokenUrl.value().trim() || googleTokenUrl,
+      scope: smtpOAuthScope.value().trim(),
+    };
+  }
+  return user ? { method, user, password: smtpPassword.value() } : { method: 'none' };
+}
+
+/** SMTP_AUTH's value as a method; anything else is a configuration error, said as such. */
+export function parseSmtpAuthMethod(value: string): SmtpAuthMethod {
+  const method = value.trim().toLowerCase() || 'password';
+  const known = smtpAuthMethods.find((candidate) => candidate === method);
+  if (!known) throw new Error(`SMTP_AUTH must be one of ${smtpAuthMethods.join(', ')}; it is "${value}"`);
+  return known;
 }

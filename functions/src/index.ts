@@ -8,7 +8,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { cleanUpMember } from './account-deletion/cleanup.js';
 import { deletionConfirmation } from './account-deletion/confirmation-email.js';
 import { bucketCleaner, type StorageCleaner } from './account-deletion/storage-cleaner.js';
-import { readMailConfig, smtpPassword } from './config.js';
+import { readMailConfig, smtpSecrets } from './config.js';
 import { deliverMail } from './deliver.js';
 import { sweepMail } from './sweep.js';
 import { getTransport } from './transport.js';
@@ -25,7 +25,7 @@ initializeApp();
  * invocation when all goes well (a short outage is retried here for a few seconds).
  */
 export const sendContactMail = onDocumentCreated(
-  { document: 'Mail/{mailId}', secrets: [smtpPassword], timeoutSeconds: 180 },
+  { document: 'Mail/{mailId}', secrets: [...smtpSecrets], timeoutSeconds: 180 },
   async (event) => {
     if (!event.data) return;
     await deliverMail(event.data.ref, readMailConfig());
@@ -37,7 +37,7 @@ export const sendContactMail = onDocumentCreated(
  * operator set `delivery.state` to RETRY), abandoned claims, and lost events.
  */
 export const retryContactMail = onSchedule(
-  { schedule: 'every 5 minutes', secrets: [smtpPassword], timeoutSeconds: 300, maxInstances: 1 },
+  { schedule: 'every 5 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1 },
   async () => {
     await sweepMail(getFirestore(), readMailConfig());
   },
@@ -60,7 +60,7 @@ function storageCleaner(): StorageCleaner | undefined {
  */
 export const cleanUpDeletedAccount = v1
   .region('europe-west1')
-  .runWith({ failurePolicy: true, secrets: [smtpPassword], timeoutSeconds: 300 })
+  .runWith({ failurePolicy: true, secrets: [...smtpSecrets], timeoutSeconds: 300 })
   .auth.user()
   .onDelete(async (user) => {
     const config = readMailConfig();

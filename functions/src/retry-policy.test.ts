@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 
 /** An error shaped as nodemailer reports it. */
-const smtpError = (message: string, fields: { code?: string; responseCode?: number } = {}) =>
-  Object.assign(new Error(message), fields);
+const smtpError = (
+  message: string,
+  fields: { code?: string; responseCode?: number; originalCode?: string; command?: string } = {},
+) => Object.assign(new Error(message), fields);
+
+/** A failed XOAUTH2 login as nodemailer reports it (smtp-connection wraps the token step's error). */
+const oauthError = (message: string, fields: { originalCode?: string; responseCode?: number } = {}) =>
+  smtpError(message, { code: 'EAUTH', command: 'AUTH XOAUTH2', ...fields });
 
 describe('classifySendError', () => {
   it.each([
@@ -37,6 +43,71 @@ describe('classifySendError', () => {
     ['something thrown that is not an error', 'boom'],
   ])('gives up at once on %s', (_, error) => {
     expect(classifySendError(error)).toMatchObject({ transient: false });
+  });
+
+  it.each([
+    [
+      'a token endpoint that refuses the connection',
+      oauthError('connect ECONNREFUSED 127.0.0.1:443', { originalCode: 'EFETCH' }),
+      'the OAuth2 token endpoint could not be reached: connect ECONNREFUSED 127.0.0.1:443',
+    ],
+    [
+      'a token endpoint that does not answer in time',
+      oauthError('Request Timeout', { originalCode: 'EFETCH' }),
+      'the OAuth2 token endpoint could not be reached: Request Timeout',
+    ],
+    [
+      'an SMTP server that cannot check the token for now',
+      oauthError('Invalid login: 454 4.7.0 Try again later', { responseCode: 454 }),
+      'the SMTP server could not check the OAuth2 access token for now: Invalid login: 454 4.7.0 Try again later',
+    ],
+  ])('retries %s, saying which step of the OAuth2 login failed', (_, error, message) => {
+    expect(classifySendError(error)).toEqual({
+      transient: true,
+      message,
+      code: 'EAUTH',
+      responseCode: error.responseCode ?? null,
+    });
+  });
+
+  it.each([
+    [
+      'a refresh token the endpoint refuses',
+      oauthError('invalid_grant: Bad Request', { originalCode: 'EOAUTH2' }),
+      'the OAuth2 token endpoint refused to issue an access token: invalid_grant: Bad Request',
+    ],
+    [
+      'a client the endpoint refuses',
+      oauthError('invalid_client: The OAuth client was not found.', { originalCode: 'EOAUTH2' }),
+      'the OAuth2 token endpoint refused to issue an access token: invalid_client: The OAuth client was not found.',
+    ],
+    [
+      'an access token the SMTP server refuses',
+      oauthError('Invalid login: 535 5.7.8 Username and Password not accepted', { responseCode: 535 }),
+      'the SMTP server refused the OAuth2 access token: Invalid login: 535 5.7.8 Username and Password not accepted',
+    ],
+    [
+      'a token endpoint answering what is not JSON',
+      oauthError('Unexpected token \'<\', "<html>" is not valid JSON'),
+      'the OAuth2 token request failed: Unexpected token \'<\', "<html>" is not valid JSON',
+    ],
+  ])('gives up at once on %s, saying which step of the OAuth2 login failed', (_, error, message) => {
+    expect(classifySendError(error)).toEqual({
+      transient: false,
+      message,
+      code: 'EAUTH',
+      responseCode: error.responseCode ?? null,
+    });
+  });
+
+  it('gives up on a refused token even when the endpoint mentions a time-out', () => {
+    const error = smtpError('invalid_grant: Token has been expired or revoked after a timeout', { code: 'EOAUTH2' });
+    expect(classifySendError(error)).toMatchObject({
+      transient: false,
+      message:
+        'the OAuth2 token endpoint refused to issue an access token: invalid_grant: Token has been expired or revoked after a timeout',
+      code: 'EOAUTH2',
+    });
   });
 
   it('keeps the message on one line and the codes for the logs', () => {

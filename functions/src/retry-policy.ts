@@ -44,7 +44,16 @@ const transientCodes = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-const transientMessage = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|timed? ?out|timeout)\b/i;
+const transientMessage =
+  /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|timed? ?out|timeout)\b/i;
+
+// An XOAUTH2 login fails in one of two steps. nodemailer first asks the token endpoint for
+// an access token: when that fails the error has code EAUTH, command 'AUTH XOAUTH2' and no
+// SMTP reply, and `originalCode` says why (EOAUTH2: the endpoint answered with an OAuth2
+// error such as invalid_grant; EFETCH: the request itself failed). Then the SMTP server
+// checks the token: a refusal is an SMTP reply (535) like a refused password.
+const xoauth2Command = 'AUTH XOAUTH2';
+const oauthRefusedCode = 'EOAUTH2';
 
 /**
  * Sorts a send error: an SMTP reply 4xx (try later) or a broken, refused or timed-out
@@ -54,19 +63,40 @@ const transientMessage = /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|t
 export function classifySendError(error: unknown): SendFailure {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as {
     code?: unknown;
+    originalCode?: unknown;
     responseCode?: unknown;
+    command?: unknown;
     message?: unknown;
   };
-  const message = singleLineMessage(typeof fields.message === 'string' ? fields.message : String(error));
+  const text = typeof fields.message === 'string' ? fields.message : String(error);
   const code = typeof fields.code === 'string' ? fields.code : null;
   const responseCode = typeof fields.responseCode === 'number' ? fields.responseCode : null;
+  const oauthRefused = code === oauthRefusedCode || fields.originalCode === oauthRefusedCode;
   let transient: boolean;
   if (responseCode !== null && responseCode >= 400 && responseCode < 600) {
     transient = responseCode < 500;
+  } else if (oauthRefused) {
+    // The token endpoint answered, and said no: a refused or revoked refresh token or
+    // client, which no retry mends.
+    transient = false;
   } else {
-    transient = (code !== null && transientCodes.has(code)) || transientMessage.test(message);
+    transient = (code !== null && transientCodes.has(code)) || transientMessage.test(text);
   }
+  const step =
+    fields.command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
+  const message = singleLineMessage(step ? `${step}: ${text}` : text);
   return { transient, message, code, responseCode };
+}
+
+/** Which step of an XOAUTH2 login failed, said for `delivery.error`. */
+function oauthStep(responseCode: number | null, refused: boolean, transient: boolean): string {
+  if (responseCode !== null) {
+    return responseCode < 500
+      ? 'the SMTP server could not check the OAuth2 access token for now'
+      : 'the SMTP server refused the OAuth2 access token';
+  }
+  if (refused) return 'the OAuth2 token endpoint refused to issue an access token';
+  return transient ? 'the OAuth2 token endpoint could not be reached' : 'the OAuth2 token request failed';
 }
 
 function singleLineMessage(message: string): string {

@@ -1,9 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { MailConfig } from './config.js';
+import type { SmtpSettings } from './config.js';
 import type { OutgoingEmail } from './render-email.js';
 
-type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo, SMTPTransport.Options>;
+type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo, SMTPPool.Options>;
 
 /** What the send step needs of a transport: nodemailer's, or a stand-in in unit tests. */
 export type MailTransport = {
@@ -22,30 +23,62 @@ export type MailTransport = {
  */
 export const maxConnections = 5;
 
+/** How long one request for an OAuth2 access token may take (nodemailer's default: 60 s). */
+export const tokenRequestTimeoutMs = 10_000;
+
+/**
+ * nodemailer's options for the settings: a pool, the time-outs, and the login the settings
+ * choose (none, a password, or XOAUTH2 with an access token nodemailer gets, and renews when
+ * it expires or the server refuses it, for the refresh token). nodemailer's own logger stays
+ * off: its debug lines would carry the mail, and its OAuth2 lines parts of the secrets.
+ */
+export function smtpTransportOptions(smtp: SmtpSettings): SMTPPool.Options {
+  const options: SMTPPool.Options = {
+    pool: true,
+    maxConnections,
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+    logger: false,
+    debug: false,
+  };
+  const { auth } = smtp;
+  switch (auth.method) {
+    case 'none':
+      return options;
+    case 'password':
+      return { ...options, auth: { user: auth.user, pass: auth.password } };
+    case 'oauth2':
+      return {
+        ...options,
+        auth: {
+          type: 'OAuth2',
+          user: auth.user,
+          clientId: auth.clientId,
+          clientSecret: auth.clientSecret,
+          refreshToken: auth.refreshToken,
+          accessUrl: auth.tokenUrl,
+          ...(auth.scope ? { customParams: { scope: auth.scope } } : {}),
+          requestTimeout: tokenRequestTimeoutMs,
+        },
+      };
+  }
+}
+
 let cached: { key: string; transporter: SmtpTransporter } | undefined;
 
 /**
  * The SMTP transport: a pool created on first use (never at import time), reused by every
  * later invocation of the instance, and rebuilt (the old pool closed) when the settings change.
  */
-export function getTransport(smtp: MailConfig['smtp']): SmtpTransporter {
+export function getTransport(smtp: SmtpSettings): SmtpTransporter {
   const key = JSON.stringify(smtp);
   if (cached?.key !== key) {
     cached?.transporter.close();
-    cached = {
-      key,
-      transporter: nodemailer.createTransport({
-        pool: true,
-        maxConnections,
-        host: smtp.host,
-        port: smtp.port,
-        secure: smtp.secure,
-        ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      }),
-    };
+    cached = { key, transporter: nodemailer.createTransport(smtpTransportOptions(smtp)) };
   }
   return cached.transporter;
 }

@@ -1,7 +1,8 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { allSmtpSecretNames } from '../../functions/src/smtp-secrets.ts';
 import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
 import { assertDemoProject, emulator, host, projectId, root, smtpPort } from './project.ts';
@@ -138,19 +139,34 @@ export function cacheFirestoreEmulator(): string {
   return `the Google Cloud CLI's Firestore emulator is now where firebase-tools looks (${target})`;
 }
 
+/** What functions/.secret.local holds for a secret: the emulators' logins use none of them. */
+export const localSecretPlaceholder = 'unused-locally';
+
 /**
  * The Functions emulator reads secrets from functions/.secret.local and otherwise asks
- * Secret Manager (unreachable for a demo project). Locally no password is used: the inbox
- * takes mail without authentication.
+ * Secret Manager (unreachable for a demo project). Every secret a function declares needs a
+ * value there, though locally none is used: the inbox takes mail without authentication.
+ * Writes the file with a placeholder for each SMTP secret, or appends the ones an existing
+ * file lacks (a secret added since it was written), leaving its other lines as they are.
+ * Returns the names it added.
  */
-export function ensureLocalSecrets() {
-  const file = join(root, 'functions', '.secret.local');
-  if (!existsSync(file)) {
-    writeFileSync(
-      file,
-      '# Local values for secret parameters (emulators only; not committed).\nSMTP_PASSWORD=unused-locally\n',
-    );
+export function ensureLocalSecrets(file = join(root, 'functions', '.secret.local')): string[] {
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  const present = new Set(
+    (existing ?? '')
+      .split(/\r?\n/)
+      .flatMap((line) => /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(line)?.[1] ?? []),
+  );
+  const missing = allSmtpSecretNames.filter((name) => !present.has(name));
+  if (existing !== undefined && missing.length === 0) return [];
+  const lines = missing.map((name) => `${name}=${localSecretPlaceholder}\n`).join('');
+  if (existing === undefined) {
+    writeFileSync(file, `# Local values for secret parameters (emulators only; not committed).\n${lines}`);
+  } else {
+    const separator = existing === '' || existing.endsWith('\n') ? '' : '\n';
+    appendFileSync(file, `${separator}${lines}`);
   }
+  return missing;
 }
 
 export function urlTable(options: { ui: boolean; vite: boolean }): string {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   db = getFirestore(app);
   inbox = await startInbox(smtpPort);
   config = {
-    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, user: '', password: '' },
+    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, auth: { method: 'none' } },
     from: mailFrom,
     supportEmail: site.supportEmail,
     limits: { perSenderPerHour: 1000, perHour: 100_000 },
