@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { referenceFor, referencePattern } from '../functions/src/reference.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
 import { contactTexts, languages, locales, open, paths, type Language } from './support/site.ts';
@@ -40,6 +42,8 @@ for (const language of languages) {
       for (const field of [texts.email, texts.name, texts.subject, texts.message]) {
         await expect(page.getByLabel(field)).toHaveValue('');
       }
+      const shown = (await dialog.getByText(texts.reference).textContent())?.replace(texts.reference, '').trim();
+      expect(shown).toMatch(referencePattern);
       await dialog.getByRole('button', { name: 'Ok' }).click();
       await expect(dialog).toBeHidden();
 
@@ -49,12 +53,58 @@ for (const language of languages) {
       const received = await mailFrom(email);
       expect(received).toHaveLength(1);
       const [mail] = received;
-      expect(mail?.subject).toContain(`Tides ${language}`);
+      // The reference the visitor saw opens the subject, and is the named document's.
+      expect(mail?.subject).toBe(`[${shown ?? ''}] Tides ${language}`);
+      const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+      expect(referenceFor(documentId)).toBe(shown);
       expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
       expect(mail?.html).not.toContain('<script');
       expect(mail?.html).not.toContain('<b>Rossi</b>');
       expect(mail?.text).toContain(hostile);
       expect(mail?.text).toContain(email);
+    });
+
+    test('the app opens the form with its device and version, and they reach the email', async ({ page }, testInfo) => {
+      const texts = contactTexts[language];
+      const email = sender(`app-${testInfo.project.name}-${language}`);
+      await open(page, `${paths.support}?platform=android&version=${encodeURIComponent('1.2.3 (45)')}`);
+      await expect(page.getByLabel(texts.platform)).toHaveValue('android');
+      await expect(page.getByLabel(texts.version)).toHaveValue('1.2.3 (45)');
+      await expectNoAxeViolations(page);
+      await fillIn(page, language, { email, message: 'The map does not load.' });
+      await page.screenshot({
+        path: `e2e-screenshots/contact-app-${language}-${testInfo.project.name}.png`,
+        fullPage: true,
+      });
+      await page.getByRole('button', { name: texts.send }).click();
+
+      const dialog = page.getByRole('dialog', { name: texts.sent });
+      await expect(dialog).toContainText(texts.reference);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `e2e-screenshots/contact-sent-${language}-${testInfo.project.name}.png` });
+      const shown = (await dialog.getByText(texts.reference).textContent())?.replace(texts.reference, '').trim();
+      await dialog.getByRole('button', { name: 'Ok' }).click();
+      // The device and version stay for the next message.
+      await expect(page.getByLabel(texts.version)).toHaveValue('1.2.3 (45)');
+
+      await expect.poll(async () => (await mailFrom(email)).length, { timeout: 30_000 }).toBe(1);
+      const [mail] = await mailFrom(email);
+      expect(mail?.subject).toBe(`[${shown ?? ''}] Tides ${language}`);
+      expect(mail?.text).toContain(
+        `Reference: ${shown ?? ''}\nLanguage: ${language === 'it' ? 'Italian (it)' : 'English (en)'}\nDevice: Android\nApp version: 1.2.3 (45)\n`,
+      );
+    });
+
+    test('an address that is not from the app fills in nothing it cannot vouch for', async ({ page }) => {
+      const texts = contactTexts[language];
+      await open(
+        page,
+        `${paths.support}?platform=${encodeURIComponent('<b>x</b>')}&version=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+      );
+      await expect(page.getByRole('button', { name: texts.send })).toBeEnabled();
+      await expect(page.getByLabel(texts.platform)).toHaveValue('');
+      await expect(page.getByLabel(texts.version)).toHaveValue('');
+      await expect(page.locator('img[src="x"]')).toHaveCount(0);
     });
 
     test('with the database unreachable the visitor sees the error and keeps the text', async ({ page }) => {

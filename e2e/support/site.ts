@@ -17,15 +17,29 @@ export const routeNames = Object.keys(paths) as RouteName[];
 /** The labels of the contact form's fields and buttons. */
 export const contactTexts: Record<
   Language,
-  { email: string; name: string; subject: string; message: string; send: string; sent: string; failed: string }
+  {
+    email: string;
+    name: string;
+    subject: string;
+    message: string;
+    platform: string;
+    version: string;
+    send: string;
+    sent: string;
+    reference: string;
+    failed: string;
+  }
 > = {
   en: {
     email: 'Your email',
     name: 'Your name',
     subject: 'Subject',
     message: 'Comment or message',
+    platform: 'Device',
+    version: 'App version',
     send: 'Send message',
     sent: 'Message sent',
+    reference: 'Your reference:',
     failed: 'Your message was not sent.',
   },
   it: {
@@ -33,8 +47,11 @@ export const contactTexts: Record<
     name: 'Il tuo nome',
     subject: 'Oggetto',
     message: 'Commento o messaggio',
+    platform: 'Dispositivo',
+    version: "Versione dell'app",
     send: 'Invia messaggio',
     sent: 'Messaggio inviato',
+    reference: 'Il tuo riferimento:',
     failed: 'Il messaggio non è stato inviato.',
   },
 };

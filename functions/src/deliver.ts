@@ -1,4 +1,4 @@
-import type { DocumentReference } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
 import {
@@ -14,8 +14,10 @@ import {
   type DeliveryUpdate,
 } from './delivery.js';
 import { parseMailDocument, type ContactMail } from './mail-document.js';
-import { takeGlobalTicket, takeSenderLimit, type GlobalTicket, type RateLimits } from './rate-limits.js';
+import { takeGlobalTicket, takeSenderLimit, type GlobalTicket } from './rate-limits.js';
+import { referenceFor } from './reference.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
+import { expiryTime } from './retention.js';
 import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
 
@@ -37,6 +39,18 @@ export type Claim =
   | { kind: 'ended'; error: string; reason: string }
   | { kind: 'skipped'; reason: string };
 
+/** What a claim needs of the configuration. */
+export type ClaimSettings = Pick<MailConfig, 'limits' | 'retentionMonths'>;
+
+/**
+ * When a document expires (`delivery.expireAt`): the retention period after the site wrote
+ * it, or after `nowMs` when it does not say when (only an admin could write such a document).
+ */
+export function expiryOf(createdAt: unknown, nowMs: number, retentionMonths: number): Timestamp {
+  const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
+  return Timestamp.fromDate(expiryTime(writtenMs, Math.max(1, Math.floor(retentionMonths))));
+}
+
 /** What the global cap said of a message's first round (rate-limits.ts), if it was asked. */
 export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
 
@@ -46,7 +60,7 @@ export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
  */
 export async function claim(
   ref: DocumentReference,
-  limits: RateLimits,
+  settings: ClaimSettings,
   nowMs: number,
   global: GlobalVerdict,
 ): Promise<Claim> {
@@ -65,16 +79,20 @@ export async function claim(
     const before =
       assessment.round === 'manual' || typeof delivery.attempts !== 'number' ? 0 : Math.max(0, delivery.attempts);
 
+    // Every write of the whole field carries the expiry, and the document its reference.
+    const expireAt = expiryOf(data.createdAt, nowMs, settings.retentionMonths);
+    const reference = referenceFor(ref.id);
+
     const parsed = parseMailDocument(data);
     if (!parsed.ok) {
       const error = `malformed document: ${parsed.reason}`;
-      tx.update(ref, endedUnsent(error, before));
+      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
       return { kind: 'ended', error, reason: error };
     }
     if (before >= maxAttempts) {
       const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
       const error = `gave up after ${before} attempts: ${last}`;
-      tx.update(ref, endedUnsent(error, before));
+      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
       return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
     }
     // Only a message's first round counts against the caps: retries of a counted message
@@ -83,17 +101,17 @@ export async function claim(
       const over =
         global === 'over'
           ? 'global'
-          : (await takeSenderLimit(tx, ref.firestore, limits, nowMs, parsed.mail.replyTo))
+          : (await takeSenderLimit(tx, ref.firestore, settings.limits, nowMs, parsed.mail.replyTo))
             ? null
             : 'sender';
       if (over) {
-        tx.update(ref, endedUnsent('rate limited', before));
+        tx.update(ref, { ...endedUnsent('rate limited', before, expireAt), reference });
         return { kind: 'ended', error: 'rate limited', reason: `rate limited (${over} cap)` };
       }
     }
 
     const attempts = before + 1;
-    tx.update(ref, processing(attempts, nowMs));
+    tx.update(ref, { ...processing(attempts, nowMs, expireAt), reference });
     return { kind: 'claimed', mail: parsed.mail, attempts, first: assessment.round === 'first' };
   });
 }
@@ -108,7 +126,7 @@ const aborted = (error: unknown) => (error as { code?: unknown } | null)?.code =
  */
 export async function claimWithRetries(
   ref: DocumentReference,
-  limits: RateLimits,
+  settings: ClaimSettings,
   global: GlobalVerdict,
   {
     now = Date.now,
@@ -121,7 +139,7 @@ export async function claimWithRetries(
   const giveUpAt = now() + claimForMs;
   for (let retry = 0; ; retry += 1) {
     try {
-      return await claim(ref, limits, now(), global);
+      return await claim(ref, settings, now(), global);
     } catch (error) {
       const delay = Math.min(2_000, 50 * 2 ** retry) * (0.5 + random());
       if (!aborted(error) || now() + delay > giveUpAt) throw error;
@@ -152,6 +170,8 @@ export type DeliverOptions = {
   now?: () => number;
   /** Called before each claim retried after contention (counted by the parallel benchmark). */
   onContention?: () => void;
+  /** The Firebase project the email links the document in; the running project when not given. */
+  projectId?: string;
 };
 
 /**
@@ -171,7 +191,7 @@ export async function deliverMail(
       error: error instanceof Error ? error.name : typeof error,
       code: (error as { code?: unknown } | null)?.code ?? null,
     });
-    return (await deferUnclaimed(ref, options.now ?? Date.now)) ? 'RETRY' : 'SKIPPED';
+    return (await deferUnclaimed(ref, config.retentionMonths, options.now ?? Date.now)) ? 'RETRY' : 'SKIPPED';
   }
 }
 
@@ -184,13 +204,18 @@ export const unclaimedRetryMs = 60_000;
  * only if the document has not changed since it was read: a document another invocation
  * claimed meanwhile is left to that one. True when the RETRY was recorded.
  */
-async function deferUnclaimed(ref: DocumentReference, now: () => number): Promise<boolean> {
+async function deferUnclaimed(ref: DocumentReference, retentionMonths: number, now: () => number): Promise<boolean> {
   try {
     const snapshot = await ref.get();
     if (!snapshot.exists || snapshot.get('delivery.state') !== undefined) return false;
-    await ref.update(unclaimedRetry('could not be claimed: the database was busy', now() + unclaimedRetryMs), {
-      lastUpdateTime: snapshot.updateTime,
-    });
+    const expireAt = expiryOf(snapshot.get('createdAt'), now(), retentionMonths);
+    await ref.update(
+      {
+        ...unclaimedRetry('could not be claimed: the database was busy', now() + unclaimedRetryMs, expireAt),
+        reference: referenceFor(ref.id),
+      },
+      { lastUpdateTime: snapshot.updateTime },
+    );
     logger.warn('Mail deferred', { mailId: ref.id, state: 'RETRY', reason: 'not claimed' });
     return true;
   } catch {
@@ -216,7 +241,7 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   }
   let taken: Claim | undefined;
   try {
-    taken = await claimWithRetries(ref, config.limits, ticket?.verdict ?? 'unchecked', {
+    taken = await claimWithRetries(ref, config, ticket?.verdict ?? 'unchecked', {
       now,
       sleep,
       onRetry: options.onContention,
@@ -233,7 +258,8 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
     return 'ERROR';
   }
 
-  return sendWithRetries(renderEmail(taken.mail, config), {
+  const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
+  return sendWithRetries(renderEmail(taken.mail, config, source), {
     transport: options.transport ?? getTransport(config.smtp),
     record: async (update) => {
       await ref.update(update);

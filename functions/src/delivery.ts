@@ -9,6 +9,9 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
 //                    fresh budget of attempts (an operator's retry)
 //   error            the last failure, info: { messageId, accepted, rejected, response }
+//   expireAt         when the document may be deleted (retention.ts): set by every write of
+//                    the whole field, so a document carries it from its first claim on; a
+//                    Firestore TTL policy on this field deletes it (firestore.indexes.json)
 
 export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
 
@@ -31,6 +34,7 @@ export type Delivery = {
   nextAttemptTime: Timestamp | null;
   error: string | null;
   info: DeliveryInfo | null;
+  expireAt: Timestamp;
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */
@@ -45,7 +49,7 @@ export const leaseMs = 10 * 60_000;
 const serverTime = () => FieldValue.serverTimestamp();
 
 /** Claimed by an invocation, which holds the lease while it sends. */
-export function processing(attempts: number, nowMs: number): { delivery: Delivery } {
+export function processing(attempts: number, nowMs: number, expireAt: Timestamp): { delivery: Delivery } {
   return {
     delivery: {
       state: 'PROCESSING',
@@ -56,12 +60,13 @@ export function processing(attempts: number, nowMs: number): { delivery: Deliver
       nextAttemptTime: null,
       error: null,
       info: null,
+      expireAt,
     },
   };
 }
 
 /** Ended in ERROR without sending (malformed, over a cap, out of attempts). */
-export function endedUnsent(error: string, attempts: number): { delivery: Delivery } {
+export function endedUnsent(error: string, attempts: number, expireAt: Timestamp): { delivery: Delivery } {
   return {
     delivery: {
       state: 'ERROR',
@@ -72,12 +77,13 @@ export function endedUnsent(error: string, attempts: number): { delivery: Delive
       nextAttemptTime: null,
       error,
       info: null,
+      expireAt,
     },
   };
 }
 
 /** Never claimed (the database kept refusing): waiting for the sweep. */
-export function unclaimedRetry(error: string, nextAttemptMs: number): { delivery: Delivery } {
+export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: Timestamp): { delivery: Delivery } {
   return {
     delivery: {
       state: 'RETRY',
@@ -88,6 +94,7 @@ export function unclaimedRetry(error: string, nextAttemptMs: number): { delivery
       nextAttemptTime: Timestamp.fromMillis(nextAttemptMs),
       error,
       info: null,
+      expireAt,
     },
   };
 }

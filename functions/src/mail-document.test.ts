@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainEmail, parseMailDocument } from './mail-document.js';
+import { Timestamp } from 'firebase-admin/firestore';
+import { isPlainEmail } from './contact-fields.js';
+import { parseContext, parseMailDocument } from './mail-document.js';
 
 const valid = {
   to: ['support@example.com'],
@@ -11,8 +13,16 @@ describe('parseMailDocument', () => {
   it('accepts the document the site writes', () => {
     expect(parseMailDocument(valid)).toEqual({
       ok: true,
-      mail: { subject: 'Tides are wrong', html: '<p>Hello</p>', replyTo: 'angler@example.org' },
+      mail: { subject: 'Tides are wrong', html: '<p>Hello</p>', replyTo: 'angler@example.org', context: {} },
     });
+  });
+
+  it('keeps the context and the time the document was written', () => {
+    const createdAt = Timestamp.fromMillis(Date.parse('2026-11-23T08:30:00Z'));
+    const context = { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' };
+    const parsed = parseMailDocument({ ...valid, context, createdAt });
+    expect(parsed.ok && parsed.mail.context).toEqual(context);
+    expect(parsed.ok && parsed.mail.writtenMs).toBe(createdAt.toMillis());
   });
 
   it('drops a Reply-To that is not one plain address', () => {
@@ -32,6 +42,27 @@ describe('parseMailDocument', () => {
     ['a number as html', { message: { subject: 's', html: 5 } }, 'message.html is missing or not a string'],
   ])('rejects %s with a reason', (_, data, reason) => {
     expect(parseMailDocument(data)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('parseContext', () => {
+  it('keeps each well-formed field', () => {
+    expect(parseContext({ language: 'en', platform: 'ios', appVersion: '2.0.0-beta.1' })).toEqual({
+      language: 'en',
+      platform: 'ios',
+      appVersion: '2.0.0-beta.1',
+    });
+    expect(parseContext({ language: 'en' })).toEqual({ language: 'en' });
+  });
+
+  it('leaves out what is malformed, and keeps the rest', () => {
+    expect(parseContext({ language: 'English', platform: 'windows', appVersion: '<b>1.0</b>', extra: 'x' })).toEqual(
+      {},
+    );
+    expect(parseContext({ language: 'it', appVersion: '1'.repeat(33) })).toEqual({ language: 'it' });
+    expect(parseContext({ platform: 'android', appVersion: '1.0\r\nBcc: x@y.z' })).toEqual({ platform: 'android' });
+    expect(parseContext('android')).toEqual({});
+    expect(parseContext(undefined)).toEqual({});
   });
 });
 

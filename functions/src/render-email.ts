@@ -1,5 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
+import type { Platform } from './contact-fields.js';
 import type { ContactMail } from './mail-document.js';
+import { escapeHtml } from './escape-html.js';
+import { referenceFor } from './reference.js';
 
 export type OutgoingEmail = {
   from: string;
@@ -67,19 +70,94 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+const platformNames: Record<Platform, string> = { android: 'Android', ios: 'iOS', other: 'Other' };
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+
+/** Where the email says the message came from: its document, and the project it is in. */
+export type MailSource = {
+  /** The Mail document's id. */
+  id: string;
+  /** The Firebase project; with a real one (not demo-…) the document is linked in the console. */
+  projectId?: string;
+};
+
+type Detail = { label: string; value: string; href?: string };
+
+/** The lines under the message, for both parts: the reference first, then the context. */
+function details(mail: ContactMail, source: MailSource): Detail[] {
+  const { language, platform, appVersion } = mail.context;
+  const path = `Mail/${source.id}`;
+  const rows: Array<Detail | undefined> = [
+    { label: 'Reference', value: referenceFor(source.id) },
+    language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
+    platform ? { label: 'Device', value: platformNames[platform] } : undefined,
+    appVersion ? { label: 'App version', value: appVersion } : undefined,
+    mail.writtenMs === undefined
+      ? undefined
+      : { label: 'Received', value: `${new Date(mail.writtenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC` },
+    {
+      label: 'Document',
+      value: path,
+      href:
+        source.projectId && !source.projectId.startsWith('demo-')
+          ? `https://console.firebase.google.com/project/${encodeURIComponent(source.projectId)}/firestore/databases/-default-/data/~2FMail~2F${encodeURIComponent(source.id)}`
+          : undefined,
+    },
+  ];
+  return rows.filter((row) => row !== undefined);
+}
+
+/**
+ * The html part: the visitor's message (sanitised) first, then a table of the reference and
+ * the context. Inline styles only, the one kind every mail client keeps.
+ */
+function layout(subject: string, messageHtml: string, rows: Detail[]): string {
+  const cell = 'padding:3px 0;vertical-align:top';
+  const table = rows
+    .map(({ label, value, href }) => {
+      const shown = href
+        ? `<a href="${escapeHtml(href)}" style="color:#0b57d0">${escapeHtml(value)}</a>`
+        : escapeHtml(value);
+      return `<tr><td style="${cell};padding-right:16px;color:#57606a;white-space:nowrap">${escapeHtml(label)}</td><td style="${cell}">${shown}</td></tr>`;
+    })
+    .join('\n');
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">',
+    '<div style="max-width:640px">',
+    messageHtml,
+    '<hr style="border:0;border-top:1px solid #d0d7de;margin:24px 0 12px">',
+    `<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${table}\n</table>`,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
 /**
  * The email sent for one contact message. It always goes to the support inbox, whatever
  * the document says; the visitor's address becomes Reply-To only (parseMailDocument keeps
- * it only when it is one plain address); the html is sanitised and the text made from it.
+ * it only when it is one plain address). The subject starts with the message's reference;
+ * the body is the sanitised message, then the reference, the context and the document, in
+ * an html part and a text part that say the same.
  */
-export function renderEmail(mail: ContactMail, options: { from: string; supportEmail: string }): OutgoingEmail {
-  const html = sanitizeMessageHtml(mail.html);
+export function renderEmail(
+  mail: ContactMail,
+  options: { from: string; supportEmail: string },
+  source: MailSource,
+): OutgoingEmail {
+  const messageHtml = sanitizeMessageHtml(mail.html);
+  const subject = `[${referenceFor(source.id)}] ${singleLine(mail.subject)}`.slice(0, maxSubjectLength);
+  const rows = details(mail, source);
   return {
     from: options.from,
     to: options.supportEmail,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-    subject: singleLine(mail.subject).slice(0, maxSubjectLength),
-    html,
-    text: htmlToText(html),
+    subject,
+    html: layout(subject, messageHtml, rows),
+    text: [htmlToText(messageHtml), rows.map(({ label, value }) => `${label}: ${value}`).join('\n')].join('\n\n'),
   };
 }

@@ -3,6 +3,8 @@ import { addDoc, collection, doc, serverTimestamp, setDoc, type DocumentData } f
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
+import { referenceFor } from '../../functions/src/reference.ts';
+import { defaultRetentionMonths, expiryTime } from '../../functions/src/retention.ts';
 import {
   eventually,
   firestoreEmulator,
@@ -33,11 +35,24 @@ beforeAll(async () => {
 afterAll(async () => {
   inbox.rejectWhen(undefined);
   await inbox.start().catch(() => undefined);
-  // Every document this file wrote ended in a recorded final state.
-  const states = await Promise.all(written.map(async (id) => ((await readMail(id))?.delivery as Delivery).state));
+  // Every document this file wrote ended in a recorded final state, with its expiry (the
+  // retention period after it was written, or after it was first claimed when it does not
+  // say) and its reference.
+  const documents = await Promise.all(written.map(async (id) => ({ id, data: await readMail(id) })));
   await inbox.close();
   await env.cleanup();
-  expect(states.filter((state) => state !== 'SUCCESS' && state !== 'ERROR')).toEqual([]);
+  const delivered = documents.map(({ id, data }) => ({ id, delivery: data?.delivery as Delivery, data }));
+  expect(delivered.filter(({ delivery }) => delivery.state !== 'SUCCESS' && delivery.state !== 'ERROR')).toEqual([]);
+  for (const { id, delivery, data } of delivered) {
+    expect(data?.reference, id).toBe(referenceFor(id));
+    const expireAt = Date.parse(delivery.expireAt ?? '');
+    if (typeof data?.createdAt === 'string') {
+      expect(expireAt, id).toBe(expiryTime(Date.parse(data.createdAt), defaultRetentionMonths).getTime());
+    } else {
+      const claimedMs = Date.parse(String(delivery.startTime));
+      expect(Math.abs(expireAt - expiryTime(claimedMs, defaultRetentionMonths).getTime()), id).toBeLessThan(60_000);
+    }
+  }
 });
 
 async function readMail(id: string): Promise<DocumentData | undefined> {
@@ -52,6 +67,7 @@ type Delivery = {
   startTime?: unknown;
   endTime?: unknown;
   leaseExpireTime?: unknown;
+  expireAt?: string;
 };
 
 async function finalDelivery(id: string): Promise<Delivery> {
@@ -70,11 +86,17 @@ const withToken = (value: string) => inbox.messages.filter((mail) => mail.subjec
 const envelopeOf = (mail: ParsedMail | undefined) => inbox.recipients[inbox.messages.indexOf(mail as ParsedMail)];
 
 /** A visitor writes a message through the rules, as the site does. */
-async function visitorWrites(fields: { subject: string; html: string; replyTo: string }): Promise<string> {
+async function visitorWrites(fields: {
+  subject: string;
+  html: string;
+  replyTo: string;
+  context?: DocumentData;
+}): Promise<string> {
   const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
     to: [site.supportEmail],
     message: { subject: fields.subject, html: fields.html },
     replyTo: fields.replyTo,
+    context: fields.context ?? { language: 'en' },
     createdAt: serverTimestamp(),
   });
   written.push(ref.id);
@@ -98,9 +120,11 @@ describe('the mail trigger', () => {
       subject: `Tides ${t}`,
       replyTo: sender,
       html:
-        '<p><strong>Name:</strong> Ann &amp; Bob</p>\n<p><strong>Email:</strong> angler@example.org</p>\n' +
-        '<p><strong>Message:</strong></p>\n<p>The tide table is off.<br>\nSince &lt;Monday&gt;.</p>',
+        '<p>The tide table is off.<br>\nSince &lt;Monday&gt;.</p>\n' +
+        '<p><strong>Name:</strong> Ann &amp; Bob</p>\n<p><strong>Email:</strong> angler@example.org</p>',
+      context: { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' },
     });
+    const reference = referenceFor(id);
 
     const delivery = await finalDelivery(id);
     expect(delivery).toMatchObject({ state: 'SUCCESS', attempts: 1, error: null, leaseExpireTime: null });
@@ -114,11 +138,20 @@ describe('the mail trigger', () => {
     expect(more).toHaveLength(0);
     expect(mail?.to).toMatchObject({ value: [{ address: site.supportEmail }] });
     expect(mail?.replyTo).toMatchObject({ value: [{ address: sender }] });
-    expect(mail?.subject).toBe(`Tides ${t}`);
-    expect(mail?.html).toContain('<p><strong>Name:</strong> Ann &amp; Bob</p>');
-    expect(mail?.html).toContain('Since &lt;Monday&gt;.');
-    expect(mail?.text).toContain('Name: Ann & Bob');
-    expect(mail?.text).toContain('The tide table is off.\nSince <Monday>.');
+    // The reference opens the subject; the message comes first, then the reference, the
+    // context and the document, in both parts.
+    expect(mail?.subject).toBe(`[${reference}] Tides ${t}`);
+    const html = mail?.html || '';
+    expect(html).toContain('<p><strong>Name:</strong> Ann &amp; Bob</p>');
+    expect(html.indexOf('Since &lt;Monday&gt;.')).toBeGreaterThan(0);
+    expect(html.indexOf('Since &lt;Monday&gt;.')).toBeLessThan(html.indexOf('<table'));
+    for (const value of [reference, 'Italian (it)', 'Android', '1.2.3 (45)', `Mail/${id}`])
+      expect(html).toContain(value);
+    expect(mail?.text).toMatch(/^The tide table is off\.\nSince <Monday>\.\nName: Ann & Bob\n/);
+    expect(mail?.text).toContain(
+      `\n\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nReceived: `,
+    );
+    expect(mail?.text).toContain(`\nDocument: Mail/${id}`);
     expect(mail?.messageId).toBe(delivery.info?.messageId);
     expect(envelopeOf(mail)).toEqual([site.supportEmail]);
 
@@ -136,7 +169,7 @@ describe('the mail trigger', () => {
     });
     expect(await finalDelivery(t)).toMatchObject({ state: 'SUCCESS' });
     const [mail] = withToken(t);
-    expect(mail?.subject).toBe(`Redirect ${t} Bcc: someone-else@example.net`);
+    expect(mail?.subject).toBe(`[${referenceFor(t)}] Redirect ${t} Bcc: someone-else@example.net`);
     expect(mail?.bcc).toBeUndefined();
     expect(mail?.replyTo).toBeUndefined();
     expect(envelopeOf(mail)).toEqual([site.supportEmail]);
@@ -165,8 +198,9 @@ describe('the mail trigger', () => {
     expect(await finalDelivery(escapedId)).toMatchObject({ state: 'SUCCESS' });
 
     const [rawMail] = withToken(`${payload} ${t}`);
-    expect(rawMail?.html).toBe('<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>');
-    expect(rawMail?.text).toBe('Hi\nclickok (https://example.com/)');
+    expect(rawMail?.html).toContain('\n<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>\n<hr');
+    expect(rawMail?.html).not.toMatch(/<(script|img|style|iframe|form)|onclick|javascript:/i);
+    expect(rawMail?.text).toMatch(/^Hi\nclickok \(https:\/\/example\.com\/\)\n\nReference: /);
     expect(rawMail?.headers.has('bcc')).toBe(false);
 
     const [siteMail] = withToken(`Escaped ${t}`);
@@ -175,6 +209,26 @@ describe('the mail trigger', () => {
     expect(siteMail?.text).toContain(`Name: ${payload}`);
     expect(siteMail?.bcc).toBeUndefined();
     for (const mail of [rawMail, siteMail]) expect(envelopeOf(mail)).toEqual([site.supportEmail]);
+  });
+
+  it('sends only well-formed context, whatever a document written with admin access holds', async () => {
+    const t = token();
+    await adminWrites(t, {
+      to: [site.supportEmail],
+      message: { subject: `Context ${t}`, html: '<p>x</p>' },
+      replyTo: `c+${t}@example.org`,
+      context: {
+        language: '<b>it</b>',
+        platform: '<script>alert(1)</script>',
+        appVersion: '1.0<img src=x onerror=alert(2)>',
+      },
+      createdAt: serverTimestamp(),
+    });
+    expect(await finalDelivery(t)).toMatchObject({ state: 'SUCCESS' });
+    const [mail] = withToken(t);
+    expect(mail?.html).not.toMatch(/<(script|img|b)\b|onerror/);
+    expect(mail?.text).not.toMatch(/Language:|Device:|App version:/);
+    expect(mail?.text).toContain(`Reference: ${referenceFor(t)}`);
   });
 
   it('ends a malformed document in ERROR with the reason and sends nothing', async () => {

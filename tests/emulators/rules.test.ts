@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   assertFails,
@@ -24,7 +24,7 @@ import {
 } from 'firebase/firestore';
 import { deletionsCollection, hashedId } from '../../functions/src/account-deletion/cleanup.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { emailPattern } from '../../functions/src/mail-document.ts';
+import { appVersionPattern, emailPattern, platforms } from '../../functions/src/contact-fields.ts';
 import { site } from '../../web/src/config/site.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 
@@ -38,6 +38,7 @@ const message = (): DocumentData => ({
     html: '<p><strong>Name:</strong> Ann</p>\n<p><strong>Message:</strong></p>\n<p>Hello<br>\nthere</p>',
   },
   replyTo: 'angler@example.org',
+  context: { language: 'it', platform: 'android', appVersion: '1.2.3' },
   createdAt: serverTimestamp(),
 });
 
@@ -50,6 +51,7 @@ const omit = (data: DocumentData, key: string) =>
   Object.fromEntries(Object.entries(data).filter(([name]) => name !== key));
 const without = (key: string) => omit(message(), key);
 const messageWithout = (key: string) => ({ ...message(), message: omit(message().message as DocumentData, key) });
+const withContext = (fields: DocumentData) => ({ ...message(), context: fields });
 
 beforeAll(async () => {
   // The rules alone: the mail trigger stays out of it.
@@ -96,6 +98,14 @@ describe('Mail: what a visitor may write', () => {
     await assertSucceeds(create(withMessage({ subject: '🎣'.repeat(75) })));
     await assertSucceeds(create({ ...message(), replyTo: "o'neil.first+tag@mail.sub.example.it" }));
     await assertSucceeds(create({ ...message(), replyTo: `${'a'.repeat(64)}@${'b'.repeat(180)}.com` }));
+  });
+
+  it('accepts every context the form can send, and none (a page loaded before context existed)', async () => {
+    await assertSucceeds(create(withContext({ language: 'en' })));
+    await assertSucceeds(create(withContext({ language: 'en', platform: 'ios' })));
+    await assertSucceeds(create(withContext({ language: 'it', platform: 'other', appVersion: '2.0.0-beta.1 (7)' })));
+    await assertSucceeds(create(withContext({ language: 'en', appVersion: `1${'.0'.repeat(15)}2` })));
+    await assertSucceeds(create(without('context')));
   });
 
   // Each of these is one thing wrong with an otherwise valid message.
@@ -148,6 +158,20 @@ describe('Mail: what a visitor may write', () => {
     ['an oversized replyTo', () => ({ ...message(), replyTo: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` })],
     ['an empty replyTo', () => ({ ...message(), replyTo: '' })],
     ['a replyTo that is a list', () => ({ ...message(), replyTo: ['a@example.org', 'b@example.net'] })],
+    ['an expiry set by the client', () => ({ ...message(), delivery: { expireAt: Timestamp.fromMillis(4e12) } })],
+    ['an expiry at the top level', () => ({ ...message(), expireAt: Timestamp.fromMillis(4e12) })],
+    ['a reference chosen by the client', () => ({ ...message(), reference: 'AAA-AAA' })],
+    ['a context that is a string', () => ({ ...message(), context: 'android 1.2.3' })],
+    ['a context without the language', () => withContext({ platform: 'android' })],
+    ['an unknown context field', () => withContext({ language: 'en', model: 'Pixel 9' })],
+    ['a language that is not a code', () => withContext({ language: 'English' })],
+    ['an unknown platform', () => withContext({ language: 'en', platform: 'windows' })],
+    ['a platform in capitals', () => withContext({ language: 'en', platform: 'Android' })],
+    ['an oversized app version', () => withContext({ language: 'en', appVersion: '1'.repeat(33) })],
+    ['an empty app version', () => withContext({ language: 'en', appVersion: '' })],
+    ['markup as the app version', () => withContext({ language: 'en', appVersion: '<b>1.0</b>' })],
+    ['an app version with a line break', () => withContext({ language: 'en', appVersion: '1.0\r\nBcc: a@b.co' })],
+    ['an app version that is a number', () => withContext({ language: 'en', appVersion: 1.2 })],
   ];
 
   it('has at least 20 hostile documents to check', () => {
@@ -159,14 +183,18 @@ describe('Mail: what a visitor may write', () => {
   });
 });
 
-describe('the address rule', () => {
-  it('is the same in the form, the rules and the mail function', () => {
-    const form = /export const emailPattern = \/(.+)\/;$/m.exec(
-      readFileSync(join(root, 'web', 'src', 'features', 'contact', 'contact-message.ts'), 'utf8'),
-    )?.[1];
+// The form and the mail function share these rules (functions/src/contact-fields.ts); the
+// rules file cannot import them, so it is read here.
+describe('the field rules of firestore.rules', () => {
+  it('has the address pattern of the form and the mail function', () => {
     const rules = /value\.matches\("(.+)"\)/.exec(firestoreRules)?.[1]?.replaceAll('[.]', '\\.');
-    expect(form).toBe(emailPattern.source);
     expect(rules).toBe(emailPattern.source);
+  });
+
+  it('has their app version pattern and devices', () => {
+    expect(/context\.appVersion\.matches\('(.+)'\)/.exec(firestoreRules)?.[1]).toBe(appVersionPattern.source);
+    const listed = /context\.platform in \[([^\]]*)\]/.exec(firestoreRules)?.[1];
+    expect(listed?.split(',').map((entry) => entry.trim().replaceAll("'", ''))).toEqual([...platforms]);
   });
 });
 

@@ -1,9 +1,8 @@
 // The email that tells a member their account was deleted: to the deleted account's address
 // only, in English and Italian (the member's language went with their data), as HTML and text.
 import type { OutgoingEmail } from '../render-email.js';
-import { isPlainEmail } from '../mail-document.js';
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+import { isPlainEmail } from '../contact-fields.js';
+import { escapeHtml } from '../escape-html.js';
 
 /**
  * The confirmation for `to`, sent from `from`, dated `deletedAt`. `to` must be one plain
@@ -26,9 +25,9 @@ export function deletionConfirmation(options: { from: string; to: string; delete
   const italian = paragraphs.map(([, it]) => it);
   const html = [
     '<div lang="en">',
-    ...english.map((text) => `<p>${escape(text)}</p>`),
+    ...english.map((text) => `<p>${escapeHtml(text)}</p>`),
     '</div><hr><div lang="it">',
-    ...italian.map((text) => `<p>${escape(text)}</p>`),
+    ...italian.map((text) => `<p>${escapeHtml(text)}</p>`),
     '</div>',
   ].join('\n');
   return {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import type { MailDocument } from './contact-message';
+import { referenceFor } from '../../../../functions/src/reference';
 import { sendContactMessage } from './api/send-contact-message';
 import { renderSite } from '../../test/render';
 
@@ -34,12 +35,19 @@ describe('Contact Us', () => {
     ['en', 'Contact Us', 'Let us know how we can help you', 'Send message'],
     ['it', 'Contattaci', 'Facci sapere come possiamo aiutarti', 'Invia messaggio'],
   ] as const)(
-    'has its heading, prompt, four labelled fields and the button in %s',
+    'has its heading, prompt, four labelled fields, the app group and the button in %s',
     async (language, title, prompt, button) => {
       renderSite(paths.support, language);
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
       expect(screen.getByText(prompt)).toBeDefined();
-      expect(screen.getAllByRole('textbox')).toHaveLength(4);
+      expect(screen.getAllByRole('textbox').filter((field) => field.hasAttribute('required'))).toHaveLength(4);
+      const app = screen.getByRole('group');
+      expect(within(app).getAllByRole('textbox')).toHaveLength(1);
+      expect(
+        within(app)
+          .getAllByRole('option')
+          .map((option) => option.getAttribute('value')),
+      ).toEqual(['', 'android', 'ios', 'other']);
       expect(screen.getByRole('button', { name: button })).toBeDefined();
     },
   );
@@ -90,10 +98,14 @@ describe('Contact Us', () => {
     expect(document.replyTo).toBe(visitor.email);
     expect(document.message.subject).toBe('Tides');
     expect(document.message.html).toContain('Hello &lt;b&gt;team&lt;/b&gt;');
+    expect(document.context).toEqual({ language: 'en' });
     resolve('mail-id');
 
     const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
     expect(within(dialog).getByText('Thank you for contacting us. We will get back to you soon.')).toBeDefined();
+    expect(within(dialog).getByText(referenceFor('mail-id')).closest('p')?.textContent).toBe(
+      `Your reference: ${referenceFor('mail-id')}`,
+    );
     const ok = within(dialog).getByRole('button', { name: 'Ok' });
     expect(globalThis.document.activeElement).toBe(ok);
     for (const field of screen.getAllByRole('textbox', { hidden: true })) {
@@ -102,6 +114,54 @@ describe('Contact Us', () => {
     await user.click(ok);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(globalThis.document.activeElement).toBe(screen.getByLabelText('Your email'));
+  });
+
+  it('takes the device and version the app opens the form with, and sends them as context', async () => {
+    send.mockResolvedValue('app-mail');
+    history.replaceState(null, '', '/support?platform=ios&version=2.1.0%20(88)');
+    try {
+      renderSite(paths.support, 'it');
+      const version = await screen.findByLabelText<HTMLInputElement>("Versione dell'app");
+      await waitFor(() => {
+        expect(version.value).toBe('2.1.0 (88)');
+      });
+      expect(screen.getByLabelText<HTMLSelectElement>('Dispositivo').value).toBe('ios');
+      const user = userEvent.setup();
+      await user.type(screen.getByLabelText('La tua email'), visitor.email);
+      await user.type(screen.getByLabelText('Il tuo nome'), visitor.name);
+      await user.type(screen.getByLabelText('Oggetto'), visitor.subject);
+      await user.type(screen.getByLabelText('Commento o messaggio'), visitor.message);
+      await user.click(screen.getByRole('button', { name: 'Invia messaggio' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Messaggio inviato' });
+      expect(dialog.textContent).toContain(`Il tuo riferimento: ${referenceFor('app-mail')}`);
+      expect((send.mock.calls[0]?.[0] as MailDocument).context).toEqual({
+        language: 'it',
+        platform: 'ios',
+        appVersion: '2.1.0 (88)',
+      });
+      // The app's details describe the device, not the message: they stay for the next one.
+      expect(version.value).toBe('2.1.0 (88)');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
+  it('explains a version that is not one, and sends nothing until it is fixed or removed', async () => {
+    send.mockResolvedValue('fixed-mail');
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    const version = screen.getByLabelText('App version');
+    await user.type(version, '<b>1</b>');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getByText('Please enter the version as the app shows it, like 1.2.3.')).toBeDefined();
+    expect(version.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(version);
+    expect(send).not.toHaveBeenCalled();
+    await user.clear(version);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeDefined();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 
   it('on failure logs, tells the visitor, offers the support address and keeps the text', async () => {

@@ -1,15 +1,22 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../../components/support-mail-text';
+import { referenceFor } from '../../../../functions/src/reference';
 import {
   contactFields,
   contactLimits,
+  emptyAppContext,
   emptyContactMessage,
+  maxAppVersionLength,
+  platforms,
   prefillFromQuery,
   toMailDocument,
+  validateAppVersion,
   validateContactMessage,
+  type AppContext,
   type ContactField,
   type ContactMessage,
+  type Platform,
 } from './contact-message';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
@@ -21,8 +28,11 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
 
 /**
  * The Contact Us form: four required fields with their limits, checked as the visitor
- * leaves each one and on sending. A sent message opens the "Message sent" dialog and clears
- * the form; a failure is logged, told to the visitor, and keeps everything they typed.
+ * leaves each one and on sending, and two optional ones about the app (device and version),
+ * which the app can fill in through the address. A sent message opens the "Message sent"
+ * dialog with its reference and clears the message (the app's details stay: they describe
+ * the visitor's device, not the message); a failure is logged, told to the visitor, and
+ * keeps everything they typed.
  */
 export function ContactForm() {
   const { t, i18n } = useTranslation('pages');
@@ -35,15 +45,24 @@ export function ContactForm() {
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
   const [trap, setTrap] = useState('');
+  const [app, setApp] = useState<AppContext>(emptyAppContext);
+  const [versionTouched, setVersionTouched] = useState(false);
+  const [reference, setReference] = useState<string>();
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const versionField = useRef<HTMLInputElement>(null);
 
-  // A link may fill in the subject (prefillFromQuery); read once the page has hydrated, as the
-  // prerendered form is the same for every address.
+  // A link may fill in the subject, the device and the app version (prefillFromQuery); read
+  // once the page has hydrated, as the prerendered form is the same for every address.
   useEffect(() => {
-    const { subject } = prefillFromQuery(location.search);
-    if (!subject) return;
+    const { subject, platform, appVersion } = prefillFromQuery(location.search);
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration
-    setValues((current) => (current.subject ? current : { ...current, subject }));
+    if (subject) setValues((current) => (current.subject ? current : { ...current, subject }));
+    if (platform || appVersion) {
+      setApp((current) => ({
+        platform: current.platform || (platform ?? ''),
+        appVersion: current.appVersion || (appVersion ?? ''),
+      }));
+    }
   }, []);
 
   // Grouping always, so that the prerendered page and every browser write the limits alike:
@@ -52,16 +71,20 @@ export function ContactForm() {
   const number = new Intl.NumberFormat(i18n.language, { useGrouping: 'always' });
   const errors = validateContactMessage(values);
   const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
+  const versionError = validateAppVersion(app.appVersion);
+  const shownVersionError = submitted || versionTouched ? versionError : undefined;
 
   const update = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
   };
 
-  const finish = () => {
+  const finish = (sentReference?: string) => {
     setValues(emptyContactMessage);
     setTouched({});
+    setVersionTouched(false);
     setSubmitted(false);
     setTrap('');
+    setReference(sentReference);
     setStatus('sent');
   };
 
@@ -74,6 +97,10 @@ export function ContactForm() {
       fields.current[invalid]?.focus();
       return;
     }
+    if (versionError) {
+      versionField.current?.focus();
+      return;
+    }
     // Only a program fills the hidden field: it is thanked and nothing is stored.
     if (trap !== '') {
       finish();
@@ -81,8 +108,8 @@ export function ContactForm() {
     }
     setStatus('sending');
     try {
-      await sendContactMessage(toMailDocument(values, i18n.language));
-      finish();
+      const id = await sendContactMessage(toMailDocument(values, i18n.language, app));
+      finish(referenceFor(id));
     } catch (error) {
       console.error('The contact message could not be sent:', error);
       setStatus('failed');
@@ -162,6 +189,63 @@ export function ContactForm() {
             </div>
           );
         })}
+        <fieldset className="contact-form__app" aria-describedby={`${id}-app-hint`}>
+          <legend>{t('support.app.legend')}</legend>
+          <p id={`${id}-app-hint`} className="contact-form__hint">
+            {t('support.app.hint')}
+          </p>
+          <div className="contact-form__app-fields">
+            <div className="contact-form__field">
+              <label htmlFor={`${id}-platform`}>{t('support.app.platform')}</label>
+              <select
+                id={`${id}-platform`}
+                name="platform"
+                value={app.platform}
+                onChange={(event) => {
+                  const platform = event.target.value as Platform | '';
+                  setApp((current) => ({ ...current, platform }));
+                }}
+              >
+                <option value="">{t('support.app.platforms.none')}</option>
+                {platforms.map((platform) => (
+                  <option key={platform} value={platform}>
+                    {t(`support.app.platforms.${platform}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className={`contact-form__field${shownVersionError ? ' contact-form__field--invalid' : ''}`}>
+              <label htmlFor={`${id}-version`}>{t('support.app.version')}</label>
+              <input
+                id={`${id}-version`}
+                ref={versionField}
+                name="appVersion"
+                type="text"
+                value={app.appVersion}
+                maxLength={maxAppVersionLength}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={shownVersionError ? true : undefined}
+                aria-describedby={shownVersionError ? `${id}-version-error ${id}-version-hint` : `${id}-version-hint`}
+                onChange={(event) => {
+                  const appVersion = event.target.value;
+                  setApp((current) => ({ ...current, appVersion }));
+                }}
+                onBlur={() => {
+                  setVersionTouched(true);
+                }}
+              />
+              {shownVersionError && (
+                <p id={`${id}-version-error`} className="contact-form__error">
+                  {t(`support.errors.${shownVersionError}`, { max: number.format(maxAppVersionLength) })}
+                </p>
+              )}
+              <p id={`${id}-version-hint`} className="contact-form__hint">
+                {t('support.app.versionHint')}
+              </p>
+            </div>
+          </div>
+        </fieldset>
         <div className="contact-form__trap" aria-hidden="true">
           <label htmlFor={`${id}-website`}>{t('support.trap')}</label>
           <input
@@ -192,6 +276,7 @@ export function ContactForm() {
       </form>
       <MessageSentDialog
         open={status === 'sent'}
+        reference={reference}
         onClose={() => {
           setStatus('idle');
           fields.current.email?.focus();

@@ -2,11 +2,20 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The "Message sent" confirmation, a modal dialog: focus moves to its Ok button (its only
- * control, so the browser's showModal picks it), Escape or
- * Ok closes it, and the page behind cannot be reached while it is open.
+ * The "Message sent" confirmation, a modal dialog: the spec's text, then the message's
+ * reference (when it was stored). Focus moves to its Ok button (its only control, so the
+ * browser's showModal picks it), Escape or Ok closes it, and the page behind cannot be
+ * reached while it is open.
  */
-export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MessageSentDialog({
+  open,
+  reference,
+  onClose,
+}: {
+  open: boolean;
+  reference?: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('pages');
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -22,11 +31,19 @@ export function MessageSentDialog({ open, onClose }: { open: boolean; onClose: (
       ref={dialog}
       className="dialog"
       aria-labelledby="message-sent-title"
-      aria-describedby="message-sent-text"
+      aria-describedby={reference ? 'message-sent-text message-sent-reference' : 'message-sent-text'}
       onClose={onClose}
     >
       <h2 id="message-sent-title">{t('support.sent.title')}</h2>
       <p id="message-sent-text">{t('support.sent.text')}</p>
+      {reference && (
+        <div id="message-sent-reference" className="dialog__reference">
+          <p>
+            {t('support.sent.reference')} <strong className="dialog__reference-code">{reference}</strong>
+          </p>
+          <p className="dialog__note">{t('support.sent.referenceHint')}</p>
+        </div>
+      )}
       <button
         type="button"
         className="button"
