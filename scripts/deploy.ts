@@ -2,6 +2,7 @@
 // rules and the functions to a real Firebase project. Run `firebase login` first.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
 import { site } from '../web/src/config/site.ts';
 import { firebaseBin } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
@@ -22,9 +23,18 @@ if (!readFileSync(join(root, 'firestore.rules'), 'utf8').includes(`data.to == ['
 }
 const envFile = join(root, 'functions', `.env.${project}`);
 if (existsSync(envFile)) {
-  const configured = /^SUPPORT_EMAIL=(.*)$/m.exec(readFileSync(envFile, 'utf8'))?.[1]?.replace(/^"|"$/g, '');
+  const env = readFileSync(envFile, 'utf8');
+  const value = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1]?.replace(/^"|"$/g, '');
+  const configured = value('SUPPORT_EMAIL');
   if (configured && configured !== site.supportEmail) {
     problems.push(`functions/.env.${project} has SUPPORT_EMAIL=${configured}, the site says ${site.supportEmail}`);
+  }
+  // The privacy policy states how long contact messages are kept; the expiry must say the same.
+  const months = value('MAIL_RETENTION_MONTHS');
+  if (months && Number(months) !== supportMessageRetentionMonths) {
+    problems.push(
+      `functions/.env.${project} has MAIL_RETENTION_MONTHS=${months}, the privacy policy says ${String(supportMessageRetentionMonths)} (web/src/config/constants.ts)`,
+    );
   }
 }
 if (problems.length > 0) {
@@ -33,10 +43,15 @@ if (problems.length > 0) {
 }
 
 process.exit(
-  await run(firebaseBin, ['deploy', '--project', project, '--only', 'hosting,firestore:rules,functions'], {
-    cwd: root,
-    // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
-    // Hosting's predeploy build reads it.
-    env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
-  }),
+  // firestore:indexes carries the TTL policy that deletes contact messages when they expire.
+  await run(
+    firebaseBin,
+    ['deploy', '--project', project, '--only', 'hosting,firestore:rules,firestore:indexes,functions'],
+    {
+      cwd: root,
+      // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
+      // Hosting's predeploy build reads it.
+      env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
+    },
+  ),
 );

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { hostingOrigin, root } from '../../tests/support/emulators.ts';
+import { referencePattern } from '../../functions/src/reference.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
 import {
@@ -116,9 +117,14 @@ export function engineSuite(engine: EngineName): void {
       }
     }
 
-    it('the contact form sends, the dialog opens and the message reaches the inbox', async () => {
+    it('the contact form, opened by the app, sends; the dialog gives the reference the email starts with', async () => {
       const subject = `${engine} check ${Date.now().toString(36)}`;
-      await open(paths.support, 'en', headings.support.en);
+      await open(`${paths.support}?platform=ios&version=3.0.1`, 'en', headings.support.en);
+      await waitFor(
+        page,
+        `document.querySelector('[name=platform]')?.value === 'ios' && document.querySelector('[name=appVersion]')?.value === '3.0.1'`,
+        "the app's device and version were not filled in",
+      );
       await page.type('[name=email]', `${engine}@example.com`);
       await page.type('[name=name]', 'Marco Rossi');
       await page.type('[name=subject]', subject);
@@ -126,11 +132,17 @@ export function engineSuite(engine: EngineName): void {
       await page.click('form button[type=submit]');
       await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
       await page.screenshot(join(screenshots, 'contact-sent.png'));
+      const reference = await page.evaluate<string>(
+        `document.querySelector('dialog.dialog[open] .dialog__reference-code')?.textContent ?? ''`,
+      );
+      expect(reference).toMatch(referencePattern);
       const deadline = Date.now() + 20_000;
-      while (!(await receivedMail()).some((mail) => mail.subject === subject) && Date.now() < deadline) {
+      while (!(await receivedMail()).some((mail) => mail.subject.endsWith(subject)) && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      expect((await receivedMail()).map((mail) => mail.subject)).toContain(subject);
+      const mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
+      expect(mail?.subject).toBe(`[${reference}] ${subject}`);
+      expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 

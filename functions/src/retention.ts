@@ -4,6 +4,9 @@
 // period (web/src/config/account.ts, checked against this default by a unit test and by
 // `npm run deploy`).
 
+/** The field the TTL policy deletes on (firestore.indexes.json): delivery.ts writes it. */
+export const expiryField = 'delivery.expireAt';
+
 /** Months a message is kept after it was written, unless MAIL_RETENTION_MONTHS says otherwise. */
 export const defaultRetentionMonths = 12;
 

@@ -25,5 +25,13 @@ export const minimumAge = 18;
 export const termsNoticeDays = 30;
 export const qrCodeSizePx = 200;
 
+/**
+ * Months a Contact Us message is kept in the database, as the privacy policy states. The mail
+ * function's MAIL_RETENTION_MONTHS sets the expiry it writes: its default
+ * (functions/src/retention.ts) is checked against this by a unit test, and an operator's own
+ * value by `npm run deploy`.
+ */
+export const supportMessageRetentionMonths = 12;
+
 /** The date the privacy policy and the terms were last changed (shown on both). */
-export const legalTextsUpdated = '2026-11-21';
+export const legalTextsUpdated = '2026-11-23';

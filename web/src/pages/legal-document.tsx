@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { legalTextsUpdated, minimumAge, termsNoticeDays } from '../config/constants';
+import { legalTextsUpdated, minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
 import { site } from '../config/site';
 import { accountDeletionValues } from '../config/account';
 import type { Language } from '../config/languages';
@@ -18,6 +18,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     email: site.supportEmail,
     age: minimumAge,
     days: termsNoticeDays,
+    supportMonths: supportMessageRetentionMonths,
     // The retention periods the Account page states too (config/account.ts).
     ...accountDeletionValues(i18n.language as Language),
     accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { limitsCollection, shardsCollection } from '../../functions/src/rate-limits.ts';
+import { defaultRetentionMonths, expiryField } from '../../functions/src/retention.ts';
+import { supportMessageRetentionMonths } from '../../web/src/config/constants.ts';
+import { root } from './project.ts';
+
+type FieldOverride = { collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] };
+const spec = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as {
+  indexes: unknown[];
+  fieldOverrides?: FieldOverride[];
+};
+
+describe('the retention of contact messages', () => {
+  it('is the same in the privacy policy and in the expiry the mail function writes by default', () => {
+    expect(defaultRetentionMonths).toBe(supportMessageRetentionMonths);
+  });
+
+  it('is enforced by a TTL policy on the field the mail function writes, which firebase-tools deploys', () => {
+    expect(spec.fieldOverrides?.filter((field) => field.ttl)).toEqual([
+      { collectionGroup: 'Mail', fieldPath: expiryField, ttl: true, indexes: [] },
+      // The rate-limit counters (functions/src/rate-limits.ts) expire a day after their hour.
+      { collectionGroup: limitsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+    ]);
+    const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
+      FirestoreApi: new () => { validateSpec(spec: unknown): void };
+    };
+    expect(() => {
+      new FirestoreApi().validateSpec(spec);
+    }).not.toThrow();
+    expect(() => {
+      new FirestoreApi().validateSpec({ ...spec, fieldOverrides: [{ collectionGroup: 'Mail', ttl: true }] });
+    }).toThrow();
+  });
+});

@@ -1,0 +1,70 @@
+// `npm run spam-score`: scores the support email the mail function sends with SpamAssassin's
+// local rules (`spamassassin -t -L`, no network tests), for messages with and without the
+// app's context. Prints each score and the rules that fired. Needs the `spamassassin`
+// command (Debian: apt-get install spamassassin); not part of `npm test`.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { ContactMail } from '../functions/src/mail-document.ts';
+import type * as RenderModule from '../functions/src/render-email.ts';
+import { root } from './lib/project.ts';
+
+const which = spawnSync('spamassassin', ['--version'], { encoding: 'utf8' });
+if (which.status !== 0) {
+  console.error('✖ spamassassin is not installed (Debian: apt-get install spamassassin)');
+  process.exit(2);
+}
+
+/** The html the site's form writes (web/src/features/contact/contact-message.ts). */
+const siteHtml = [
+  '<p>Hello,<br>\nsince the last update the tide table for Chioggia shows yesterday&#39;s times.<br>\nCould you check?</p>',
+  '<p><strong>Name:</strong> Marco Rossi</p>',
+  '<p><strong>Email:</strong> marco.rossi@example.org</p>',
+  '<p><strong>Subject:</strong> Tide table is a day late</p>',
+].join('\n');
+
+const base: ContactMail = {
+  subject: 'Tide table is a day late',
+  html: siteHtml,
+  replyTo: 'marco.rossi@example.org',
+  context: { language: 'it' },
+  writtenMs: Date.parse('2026-11-23T08:30:00Z'),
+};
+const samples: Array<[string, ContactMail, string | undefined]> = [
+  ['language only', base, undefined],
+  [
+    'device and app version',
+    { ...base, context: { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' } },
+    undefined,
+  ],
+  [
+    'with the console link of a real project',
+    { ...base, context: { language: 'en', platform: 'ios' } },
+    'fishing-prod',
+  ],
+];
+
+// The functions as they are deployed: built from source first.
+if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
+const { renderEmail } = (await import(join(root, 'functions', 'lib', 'render-email.js'))) as typeof RenderModule;
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+let worst = 0;
+for (const [name, mail, projectId] of samples) {
+  const email = renderEmail(
+    mail,
+    { from: 'Support site <no-reply@example.com>', supportEmail: 'support@example.com' },
+    { id: 'Q2x9LmTz81KpRw3vBn0c', projectId },
+  );
+  const { message } = (await composer.sendMail(email)) as unknown as { message: Buffer };
+  const result = spawnSync('spamassassin', ['-t', '-L'], { input: message, encoding: 'utf8', maxBuffer: 16 << 20 });
+  const status = /^X-Spam-Status: (.*(?:\n\s+.*)*)/m.exec(result.stdout)?.[1]?.replace(/\s+/g, ' ') ?? 'no status';
+  const score = Number(/score=(-?[\d.]+)/.exec(status)?.[1] ?? NaN);
+  worst = Math.max(worst, Number.isNaN(score) ? Infinity : score);
+  console.log(
+    `${name.padEnd(42)} score ${score.toFixed(1).padStart(5)}  ${(/tests=(\S*)/.exec(status)?.[1] ?? '').replace(/,$/, '')}`,
+  );
+}
+console.log(`Highest score: ${worst.toFixed(1)}`);
