@@ -17,11 +17,15 @@ const send = vi.mocked(sendContactMessage);
 
 const visitor = { email: 'angler@example.com', name: 'Marco', subject: 'Tides', message: 'Hello <b>team</b>' };
 
-async function fillIn(values: Partial<typeof visitor> = visitor) {
+const labels = {
+  en: { email: 'Your email', name: 'Your name', subject: 'Subject', message: 'Comment or message' },
+  it: { email: 'La tua email', name: 'Il tuo nome', subject: 'Oggetto', message: 'Commento o messaggio' },
+};
+
+async function fillIn(values: Partial<typeof visitor> = visitor, language: keyof typeof labels = 'en') {
   const user = userEvent.setup();
-  const labels = { email: 'Your email', name: 'Your name', subject: 'Subject', message: 'Comment or message' };
   for (const [field, value] of Object.entries(values) as [keyof typeof visitor, string][]) {
-    await user.type(screen.getByLabelText(labels[field]), value);
+    await user.type(screen.getByLabelText(labels[language][field]), value);
   }
   return user;
 }
@@ -126,11 +130,7 @@ describe('Contact Us', () => {
         expect(version.value).toBe('2.1.0 (88)');
       });
       expect(screen.getByLabelText<HTMLSelectElement>('Dispositivo').value).toBe('ios');
-      const user = userEvent.setup();
-      await user.type(screen.getByLabelText('La tua email'), visitor.email);
-      await user.type(screen.getByLabelText('Il tuo nome'), visitor.name);
-      await user.type(screen.getByLabelText('Oggetto'), visitor.subject);
-      await user.type(screen.getByLabelText('Commento o messaggio'), visitor.message);
+      const user = await fillIn(visitor, 'it');
       await user.click(screen.getByRole('button', { name: 'Invia messaggio' }));
       const dialog = await screen.findByRole('dialog', { name: 'Messaggio inviato' });
       expect(dialog.textContent).toContain(`Il tuo riferimento: ${referenceFor('app-mail')}`);
@@ -169,11 +169,7 @@ describe('Contact Us', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderSite(paths.support, 'it');
     await screen.findByLabelText('La tua email');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('La tua email'), visitor.email);
-    await user.type(screen.getByLabelText('Il tuo nome'), visitor.name);
-    await user.type(screen.getByLabelText('Oggetto'), visitor.subject);
-    await user.type(screen.getByLabelText('Commento o messaggio'), visitor.message);
+    const user = await fillIn(visitor, 'it');
     await user.click(screen.getByRole('button', { name: 'Invia messaggio' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Il messaggio non è stato inviato.');
