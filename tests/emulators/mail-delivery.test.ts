@@ -62,6 +62,9 @@ afterAll(async () => {
       .map((snapshot) => ({ id: snapshot.id, state: snapshot.get('delivery.state') as unknown }))
       .filter(({ state }) => state !== 'SUCCESS' && state !== 'ERROR');
     expect(open).toEqual([]);
+    // And each carries its expiry, for the TTL policy, however its delivery went.
+    const unexpiring = snapshots.filter((snapshot) => !(snapshot.get('delivery.expireAt') instanceof Timestamp));
+    expect(unexpiring.map((snapshot) => snapshot.id)).toEqual([]);
   } finally {
     closeTransport();
     await inbox.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendants } from '../../scripts/lib/processes.ts';
 import { projectId } from '../../scripts/lib/project.ts';
 import { site } from '../../web/src/config/site.ts';
+import { referenceFor } from '../../functions/src/reference.ts';
 import { eventually, hostingOrigin, root } from '../support/emulators.ts';
 
 // `npm start` as a developer runs it: everything comes up, the pipeline works end to end,
@@ -54,6 +55,7 @@ describe('npm start', () => {
 
   it('delivers a contact message written to Mail, as a visitor, to the local inbox', async () => {
     const subject = `Start check ${Date.now()}`;
+    const id = `start-${Date.now()}`;
     // Through the rules like the site: the REST API's commit, with the server's time.
     const documents = `projects/${projectId}/databases/(default)/documents`;
     const write = await fetch(`${firestoreOrigin}/v1/${documents}:commit`, {
@@ -63,7 +65,7 @@ describe('npm start', () => {
         writes: [
           {
             update: {
-              name: `${documents}/Mail/start-${Date.now()}`,
+              name: `${documents}/Mail/${id}`,
               fields: {
                 to: { arrayValue: { values: [{ stringValue: site.supportEmail }] } },
                 message: {
@@ -83,7 +85,8 @@ describe('npm start', () => {
     const mail = await eventually(
       async () => {
         const list = (await (await fetch(`${inboxOrigin}/api/email`)).json()) as Listed[];
-        return list.find((entry) => entry.subject === subject);
+        // The function opens the subject with the message's reference.
+        return list.find((entry) => entry.subject === `[${referenceFor(id)}] ${subject}`);
       },
       20_000,
       'the email in the inbox',
