@@ -3,16 +3,34 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** A rule refusing imports from the given folders of web/src. */
-function restrictImports(folders) {
+/**
+ * A rule refusing imports from the given folders of web/src, and from the functions package:
+ * the site takes only the contact message from there, through its alias, in the contact
+ * feature alone (`contactMessage: true`).
+ */
+function restrictImports(folders, { contactMessage = false } = {}) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        patterns: folders.map((folder) => ({
-          group: [`**/${folder}/*`, `./${folder}/*`],
-          message: `This folder may not import from web/src/${folder}/ (see ARCHITECTURE.md).`,
-        })),
+        paths: contactMessage
+          ? []
+          : [
+              {
+                name: '@contact-message',
+                message: 'Only web/src/features/contact/ imports the contact message (see ARCHITECTURE.md).',
+              },
+            ],
+        patterns: [
+          ...folders.map((folder) => ({
+            group: [`**/${folder}/*`, `./${folder}/*`],
+            message: `This folder may not import from web/src/${folder}/ (see ARCHITECTURE.md).`,
+          })),
+          {
+            group: ['**/functions/*', '**/functions/**'],
+            message: 'The site imports nothing from functions/ but the contact message, as @contact-message.',
+          },
+        ],
       },
     ],
   };
@@ -39,12 +57,18 @@ export default tseslint.config(
   // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
   // texts, head, utils) does not reach into features, pages or the app's wiring; a feature does not
   // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
-  // points and the test renderer import app/.
+  // points and the test renderer import app/. Only the contact feature imports from functions/,
+  // and only the contact message, by its alias.
+  { files: ['web/**/*.{ts,tsx}'], rules: restrictImports([]) },
   {
     files: ['web/src/{components,hooks,config,firebase,locales,seo,utils}/**/*.{ts,tsx}'],
     rules: restrictImports(['features', 'pages', 'app']),
   },
   { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },
+  {
+    files: ['web/src/features/contact/**/*.{ts,tsx}'],
+    rules: restrictImports(['pages', 'app'], { contactMessage: true }),
+  },
   { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
   {
     files: ['functions/**/*.ts', 'scripts/**/*.ts', 'artwork/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],

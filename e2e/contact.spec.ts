@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { referenceFor, referencePattern } from '../functions/src/reference.ts';
+import { escapeHtml, referenceFor, referencePattern } from '../functions/src/contact-message.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
@@ -57,9 +57,12 @@ for (const language of languages) {
       expect(mail?.subject).toBe(`[${shown ?? ''}] Tides ${language}`);
       const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
       expect(referenceFor(documentId)).toBe(shown);
-      expect(mail?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      // What the visitor typed arrives as text, the name's markup too, and the Email row is theirs.
+      expect(mail?.html).toContain(escapeHtml(hostile));
+      expect(mail?.html).toContain(escapeHtml('Marco <b>Rossi</b>'));
       expect(mail?.html).not.toContain('<script');
       expect(mail?.html).not.toContain('<b>Rossi</b>');
+      expect(mail?.text).toContain(`\nEmail: ${email}\n`);
       expect(mail?.text).toContain(hostile);
       expect(mail?.text).toContain(email);
     });

@@ -20,6 +20,7 @@ import { percentile, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 import type { MailConfig } from '../functions/src/config.ts';
+import { buildContactMessage } from '../functions/src/contact-message.ts';
 import { defaultRetentionMonths } from '../functions/src/retention.ts';
 
 const { values: args } = parseArgs({
@@ -92,12 +93,13 @@ async function inside(): Promise<never> {
   const write = async (index: number) => {
     const ref = db.collection('Mail').doc(`bench-${runId}-${String(index)}`);
     await ref.set({
-      to: [config.supportEmail],
-      message: {
+      ...buildContactMessage({
+        name: 'Bench Angler',
+        email: `bench+${runId}-${String(index)}@example.org`,
         subject: `Benchmark ${String(index)}/${String(count)} [${ref.id}]`,
-        html: `<p>Benchmark message ${String(index)}.</p>`,
-      },
-      replyTo: `bench+${runId}-${String(index)}@example.org`,
+        message: `Benchmark message ${String(index)}.`,
+        language: 'en',
+      }),
       createdAt: Timestamp.now(),
     });
     return ref;

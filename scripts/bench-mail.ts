@@ -23,6 +23,7 @@ import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
+import { buildContactMessage } from '../functions/src/contact-message.ts';
 
 if (process.argv.includes('--parallel')) {
   const script = join(root, 'scripts', 'bench-mail-parallel.ts');
@@ -187,17 +188,15 @@ async function inside(): Promise<never> {
   const senders = Math.ceil(count / perSender);
   const documents = Array.from({ length: count }, (_, index) => {
     const token = `bench-${runId}-${index + 1}`;
-    const replyTo = `bench+${runId}-${index % senders}@example.org`;
-    const subject = `Benchmark ${index + 1}/${count} [${token}]`;
-    const html = [
-      `<p><strong>Name:</strong> Bench Angler ${index % senders}</p>`,
-      `<p><strong>Email:</strong> ${replyTo}</p>`,
-      `<p><strong>Subject:</strong> ${subject}</p>`,
-      '<p><strong>Language:</strong> en</p>',
-      '<p><strong>Message:</strong></p>',
-      `<p>Benchmark message ${index + 1} of ${count}.<br>\nThe tide table is off by an hour &amp; more.</p>`,
-    ].join('\n');
-    return { token, data: { to: [supportEmail], message: { subject, html }, replyTo } };
+    // The document the site writes, built as the site builds it.
+    const data = buildContactMessage({
+      name: `Bench Angler ${index % senders}`,
+      email: `bench+${runId}-${index % senders}@example.org`,
+      subject: `Benchmark ${index + 1}/${count} [${token}]`,
+      message: `Benchmark message ${index + 1} of ${count}.\nThe tide table is off by an hour & more.`,
+      language: 'en',
+    });
+    return { token, data };
   });
 
   say(`• Writing ${count} documents at once as visitors (${senders} sender addresses, ≤ ${perSender} each)…`);

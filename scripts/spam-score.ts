@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
+import { buildContactMessage, type ContactDraft } from '../functions/src/contact-message.ts';
 import type { ContactMail } from '../functions/src/mail-document.ts';
 import type * as RenderModule from '../functions/src/render-email.ts';
 import { root } from './lib/project.ts';
@@ -15,33 +16,24 @@ if (which.status !== 0) {
   process.exit(2);
 }
 
-/** The html the site's form writes (web/src/features/contact/contact-message.ts). */
-const siteHtml = [
-  '<p>Hello,<br>\nsince the last update the tide table for Chioggia shows yesterday&#39;s times.<br>\nCould you check?</p>',
-  '<p><strong>Name:</strong> Marco Rossi</p>',
-  '<p><strong>Email:</strong> marco.rossi@example.org</p>',
-  '<p><strong>Subject:</strong> Tide table is a day late</p>',
-].join('\n');
-
-const base: ContactMail = {
+/** The message the site writes, built as the site builds it: a visitor's plain text. */
+const draft: ContactDraft = {
+  name: 'Marco Rossi',
+  email: 'marco.rossi@example.org',
   subject: 'Tide table is a day late',
-  html: siteHtml,
-  replyTo: 'marco.rossi@example.org',
-  context: { language: 'it' },
-  writtenMs: Date.parse('2026-11-23T08:30:00Z'),
+  message: "Hello,\nsince the last update the tide table for Chioggia shows yesterday's times.\nCould you check?",
+  language: 'it',
 };
+const writtenMs = Date.parse('2026-11-23T08:30:00Z');
+const written = (fields: Partial<ContactDraft> = {}): ContactMail => ({
+  shape: 'fields',
+  message: buildContactMessage({ ...draft, ...fields }),
+  writtenMs,
+});
 const samples: Array<[string, ContactMail, string | undefined]> = [
-  ['language only', base, undefined],
-  [
-    'device and app version',
-    { ...base, context: { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' } },
-    undefined,
-  ],
-  [
-    'with the console link of a real project',
-    { ...base, context: { language: 'en', platform: 'ios' } },
-    'fishing-prod',
-  ],
+  ['language only', written(), undefined],
+  ['device and app version', written({ platform: 'android', appVersion: '1.2.3 (45)' }), undefined],
+  ['with the console link of a real project', written({ language: 'en', platform: 'ios' }), 'fishing-prod'],
 ];
 
 // The functions as they are deployed: built from source first.

@@ -60,6 +60,9 @@ export default defineConfig(({ mode }) => {
 
 const config = {
   plugins: [react(), chunkGraph(), prerender()],
+  // Import aliases come from tsconfig.json's `paths`: `@contact-message`, the one file the site
+  // shares with the mail function (ARCHITECTURE.md).
+  resolve: { tsconfigPaths: true },
   // The prerendered pages' copyright year (components/layout/footer.tsx).
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { hostingOrigin, root } from '../../tests/support/emulators.ts';
-import { referencePattern } from '../../functions/src/reference.ts';
+import { referencePattern } from '../../functions/src/contact-message.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
 import {

@@ -13,9 +13,9 @@ import {
   type DeliveryState,
   type DeliveryUpdate,
 } from './delivery.js';
-import { parseMailDocument, type ContactMail } from './mail-document.js';
+import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
 import { takeGlobalTicket, takeSenderLimit, type GlobalTicket } from './rate-limits.js';
-import { referenceFor } from './reference.js';
+import { referenceFor } from './contact-message.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
 import { expiryTime } from './retention.js';
 import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
@@ -101,7 +101,7 @@ export async function claim(
       const over =
         global === 'over'
           ? 'global'
-          : (await takeSenderLimit(tx, ref.firestore, settings.limits, nowMs, parsed.mail.replyTo))
+          : (await takeSenderLimit(tx, ref.firestore, settings.limits, nowMs, senderOf(parsed.mail)))
             ? null
             : 'sender';
       if (over) {

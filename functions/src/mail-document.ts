@@ -1,36 +1,56 @@
 import { Timestamp } from 'firebase-admin/firestore';
-import { appVersionPattern, isPlainEmail, languagePattern, platforms, type Platform } from './contact-fields.js';
+import {
+  isPlainEmail,
+  isValid,
+  parseContactMessage,
+  platforms,
+  type ContactContext,
+  type ContactMessage,
+  type Platform,
+} from './contact-message.js';
 
-// The shape of a contact message as the site writes it to `Mail/{id}`. The trigger trusts
-// none of it: every field is checked here and a malformed document is rejected with a
-// reason, never thrown on.
+// What the trigger reads from `Mail/{id}`. The trigger trusts none of it: every field is
+// checked here and a malformed document is rejected with a reason, never thrown on.
+//
+// Two shapes. The site writes plain fields (contact-message.ts: name, email, subject,
+// message, context), and the function writes the whole email from them. Documents written
+// before that (the Trigger Email extension's `message: { subject, html }` and `replyTo`,
+// with the site's html) are still sent, rendered as they were, until the retention period
+// removes the last of them; no client can write that shape any more (firestore.rules).
 
-/**
- * What the visitor's message was written from, beside the message: the site's language, and
- * the device and app version the visitor chose (or the app filled in: /support?platform=…).
- */
-export type MailContext = { language?: string; platform?: Platform; appVersion?: string };
+/** What the message was written from; in the old shape each field is kept only when valid. */
+export type MailContext = Partial<ContactContext>;
 
-export type ContactMail = {
-  subject: string;
-  html: string;
-  replyTo?: string;
-  context: MailContext;
-  /** When the site wrote the document (`createdAt`), if it says. */
-  writtenMs?: number;
-};
+export type ContactMail =
+  | {
+      shape: 'fields';
+      message: ContactMessage;
+      /** When the site wrote the document (`createdAt`), if it says. */
+      writtenMs?: number;
+    }
+  | {
+      shape: 'html';
+      subject: string;
+      html: string;
+      replyTo?: string;
+      context: MailContext;
+      writtenMs?: number;
+    };
 
 export type ParseResult = { ok: true; mail: ContactMail } | { ok: false; reason: string };
 
-/** The context fields that are well-formed; a malformed one is left out, never sent. */
+/** The address the visitor gave, if it is one plain address: the email's Reply-To. */
+export function senderOf(mail: ContactMail): string | undefined {
+  return mail.shape === 'fields' ? mail.message.email : mail.replyTo;
+}
+
+/** The context fields of an old-shape document that are well-formed; a malformed one is left out. */
 export function parseContext(value: unknown): MailContext {
   if (!isRecord(value)) return {};
   const context: MailContext = {};
-  if (typeof value.language === 'string' && languagePattern.test(value.language)) context.language = value.language;
+  if (isValid('language', value.language)) context.language = value.language;
   if (platforms.includes(value.platform as Platform)) context.platform = value.platform as Platform;
-  if (typeof value.appVersion === 'string' && appVersionPattern.test(value.appVersion)) {
-    context.appVersion = value.appVersion;
-  }
+  if (isValid('appVersion', value.appVersion)) context.appVersion = value.appVersion;
   return context;
 }
 
@@ -38,10 +58,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-export function parseMailDocument(data: unknown): ParseResult {
-  if (!isRecord(data)) return { ok: false, reason: 'the document is empty' };
-  const message = data.message;
-  if (!isRecord(message)) return { ok: false, reason: 'message is missing or not a map' };
+/** The old shape, as the function read it before the site wrote plain fields. */
+function parseHtmlShape(data: Record<string, unknown>, message: Record<string, unknown>): ParseResult {
   const { subject, html } = message;
   if (typeof subject !== 'string' || subject.trim() === '') {
     return { ok: false, reason: 'message.subject is missing or not a string' };
@@ -49,8 +67,20 @@ export function parseMailDocument(data: unknown): ParseResult {
   if (typeof html !== 'string' || html.trim() === '') {
     return { ok: false, reason: 'message.html is missing or not a string' };
   }
-  const mail: ContactMail = { subject, html, context: parseContext(data.context) };
+  const mail: ContactMail = { shape: 'html', subject, html, context: parseContext(data.context) };
   if (isPlainEmail(data.replyTo)) mail.replyTo = data.replyTo;
-  if (data.createdAt instanceof Timestamp) mail.writtenMs = data.createdAt.toMillis();
   return { ok: true, mail };
+}
+
+export function parseMailDocument(data: unknown): ParseResult {
+  if (!isRecord(data)) return { ok: false, reason: 'the document is empty' };
+  let parsed: ParseResult;
+  if (isRecord(data.message)) {
+    parsed = parseHtmlShape(data, data.message);
+  } else {
+    const fields = parseContactMessage(data);
+    parsed = fields.ok ? { ok: true, mail: { shape: 'fields', message: fields.message } } : fields;
+  }
+  if (parsed.ok && data.createdAt instanceof Timestamp) parsed.mail.writtenMs = data.createdAt.toMillis();
+  return parsed;
 }

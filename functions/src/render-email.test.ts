@@ -1,25 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { buildContactMessage, referenceFor, referencePattern, type ContactDraft } from './contact-message.js';
 import type { ContactMail } from './mail-document.js';
-import { referenceFor, referencePattern } from './reference.js';
-import { htmlToText, renderEmail, sanitizeMessageHtml, singleLine } from './render-email.js';
+import { htmlToText, messageHtml, renderEmail, sanitizeMessageHtml } from './render-email.js';
 
 const options = { from: 'Site <no-reply@example.com>', supportEmail: 'support@example.com' };
 const source = { id: 'Q2x9LmTz81KpRw3vBn0c' };
 const reference = referenceFor(source.id);
-const mail = (fields: Partial<ContactMail> = {}): ContactMail => ({
+
+const draft: ContactDraft = {
+  name: 'Ann & Bob',
+  email: 'angler@example.org',
+  subject: 'Tide table',
+  message: 'Line 1 "quoted" \'single\'\nLine 2',
+  language: 'it',
+};
+/** A document the site writes today, built as the site builds it. */
+const mail = (fields: Partial<ContactDraft> = {}, writtenMs?: number): ContactMail => ({
+  shape: 'fields',
+  message: buildContactMessage({ ...draft, ...fields }),
+  ...(writtenMs === undefined ? {} : { writtenMs }),
+});
+/** A document written before the site wrote plain fields: the site's html in `message.html`. */
+const oldMail = (fields: Partial<Extract<ContactMail, { shape: 'html' }>> = {}): ContactMail => ({
+  shape: 'html',
   subject: 'Help',
   html: '<p>Hi</p>',
   context: {},
   ...fields,
 });
-
-/** The html the site's form writes, every value escaped: the message first, then who wrote it. */
-const siteHtml = [
-  '<p>Line 1 &quot;quoted&quot; &#39;single&#39;<br>\nLine 2</p>',
-  '<p><strong>Name:</strong> Ann &amp; Bob</p>',
-  '<p><strong>Email:</strong> angler@example.org</p>',
-  '<p><strong>Subject:</strong> &lt;script&gt;alert(1)&lt;/script&gt;</p>',
-].join('\n');
 
 /** The rows of the details table, as text: label and value of each. */
 const tableRows = (html: string) =>
@@ -27,53 +35,133 @@ const tableRows = (html: string) =>
 
 describe('renderEmail', () => {
   it('sends to the support inbox with the visitor as Reply-To', () => {
-    const email = renderEmail(mail({ replyTo: 'angler@example.org' }), options, source);
+    const email = renderEmail(mail(), options, source);
     expect(email).toMatchObject({ from: options.from, to: 'support@example.com', replyTo: 'angler@example.org' });
-  });
-
-  it('has no Reply-To when the visitor gave no valid address', () => {
-    expect(renderEmail(mail(), options, source)).not.toHaveProperty('replyTo');
   });
 
   it('starts the subject with the reference of the document', () => {
     expect(reference).toMatch(referencePattern);
-    expect(renderEmail(mail(), options, source).subject).toBe(`[${reference}] Help`);
+    expect(renderEmail(mail(), options, source).subject).toBe(`[${reference}] Tide table`);
   });
 
-  it('keeps the subject on one header line', () => {
-    expect(renderEmail(mail({ subject: 'Hi\r\nBcc: victim@example.com' }), options, source).subject).toBe(
-      `[${reference}] Hi Bcc: victim@example.com`,
-    );
-  });
-
-  it('cuts an overlong subject', () => {
-    const subject = renderEmail(mail({ subject: 'x'.repeat(1000) }), options, source).subject;
-    expect(subject).toHaveLength(300);
-    expect(subject.startsWith(`[${reference}] xxx`)).toBe(true);
-  });
-
-  it('puts the message first, then the reference, the context and the document', () => {
+  it('puts the message first, then who wrote it, the reference, the context and the document', () => {
     const email = renderEmail(
-      mail({
-        html: siteHtml,
-        context: { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' },
-        writtenMs: Date.parse('2026-11-23T08:30:12Z'),
-      }),
+      mail({ platform: 'android', appVersion: '1.2.3 (45)' }, Date.parse('2026-11-23T08:30:12Z')),
       options,
       source,
     );
-    const message = siteHtml
-      .replace('&quot;quoted&quot; &#39;single&#39;', '"quoted" \'single\'')
-      .replace('<br>', '<br />');
+    const message = '<p style="margin:0 0 12px">Line 1 &#34;quoted&#34; &#39;single&#39;<br>\nLine 2</p>';
     expect(email.html.indexOf(message)).toBeGreaterThan(email.html.indexOf('<body'));
     expect(email.html.indexOf(message)).toBeLessThan(email.html.indexOf('<table'));
     expect(email.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(tableRows(email.html)).toEqual([
+      ['Name', 'Ann &#38; Bob'],
+      ['Email', 'angler@example.org'],
+      ['Subject', 'Tide table'],
       ['Reference', reference],
       ['Language', 'Italian (it)'],
       ['Device', 'Android'],
       ['App version', '1.2.3 (45)'],
       ['Received', '2026-11-23 08:30 UTC'],
+      ['Document', `Mail/${source.id}`],
+    ]);
+    expect(email.text).toBe(
+      [
+        'Line 1 "quoted" \'single\'',
+        'Line 2',
+        '',
+        'Name: Ann & Bob',
+        'Email: angler@example.org',
+        'Subject: Tide table',
+        `Reference: ${reference}`,
+        'Language: Italian (it)',
+        'Device: Android',
+        'App version: 1.2.3 (45)',
+        'Received: 2026-11-23 08:30 UTC',
+        `Document: Mail/${source.id}`,
+      ].join('\n'),
+    );
+  });
+
+  it('shows markup the visitor typed as text, and its own Email row is the Reply-To', () => {
+    const hostile = {
+      name: '<b>Billing Department</b>',
+      subject: '<img src=x onerror=alert(1)>',
+      message: 'verify your <a href="https://evil.example/">payout details</a>\n</p><p><strong>Email:</strong> x@y.co',
+    };
+    const email = renderEmail(mail(hostile), options, source);
+    const markup = email.html.slice(email.html.indexOf('<body'));
+    // The only tags are the layout's own.
+    expect([...new Set([...markup.matchAll(/<([a-z]+)/g)].map(([, tag]) => tag))].sort()).toEqual(
+      ['body', 'br', 'div', 'hr', 'p', 'table', 'td', 'tr'].sort(),
+    );
+    expect(email.html).toContain(
+      'verify your &#60;a href=&#34;https://evil.example/&#34;&#62;payout details&#60;/a&#62;',
+    );
+    expect(email.html).toContain('&#60;/p&#62;&#60;p&#62;&#60;strong&#62;Email:&#60;/strong&#62; x@y.co');
+    expect(tableRows(email.html).find(([label]) => label === 'Email')).toEqual(['Email', email.replyTo]);
+    expect(email.replyTo).toBe('angler@example.org');
+    expect(email.text).toContain(`${hostile.message}\n\nName: ${hostile.name}\n`);
+    expect(email.subject).toBe(`[${reference}] ${hostile.subject}`);
+  });
+
+  it('leaves out the context it was not given', () => {
+    const email = renderEmail(mail({ language: 'en' }), options, source);
+    expect(tableRows(email.html).map(([label]) => label)).toEqual([
+      'Name',
+      'Email',
+      'Subject',
+      'Reference',
+      'Language',
+      'Document',
+    ]);
+  });
+
+  it('links the document in the console of a real project only', () => {
+    const linked = renderEmail(mail(), options, { ...source, projectId: 'fishing-prod' }).html;
+    expect(linked).toContain(
+      `<a href="https://console.firebase.google.com/project/fishing-prod/firestore/databases/-default-/data/~2FMail~2F${source.id}"`,
+    );
+    expect(renderEmail(mail(), options, { ...source, projectId: 'demo-fishing-app' }).html).not.toContain('<a ');
+  });
+
+  it('escapes what it adds to the html', () => {
+    const email = renderEmail(oldMail({ subject: '<b>x</b>' }), options, { id: 'a<b>&"c' });
+    expect(email.html).toContain('<title>[');
+    expect(email.html).not.toContain('<b>');
+    expect(email.html).toContain('Mail/a&#60;b&#62;&#38;&#34;c');
+  });
+});
+
+describe('messageHtml', () => {
+  it('keeps line breaks and paragraphs, escaping every character that could be markup', () => {
+    expect(messageHtml('a & b\r\nc\n\n \n<i>d</i>')).toBe(
+      '<p style="margin:0 0 12px">a &#38; b<br>\nc</p>\n<p style="margin:0 0 12px">&#60;i&#62;d&#60;/i&#62;</p>',
+    );
+  });
+});
+
+describe('renderEmail of a document in the old shape (written before plain fields)', () => {
+  /** The html the site's form wrote then, every value escaped: the message first, then who wrote it. */
+  const siteHtml = [
+    '<p>Line 1 &quot;quoted&quot; &#39;single&#39;<br>\nLine 2</p>',
+    '<p><strong>Name:</strong> Ann &amp; Bob</p>',
+    '<p><strong>Email:</strong> angler@example.org</p>',
+    '<p><strong>Subject:</strong> &lt;script&gt;alert(1)&lt;/script&gt;</p>',
+  ].join('\n');
+
+  it('sends it as before: its own rows in the html, then the reference and the context', () => {
+    const email = renderEmail(
+      oldMail({ html: siteHtml, replyTo: 'angler@example.org', context: { language: 'it', platform: 'android' } }),
+      options,
+      source,
+    );
+    expect(email.replyTo).toBe('angler@example.org');
+    expect(email.subject).toBe(`[${reference}] Help`);
+    expect(tableRows(email.html)).toEqual([
+      ['Reference', reference],
+      ['Language', 'Italian (it)'],
+      ['Device', 'Android'],
       ['Document', `Mail/${source.id}`],
     ]);
     expect(email.text).toBe(
@@ -87,37 +175,27 @@ describe('renderEmail', () => {
         `Reference: ${reference}`,
         'Language: Italian (it)',
         'Device: Android',
-        'App version: 1.2.3 (45)',
-        'Received: 2026-11-23 08:30 UTC',
         `Document: Mail/${source.id}`,
       ].join('\n'),
     );
   });
 
-  it('leaves out the context it was not given', () => {
-    const email = renderEmail(mail({ context: { platform: 'ios' } }), options, source);
-    expect(tableRows(email.html).map(([label]) => label)).toEqual(['Reference', 'Device', 'Document']);
-    expect(email.text).toBe(`Hi\n\nReference: ${reference}\nDevice: iOS\nDocument: Mail/${source.id}`);
+  it('has no Reply-To when it held no valid address', () => {
+    expect(renderEmail(oldMail(), options, source)).not.toHaveProperty('replyTo');
   });
 
-  it('links the document in the console of a real project only', () => {
-    const linked = renderEmail(mail(), options, { ...source, projectId: 'fishing-prod' }).html;
-    expect(linked).toContain(
-      `<a href="https://console.firebase.google.com/project/fishing-prod/firestore/databases/-default-/data/~2FMail~2F${source.id}"`,
+  it('keeps the subject on one header line, and cuts an overlong one', () => {
+    expect(renderEmail(oldMail({ subject: 'Hi\r\nBcc: victim@example.com' }), options, source).subject).toBe(
+      `[${reference}] Hi Bcc: victim@example.com`,
     );
-    expect(renderEmail(mail(), options, { ...source, projectId: 'demo-fishing-app' }).html).not.toContain('<a ');
-  });
-
-  it('escapes what it adds to the html', () => {
-    const email = renderEmail(mail({ subject: '<b>x</b>' }), options, { id: 'a<b>&"c' });
-    expect(email.html).toContain('<title>[');
-    expect(email.html).not.toContain('<b>');
-    expect(email.html).toContain('Mail/a&#60;b&#62;&#38;&#34;c');
+    const subject = renderEmail(oldMail({ subject: 'x'.repeat(1000) }), options, source).subject;
+    expect(subject).toHaveLength(300);
+    expect(subject.startsWith(`[${reference}] xxx`)).toBe(true);
   });
 
   it('sends sanitised html, whatever the document holds', () => {
     const email = renderEmail(
-      mail({ html: '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }),
+      oldMail({ html: '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p>' }),
       options,
       source,
     );
@@ -162,12 +240,6 @@ describe('sanitizeMessageHtml', () => {
     expect(sanitizeMessageHtml('<p>&lt;img src=x onerror=alert(1)&gt;</p>')).toBe(
       '<p>&lt;img src=x onerror=alert(1)&gt;</p>',
     );
-  });
-});
-
-describe('singleLine', () => {
-  it('turns every kind of line break and control character into one space', () => {
-    expect(singleLine(' a\nb\r\nc\u2028d\t\te\u0000f\u0085g  ')).toBe('a b c d e f g');
   });
 });
 

@@ -1,8 +1,10 @@
 import sanitizeHtml from 'sanitize-html';
-import type { Platform } from './contact-fields.js';
-import type { ContactMail } from './mail-document.js';
-import { escapeHtml } from './escape-html.js';
-import { referenceFor } from './reference.js';
+import { escapeHtml, referenceFor, singleLine, type Platform } from './contact-message.js';
+import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
+
+// The email for one contact message, written here from the document's plain fields: the
+// visitor's text is escaped, never markup, and its rows are the function's own. A document
+// in the old shape (its html written by the site) is sanitised and sent as it was.
 
 export type OutgoingEmail = {
   from: string;
@@ -16,18 +18,7 @@ export type OutgoingEmail = {
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */
 export const maxSubjectLength = 300;
 
-/** Collapses line breaks, other control characters and runs of white space: one header line. */
-export function singleLine(value: string): string {
-  return (
-    value
-      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-      .replace(/ {2,}/g, ' ')
-      .trim()
-  );
-}
-
-/** The markup a contact message may keep: simple text formatting and web or mail links. */
+/** The markup an old-shape message may keep: simple text formatting and web or mail links. */
 const sanitizeOptions: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a'],
   allowedAttributes: { a: ['href'] },
@@ -83,11 +74,23 @@ export type MailSource = {
 
 type Detail = { label: string; value: string; href?: string };
 
-/** The lines under the message, for both parts: the reference first, then the context. */
-function details(mail: ContactMail, source: MailSource): Detail[] {
-  const { language, platform, appVersion } = mail.context;
+/**
+ * The rows under the message, for both parts: who wrote it (from the fields; the old shape's
+ * html carries its own rows), then the reference, the context and the document.
+ */
+function details(mail: ContactMail, context: MailContext, source: MailSource): Detail[] {
+  const { language, platform, appVersion } = context;
   const path = `Mail/${source.id}`;
+  const sender: Detail[] =
+    mail.shape === 'fields'
+      ? [
+          { label: 'Name', value: mail.message.name },
+          { label: 'Email', value: mail.message.email },
+          { label: 'Subject', value: mail.message.subject },
+        ]
+      : [];
   const rows: Array<Detail | undefined> = [
+    ...sender,
     { label: 'Reference', value: referenceFor(source.id) },
     language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
     platform ? { label: 'Device', value: platformNames[platform] } : undefined,
@@ -107,9 +110,24 @@ function details(mail: ContactMail, source: MailSource): Detail[] {
   return rows.filter((row) => row !== undefined);
 }
 
+/** Text with every line break as \n (the site writes \n; a script could write \r\n or \r). */
+const lines = (text: string) => text.replace(/\r\n?/g, '\n');
+
 /**
- * The html part: the visitor's message (sanitised) first, then a table of the reference and
- * the context. Inline styles only, the one kind every mail client keeps.
+ * The visitor's message as HTML: every character escaped, a blank line between paragraphs,
+ * a line break kept as <br>. A bidirectional control in the text ends with its paragraph (a line
+ * break ends one too), and the rows below are table cells of their own: it cannot reorder them.
+ */
+export function messageHtml(text: string): string {
+  return lines(text)
+    .split(/\n(?:[ \t]*\n)+/)
+    .map((paragraph) => `<p style="margin:0 0 12px">${paragraph.split('\n').map(escapeHtml).join('<br>\n')}</p>`)
+    .join('\n');
+}
+
+/**
+ * The html part: the visitor's message first, then a table of who wrote it, the reference
+ * and the context. Inline styles only, the one kind every mail client keeps.
  */
 function layout(subject: string, messageHtml: string, rows: Detail[]): string {
   const cell = 'padding:3px 0;vertical-align:top';
@@ -137,27 +155,38 @@ function layout(subject: string, messageHtml: string, rows: Detail[]): string {
   ].join('\n');
 }
 
+/** What each shape of document gives the email: its subject, context and message in both parts. */
+function content(mail: ContactMail) {
+  if (mail.shape === 'fields') {
+    const { subject, context, message } = mail.message;
+    return { subjectText: subject, context, body: messageHtml(message), bodyText: lines(message) };
+  }
+  const body = sanitizeMessageHtml(mail.html);
+  return { subjectText: mail.subject, context: mail.context, body, bodyText: htmlToText(body) };
+}
+
 /**
  * The email sent for one contact message. It always goes to the support inbox, whatever
- * the document says; the visitor's address becomes Reply-To only (parseMailDocument keeps
- * it only when it is one plain address). The subject starts with the message's reference;
- * the body is the sanitised message, then the reference, the context and the document, in
- * an html part and a text part that say the same.
+ * the document says; the visitor's address is Reply-To only, and the "Email" row shows that
+ * same address. The subject starts with the message's reference; the body is the visitor's
+ * message, then who wrote it, the reference, the context and the document, in an html part
+ * and a text part that say the same.
  */
 export function renderEmail(
   mail: ContactMail,
   options: { from: string; supportEmail: string },
   source: MailSource,
 ): OutgoingEmail {
-  const messageHtml = sanitizeMessageHtml(mail.html);
-  const subject = `[${referenceFor(source.id)}] ${singleLine(mail.subject)}`.slice(0, maxSubjectLength);
-  const rows = details(mail, source);
+  const { subjectText, context, body, bodyText } = content(mail);
+  const subject = `[${referenceFor(source.id)}] ${singleLine(subjectText)}`.slice(0, maxSubjectLength);
+  const rows = details(mail, context, source);
+  const replyTo = senderOf(mail);
   return {
     from: options.from,
     to: options.supportEmail,
-    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(replyTo ? { replyTo } : {}),
     subject,
-    html: layout(subject, messageHtml, rows),
-    text: [htmlToText(messageHtml), rows.map(({ label, value }) => `${label}: ${value}`).join('\n')].join('\n\n'),
+    html: layout(subject, body, rows),
+    text: [bodyText, rows.map(({ label, value }) => `${label}: ${value}`).join('\n')].join('\n\n'),
   };
 }

@@ -142,7 +142,7 @@ export async function listMail(firestoreHost: string, projectId: string, collect
       found.push({
         id: document.name.slice(document.name.lastIndexOf('/') + 1),
         createTimeMs: Date.parse(document.createTime),
-        subject: fields.message?.mapValue?.fields?.subject?.stringValue ?? '',
+        subject: fields.subject?.stringValue ?? '',
         state: delivery.state?.stringValue,
         error: delivery.error?.stringValue,
         attempts: attempts === undefined ? undefined : Number(attempts),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillExpiry } from '../../functions/src/backfill-expiry.ts';
 import { expiryTime } from '../../functions/src/retention.ts';
 import { projectId, setBackgroundTriggers } from '../support/emulators.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
 
 // The one-off backfill for Mail documents written before messages carried an expiry, run
 // against the Firestore emulator with the trigger off (the documents stand as they were).
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 const now = Date.parse('2026-11-23T10:00:00Z');
 const at = (iso: string) => Timestamp.fromMillis(Date.parse(iso));
-const message = { to: ['support@example.com'], message: { subject: 'Old', html: '<p>x</p>' } };
+const message = contactMessage({ subject: 'Old' });
 
 describe('backfillExpiry', () => {
   it('gives every delivered or lost message its expiry, leaves the rest, and is safe to run again', async () => {

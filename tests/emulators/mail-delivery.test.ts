@@ -17,6 +17,7 @@ import { sweepMail } from '../../functions/src/sweep.ts';
 import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { site } from '../../web/src/config/site.ts';
 import { eventually, mailFrom, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 
 // The delivery code itself (the modules behind the trigger and the scheduled sweep), run
@@ -85,9 +86,7 @@ const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery
 /** A contact message as the site writes it (the rules' shape), plus any fields given. */
 async function write(id: string, fields: DocumentData = {}) {
   await mailRef(id).set({
-    to: [site.supportEmail],
-    message: { subject: `Message ${id}`, html: `<p>Body of ${id}</p>` },
-    replyTo: `angler+${id}@example.org`,
+    ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
     createdAt: Timestamp.now(),
     ...fields,
   });
@@ -277,7 +276,7 @@ describe('rate limits', () => {
 
     const outcomes: string[] = [];
     for (const [index, sender] of [ann, ann.toLowerCase(), ann, bob, bob].entries()) {
-      const ref = await write(`${t}-${index}`, { replyTo: sender });
+      const ref = await write(`${t}-${index}`, { email: sender });
       outcomes.push(await deliverMail(ref, capped));
     }
     // Ann's third is over her cap (and not counted); Bob's second is over the global cap.
@@ -336,7 +335,7 @@ describe('under parallel invocations', () => {
     const sender = `flood+${t}@example.org`;
     // 12 from one sender (cap 3) and 30 from different senders, all at once, global cap 20.
     const refs = await Promise.all([
-      ...Array.from({ length: 12 }, (_, index) => write(`${t}-s${index}`, { replyTo: sender })),
+      ...Array.from({ length: 12 }, (_, index) => write(`${t}-s${index}`, { email: sender })),
       ...Array.from({ length: 30 }, (_, index) => write(`${t}-o${index}`)),
     ]);
     const outcomes = await burst(refs, { perSenderPerHour: 3, perHour: 20 });
@@ -369,9 +368,7 @@ describe('under parallel invocations', () => {
     await awayFromHourTurn();
     const t = token();
     const sender = `burst+${t}@example.org`;
-    const refs = await Promise.all(
-      Array.from({ length: 10 }, (_, index) => write(`${t}-${index}`, { replyTo: sender })),
-    );
+    const refs = await Promise.all(Array.from({ length: 10 }, (_, index) => write(`${t}-${index}`, { email: sender })));
     const outcomes = await burst(refs, { perSenderPerHour: 4, perHour: 100_000 });
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(4);
     expect(outcomes.filter((outcome) => outcome === 'ERROR')).toHaveLength(6);

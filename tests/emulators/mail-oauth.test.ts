@@ -11,6 +11,7 @@ import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { closeTransport } from '../../functions/src/transport.ts';
 import { site } from '../../web/src/config/site.ts';
 import { mailFrom, projectId, setBackgroundTriggers } from '../support/emulators.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
 
 // The SMTP login with OAuth2 (SMTP_AUTH=oauth2), end to end on loopback: the delivery code
 // itself (as in mail-delivery.test.ts, with the Functions emulator's triggers off) against
@@ -202,9 +203,7 @@ const arrived = (server: LoginServer, id: string) => server.messages.filter((mai
 /** A contact message as the site writes it (the rules' shape). */
 async function write(id: string) {
   await mailRef(id).set({
-    to: [site.supportEmail],
-    message: { subject: `Message ${id}`, html: `<p>Body of ${id}</p>` },
-    replyTo: `angler+${id}@example.org`,
+    ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
     createdAt: Timestamp.now(),
   });
   written.push(id);

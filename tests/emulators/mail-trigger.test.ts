@@ -3,7 +3,7 @@ import { addDoc, collection, doc, serverTimestamp, setDoc, type DocumentData } f
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
-import { referenceFor } from '../../functions/src/reference.ts';
+import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contact-message.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/retention.ts';
 import {
   eventually,
@@ -16,6 +16,7 @@ import {
   supportEmail,
 } from '../support/emulators.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
 // server on loopback (the port functions/.env.local gives the emulators). Every test uses
@@ -86,17 +87,9 @@ const withToken = (value: string) => inbox.messages.filter((mail) => mail.subjec
 const envelopeOf = (mail: ParsedMail | undefined) => inbox.recipients[inbox.messages.indexOf(mail as ParsedMail)];
 
 /** A visitor writes a message through the rules, as the site does. */
-async function visitorWrites(fields: {
-  subject: string;
-  html: string;
-  replyTo: string;
-  context?: DocumentData;
-}): Promise<string> {
+async function visitorWrites(fields: Partial<ContactDraft>): Promise<string> {
   const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
-    to: [site.supportEmail],
-    message: { subject: fields.subject, html: fields.html },
-    replyTo: fields.replyTo,
-    context: fields.context ?? { language: 'en' },
+    ...contactMessage(fields),
     createdAt: serverTimestamp(),
   });
   written.push(ref.id);
@@ -117,12 +110,13 @@ describe('the mail trigger', () => {
     const t = token();
     const sender = `angler+${t}@example.org`;
     const id = await visitorWrites({
+      name: 'Ann & Bob',
+      email: sender,
       subject: `Tides ${t}`,
-      replyTo: sender,
-      html:
-        '<p>The tide table is off.<br>\nSince &lt;Monday&gt;.</p>\n' +
-        '<p><strong>Name:</strong> Ann &amp; Bob</p>\n<p><strong>Email:</strong> angler@example.org</p>',
-      context: { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' },
+      message: 'The tide table is off.\nSince <Monday>.',
+      language: 'it',
+      platform: 'android',
+      appVersion: '1.2.3 (45)',
     });
     const reference = referenceFor(id);
 
@@ -138,18 +132,17 @@ describe('the mail trigger', () => {
     expect(more).toHaveLength(0);
     expect(mail?.to).toMatchObject({ value: [{ address: site.supportEmail }] });
     expect(mail?.replyTo).toMatchObject({ value: [{ address: sender }] });
-    // The reference opens the subject; the message comes first, then the reference, the
-    // context and the document, in both parts.
+    // The reference opens the subject; the message comes first, then who wrote it, the
+    // reference, the context and the document, in both parts.
     expect(mail?.subject).toBe(`[${reference}] Tides ${t}`);
     const html = mail?.html || '';
-    expect(html).toContain('<p><strong>Name:</strong> Ann &amp; Bob</p>');
-    expect(html.indexOf('Since &lt;Monday&gt;.')).toBeGreaterThan(0);
-    expect(html.indexOf('Since &lt;Monday&gt;.')).toBeLessThan(html.indexOf('<table'));
-    for (const value of [reference, 'Italian (it)', 'Android', '1.2.3 (45)', `Mail/${id}`])
+    expect(html.indexOf('Since &#60;Monday&#62;.')).toBeGreaterThan(0);
+    expect(html.indexOf('Since &#60;Monday&#62;.')).toBeLessThan(html.indexOf('<table'));
+    for (const value of ['Ann &#38; Bob', sender, reference, 'Italian (it)', 'Android', '1.2.3 (45)', `Mail/${id}`])
       expect(html).toContain(value);
-    expect(mail?.text).toMatch(/^The tide table is off\.\nSince <Monday>\.\nName: Ann & Bob\n/);
+    expect(mail?.text).toMatch(/^The tide table is off\.\nSince <Monday>\.\n\nName: Ann & Bob\n/);
     expect(mail?.text).toContain(
-      `\n\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nReceived: `,
+      `\nEmail: ${sender}\nSubject: Tides ${t}\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nReceived: `,
     );
     expect(mail?.text).toContain(`\nDocument: Mail/${id}`);
     expect(mail?.messageId).toBe(delivery.info?.messageId);
@@ -158,6 +151,47 @@ describe('the mail trigger', () => {
     // Still exactly one a moment later.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(withToken(t)).toHaveLength(1);
+  });
+
+  it("shows what a script wrote as text: its markup is not the email's, its Email row is the real Reply-To", async () => {
+    const t = token();
+    const sender = `script+${t}@example.org`;
+    const hostile = {
+      name: 'Billing Department',
+      email: sender,
+      subject: `Payout ${t}`,
+      message: [
+        'Verify your payout details: <a href="https://evil.example/">secure portal</a> <img src=x onerror=alert(1)>',
+        '</p><p><strong>Email:</strong> billing@example.com',
+      ].join('\n'),
+    };
+    // One REST write straight to Firestore, no browser: what any script can do.
+    const id = autoId();
+    const response = await restWrite(
+      `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`,
+      projectId,
+      id,
+      contactMessage(hostile),
+    );
+    expect(response.status).toBe(200);
+    written.push(id);
+    expect(await finalDelivery(id)).toMatchObject({ state: 'SUCCESS' });
+
+    const [mail] = withToken(t);
+    const html = mail?.html || '';
+    // Every tag in the email is the function's own layout; the visitor's text is all text.
+    const body = html.slice(html.indexOf('<body'));
+    expect([...new Set([...body.matchAll(/<([a-z]+)/gi)].map(([, tag]) => tag?.toLowerCase()))].sort()).toEqual(
+      ['body', 'br', 'div', 'hr', 'p', 'table', 'td', 'tr'].sort(),
+    );
+    for (const line of hostile.message.split('\n')) expect(html).toContain(escapeHtml(line));
+    expect(mail?.text).toContain(hostile.message);
+    // The Email row is the address Reply-To uses, not one the text claims.
+    const emailRows = [...html.matchAll(/<td[^>]*>Email<\/td><td[^>]*>([^<]*)<\/td>/g)].map(([, value]) => value);
+    expect(emailRows).toEqual([sender]);
+    expect(mail?.replyTo).toMatchObject({ value: [{ address: sender }] });
+    expect(mail?.text).toContain(`\nName: Billing Department\nEmail: ${sender}\n`);
+    expect(envelopeOf(mail)).toEqual([site.supportEmail]);
   });
 
   it('delivers to the support inbox whatever `to` a document written with admin access says', async () => {
@@ -175,40 +209,49 @@ describe('the mail trigger', () => {
     expect(envelopeOf(mail)).toEqual([site.supportEmail]);
   });
 
-  it('lets script, markup and CRLF payloads in every field arrive inert', async () => {
+  it('lets script and markup payloads in every field arrive inert', async () => {
     const t = token();
     const payload = '<script>alert(1)</script><img src=x onerror=alert(2)>';
-    // Written past the site (the rules accept any html string), markup and all.
-    const raw = await visitorWrites({
+    const id = await visitorWrites({
+      name: payload,
+      email: `x+${t}@example.org`,
       subject: `${payload} ${t}`,
-      replyTo: `x+${t}@example.org`,
-      html:
-        `<p onclick="alert(3)">Hi ${payload}</p><style>*{display:none}</style>` +
-        '<a href="javascript:alert(4)">click</a><iframe src="https://evil.example/"></iframe>' +
-        '<form action="https://evil.example/"><input name="password"></form><a href="https://example.com/">ok</a>',
+      message: `Hi ${payload}\n<style>*{display:none}</style><a href="javascript:alert(4)">click</a>`,
     });
-    // Escaped as the site writes it: every value arrives as text.
-    const escaped = payload.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-    const escapedId = await visitorWrites({
-      subject: `Escaped ${t}`,
-      replyTo: `y+${t}@example.org`,
-      html: `<p><strong>Name:</strong> ${escaped}</p>\n<p>Line\r\nBcc: someone@example.net<br>\n${escaped}</p>`,
+    expect(await finalDelivery(id)).toMatchObject({ state: 'SUCCESS' });
+    const [mail] = withToken(`${payload} ${t}`);
+    expect(mail?.html).not.toMatch(/<(script|img|style|iframe|form|a)\b|onclick|href="javascript/i);
+    expect(mail?.html).toContain(escapeHtml(payload));
+    expect(mail?.text).toMatch(new RegExp(`^Hi ${payload.replace(/[()]/g, '\\$&')}\n<style>`));
+    expect(mail?.headers.has('bcc')).toBe(false);
+    expect(envelopeOf(mail)).toEqual([site.supportEmail]);
+  });
+
+  it('still sends a document in the old shape (html written by the site before plain fields), sanitised', async () => {
+    const t = token();
+    const payload = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+    await adminWrites(t, {
+      to: [site.supportEmail],
+      message: {
+        subject: `Old ${t}`,
+        html:
+          `<p onclick="alert(3)">Hi ${payload}</p><style>*{display:none}</style>` +
+          '<a href="javascript:alert(4)">click</a><a href="https://example.com/">ok</a>' +
+          '\n<p><strong>Name:</strong> Ann</p>',
+      },
+      replyTo: `old+${t}@example.org`,
+      context: { language: 'en' },
+      createdAt: serverTimestamp(),
     });
-    expect(await finalDelivery(raw)).toMatchObject({ state: 'SUCCESS' });
-    expect(await finalDelivery(escapedId)).toMatchObject({ state: 'SUCCESS' });
-
-    const [rawMail] = withToken(`${payload} ${t}`);
-    expect(rawMail?.html).toContain('\n<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>\n<hr');
-    expect(rawMail?.html).not.toMatch(/<(script|img|style|iframe|form)|onclick|javascript:/i);
-    expect(rawMail?.text).toMatch(/^Hi\nclickok \(https:\/\/example\.com\/\)\n\nReference: /);
-    expect(rawMail?.headers.has('bcc')).toBe(false);
-
-    const [siteMail] = withToken(`Escaped ${t}`);
-    expect(siteMail?.html).toContain(`<p><strong>Name:</strong> ${escaped}</p>`);
-    expect(siteMail?.html).not.toMatch(/<(script|img|style|iframe|form)/i);
-    expect(siteMail?.text).toContain(`Name: ${payload}`);
-    expect(siteMail?.bcc).toBeUndefined();
-    for (const mail of [rawMail, siteMail]) expect(envelopeOf(mail)).toEqual([site.supportEmail]);
+    expect(await finalDelivery(t)).toMatchObject({ state: 'SUCCESS' });
+    const [mail] = withToken(t);
+    expect(mail?.subject).toBe(`[${referenceFor(t)}] Old ${t}`);
+    expect(mail?.replyTo).toMatchObject({ value: [{ address: `old+${t}@example.org` }] });
+    expect(mail?.html).toContain(
+      '\n<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>\n<p><strong>Name:</strong> Ann</p>\n<hr',
+    );
+    expect(mail?.html).not.toMatch(/<(script|img|style|iframe|form)|onclick|javascript:/i);
+    expect(mail?.text).toMatch(/^Hi\nclickok \(https:\/\/example\.com\/\) Name: Ann\n\nReference: /);
   });
 
   it('sends only well-formed context, whatever a document written with admin access holds', async () => {
@@ -238,14 +281,21 @@ describe('the mail trigger', () => {
       state: 'ERROR',
       error: 'malformed document: message.html is missing or not a string',
     });
+    const fields = `malformed-${token()}`;
+    await adminWrites(fields, { ...contactMessage({ subject: fields }), name: 'x'.repeat(101) });
+    expect(await finalDelivery(fields)).toMatchObject({
+      state: 'ERROR',
+      error: 'malformed document: name is too long',
+    });
     expect(withToken(id)).toHaveLength(0);
+    expect(withToken(fields)).toHaveLength(0);
   });
 
   it('delivers after a retry when the SMTP server is down and comes back', async () => {
     const t = token();
     await inbox.stop();
     try {
-      const id = await visitorWrites({ subject: `Outage ${t}`, html: '<p>x</p>', replyTo: `o+${t}@example.org` });
+      const id = await visitorWrites({ subject: `Outage ${t}`, email: `o+${t}@example.org` });
       // The first try has failed and is recorded; the server is back before the next.
       const failed = await eventually(async () => {
         const delivery = (await readMail(id))?.delivery as Delivery | undefined;
@@ -269,7 +319,7 @@ describe('the mail trigger', () => {
     inbox.rejectWhen((mail) =>
       mail.subject?.includes(t) && refusals++ === 0 ? { code: 451, text: 'Try again later' } : undefined,
     );
-    const id = await visitorWrites({ subject: `Busy ${t}`, html: '<p>x</p>', replyTo: `b+${t}@example.org` });
+    const id = await visitorWrites({ subject: `Busy ${t}`, email: `b+${t}@example.org` });
     expect(await finalDelivery(id)).toMatchObject({ state: 'SUCCESS', attempts: 2, error: null });
     expect(refusals).toBe(2);
     expect(withToken(t)).toHaveLength(1);
@@ -278,7 +328,7 @@ describe('the mail trigger', () => {
   it('ends in ERROR at once on a 5xx reply, sending nothing', async () => {
     const t = token();
     inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 550, text: 'Mailbox unavailable' } : undefined));
-    const id = await visitorWrites({ subject: `Refused ${t}`, html: '<p>x</p>', replyTo: `r+${t}@example.org` });
+    const id = await visitorWrites({ subject: `Refused ${t}`, email: `r+${t}@example.org` });
     const delivery = await finalDelivery(id);
     expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1 });
     expect(delivery.error).toMatch(/550 Mailbox unavailable/);
@@ -292,9 +342,8 @@ describe('the mail trigger', () => {
       Array.from({ length: limitPerSenderPerHour + 1 }, (_, index) =>
         visitorWrites({
           subject: `Flood ${t} ${index}`,
-          html: '<p>x</p>',
           // The cap is per address whatever its case.
-          replyTo: index % 2 === 0 ? sender : sender.toLowerCase(),
+          email: index % 2 === 0 ? sender : sender.toLowerCase(),
         }),
       ),
     );
@@ -305,7 +354,7 @@ describe('the mail trigger', () => {
     expect(withToken(`Flood ${t}`)).toHaveLength(limitPerSenderPerHour);
 
     // Another sender is not held back.
-    const other = await visitorWrites({ subject: `Other ${t}`, html: '<p>x</p>', replyTo: `other+${t}@example.org` });
+    const other = await visitorWrites({ subject: `Other ${t}`, email: `other+${t}@example.org` });
     expect(await finalDelivery(other)).toMatchObject({ state: 'SUCCESS' });
   });
 });

@@ -24,33 +24,36 @@ import {
 } from 'firebase/firestore';
 import { deletionsCollection, hashedId } from '../../functions/src/account-deletion/cleanup.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { appVersionPattern, emailPattern, platforms } from '../../functions/src/contact-fields.ts';
-import { site } from '../../web/src/config/site.ts';
+import {
+  buildContactMessage,
+  contactFields,
+  contactMessageSchema,
+  patterns,
+  platforms,
+  type ContactField,
+} from '../../functions/src/contact-message.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 
 let env: RulesTestEnvironment;
 
-/** The document the site's form writes (web/src/features/contact/contact-message.ts). */
+/** The document the site's form writes, built by the one contact message module. */
 const message = (): DocumentData => ({
-  to: [site.supportEmail],
-  message: {
+  ...buildContactMessage({
+    name: 'Ann',
+    email: 'angler@example.org',
     subject: 'Question about tides',
-    html: '<p><strong>Name:</strong> Ann</p>\n<p><strong>Message:</strong></p>\n<p>Hello<br>\nthere</p>',
-  },
-  replyTo: 'angler@example.org',
-  context: { language: 'it', platform: 'android', appVersion: '1.2.3' },
+    message: 'Hello\nthere',
+    language: 'it',
+    platform: 'android',
+    appVersion: '1.2.3',
+  }),
   createdAt: serverTimestamp(),
 });
-
-const withMessage = (fields: DocumentData) => {
-  const base = message();
-  return { ...base, message: { ...(base.message as DocumentData), ...fields } };
-};
 
 const omit = (data: DocumentData, key: string) =>
   Object.fromEntries(Object.entries(data).filter(([name]) => name !== key));
 const without = (key: string) => omit(message(), key);
-const messageWithout = (key: string) => ({ ...message(), message: omit(message().message as DocumentData, key) });
+const withField = (field: string, value: unknown) => ({ ...message(), [field]: value });
 const withContext = (fields: DocumentData) => ({ ...message(), context: fields });
 
 beforeAll(async () => {
@@ -76,12 +79,20 @@ beforeEach(async () => {
 });
 
 const visitor = () => env.unauthenticatedContext().firestore();
+/** A write as the site makes it: addDoc, so Firestore chooses the id. */
 const create = (data: DocumentData) => addDoc(collection(visitor(), 'Mail'), data);
 
 async function seed(id: string) {
   await env.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(context.firestore(), 'Mail', id), { ...message(), createdAt: Timestamp.now() });
   });
+}
+
+/** A value of `size` UTF-16 code units that the field's kind accepts, but for its length. */
+function valueOfSize(field: ContactField, size: number): string {
+  if (contactFields[field].kind === 'email') return `${'a'.repeat(size - '@example.org'.length)}@example.org`;
+  // Emoji count two units each: the limit is in UTF-16 code units, not characters.
+  return `${'🎣'.repeat(Math.floor(size / 2))}${size % 2 ? 'x' : ''}`;
 }
 
 describe('Mail: what a visitor may write', () => {
@@ -93,75 +104,92 @@ describe('Mail: what a visitor may write', () => {
     await assertSucceeds(addDoc(collection(env.authenticatedContext('u1').firestore(), 'Mail'), message()));
   });
 
-  it('accepts the longest subject and html, accented text, and addresses with tags and subdomains', async () => {
-    await assertSucceeds(create(withMessage({ subject: 'è'.repeat(150), html: 'x'.repeat(40_000) })));
-    await assertSucceeds(create(withMessage({ subject: '🎣'.repeat(75) })));
-    await assertSucceeds(create({ ...message(), replyTo: "o'neil.first+tag@mail.sub.example.it" }));
-    await assertSucceeds(create({ ...message(), replyTo: `${'a'.repeat(64)}@${'b'.repeat(180)}.com` }));
+  it.each(Object.entries(contactFields) as Array<[ContactField, { max: number }]>)(
+    'accepts a %s of its longest size (%o) and not one unit more',
+    async (field, { max }) => {
+      await assertSucceeds(create(withField(field, valueOfSize(field, max))));
+      await assertFails(create(withField(field, valueOfSize(field, max + 1))));
+    },
+  );
+
+  it('accepts accented text, emoji, markup as text, and addresses with tags and subdomains', async () => {
+    await assertSucceeds(create(withField('name', "Zoë O'Neil-Ferrà 🎣")));
+    await assertSucceeds(create(withField('subject', '<b>Tides</b> & "moon"')));
+    await assertSucceeds(create(withField('message', 'Line 1\r\n\tLine 2 👨\u200D👩\u200D👧\n\nLine 4')));
+    await assertSucceeds(create(withField('email', "o'neil.first+tag@mail.sub.example.it")));
   });
 
-  it('accepts every context the form can send, and none (a page loaded before context existed)', async () => {
+  it('accepts every context the form can send', async () => {
     await assertSucceeds(create(withContext({ language: 'en' })));
     await assertSucceeds(create(withContext({ language: 'en', platform: 'ios' })));
     await assertSucceeds(create(withContext({ language: 'it', platform: 'other', appVersion: '2.0.0-beta.1 (7)' })));
     await assertSucceeds(create(withContext({ language: 'en', appVersion: `1${'.0'.repeat(15)}2` })));
-    await assertSucceeds(create(without('context')));
   });
 
   // Each of these is one thing wrong with an otherwise valid message.
   const hostile: Array<[string, () => DocumentData]> = [
-    ['another recipient', () => ({ ...message(), to: ['someone@example.net'] })],
-    ['several recipients', () => ({ ...message(), to: [site.supportEmail, 'someone@example.net'] })],
-    ['the support address twice', () => ({ ...message(), to: [site.supportEmail, site.supportEmail] })],
-    ['a recipient as a string instead of a list', () => ({ ...message(), to: site.supportEmail })],
-    ['no recipient at all', () => ({ ...message(), to: [] })],
-    ['a cc field', () => ({ ...message(), cc: ['someone@example.net'] })],
-    ['a bcc field', () => ({ ...message(), bcc: ['someone@example.net'] })],
-    ['a from field', () => ({ ...message(), from: 'ceo@example.com' })],
-    ['a headers field', () => ({ ...message(), headers: { Bcc: 'someone@example.net' } })],
-    ['an attachments field', () => ({ ...message(), attachments: [{ path: 'https://evil.example/x.exe' }] })],
-    ['a template field', () => ({ ...message(), template: { name: 'welcome', data: {} } })],
-    ['a toUids field', () => ({ ...message(), toUids: ['u1'] })],
-    ['a delivery set by the client', () => ({ ...message(), delivery: { state: 'SUCCESS' } })],
-    ['a RETRY delivery set by the client', () => ({ ...message(), delivery: { state: 'RETRY' } })],
-    ['an extra field in message (text)', () => withMessage({ text: 'plain' })],
-    ['attachments inside message', () => withMessage({ attachments: [] })],
-    ['a message that is a string', () => ({ ...message(), message: '<p>Hi</p>' })],
-    ['no message', () => without('message')],
-    ['no to', () => without('to')],
-    ['no replyTo', () => without('replyTo')],
-    ['no createdAt', () => without('createdAt')],
-    ['no subject', () => messageWithout('subject')],
-    ['no html', () => messageWithout('html')],
-    ['a timestamp chosen by the client', () => ({ ...message(), createdAt: Timestamp.fromMillis(0) })],
-    ['a timestamp in the future', () => ({ ...message(), createdAt: Timestamp.fromMillis(Date.now() + 3_600_000) })],
-    ['a timestamp as a string', () => ({ ...message(), createdAt: new Date().toISOString() })],
-    ['a subject that is a number', () => withMessage({ subject: 42 })],
-    ['html that is a list', () => withMessage({ html: ['<p>Hi</p>'] })],
-    ['html that is a map', () => withMessage({ html: { body: '<p>Hi</p>' } })],
-    ['an empty subject', () => withMessage({ subject: '' })],
-    ['a blank subject', () => withMessage({ subject: '   ' })],
-    ['empty html', () => withMessage({ html: '' })],
-    ['an oversized subject', () => withMessage({ subject: 'x'.repeat(151) })],
-    ['an oversized subject in emoji', () => withMessage({ subject: '🎣'.repeat(76) })],
-    ['an oversized html', () => withMessage({ html: 'x'.repeat(40_001) })],
-    ['a subject with CR/LF and a header', () => withMessage({ subject: 'Hi\r\nBcc: someone@example.net' })],
-    ['a subject with a line feed', () => withMessage({ subject: 'Hi\nthere' })],
-    ['a subject with a tab', () => withMessage({ subject: 'Hi\tthere' })],
-    ['a replyTo with CR/LF and a header', () => ({ ...message(), replyTo: 'a@example.org\r\nBcc: b@example.net' })],
-    ['a replyTo with two addresses', () => ({ ...message(), replyTo: 'a@example.org, b@example.net' })],
-    ['a replyTo with two addresses by semicolon', () => ({ ...message(), replyTo: 'a@example.org;b@example.net' })],
-    ['a replyTo with a display name', () => ({ ...message(), replyTo: 'Eve <eve@example.org>' })],
-    ['a replyTo without a dotted domain', () => ({ ...message(), replyTo: 'angler@localhost' })],
-    ['a replyTo with two dots in a row', () => ({ ...message(), replyTo: 'ang..ler@example.org' })],
-    ['a replyTo with a space', () => ({ ...message(), replyTo: 'ang ler@example.org' })],
-    ['an oversized replyTo', () => ({ ...message(), replyTo: `${'a'.repeat(64)}@${'b'.repeat(186)}.com` })],
-    ['an empty replyTo', () => ({ ...message(), replyTo: '' })],
-    ['a replyTo that is a list', () => ({ ...message(), replyTo: ['a@example.org', 'b@example.net'] })],
-    ['an expiry set by the client', () => ({ ...message(), delivery: { expireAt: Timestamp.fromMillis(4e12) } })],
-    ['an expiry at the top level', () => ({ ...message(), expireAt: Timestamp.fromMillis(4e12) })],
-    ['a reference chosen by the client', () => ({ ...message(), reference: 'AAA-AAA' })],
-    ['a context that is a string', () => ({ ...message(), context: 'android 1.2.3' })],
+    [
+      'the old shape, with html for the email',
+      () => ({ ...omit(message(), 'message'), message: { subject: 'Hi', html: '<p>Hi</p>' } }),
+    ],
+    ['an html field', () => withField('html', '<p>Hi</p>')],
+    ['a message that is a map', () => withField('message', { html: '<p>Hi</p>' })],
+    ['a recipient', () => withField('to', ['someone@example.net'])],
+    ['a replyTo field', () => withField('replyTo', 'someone@example.net')],
+    ['a cc field', () => withField('cc', ['someone@example.net'])],
+    ['a bcc field', () => withField('bcc', ['someone@example.net'])],
+    ['a from field', () => withField('from', 'ceo@example.com')],
+    ['a headers field', () => withField('headers', { Bcc: 'someone@example.net' })],
+    ['an attachments field', () => withField('attachments', [{ path: 'https://evil.example/x.exe' }])],
+    ['a template field', () => withField('template', { name: 'welcome', data: {} })],
+    ['a delivery set by the client', () => withField('delivery', { state: 'SUCCESS' })],
+    ['a RETRY delivery set by the client', () => withField('delivery', { state: 'RETRY' })],
+    ['an expiry set by the client', () => withField('delivery', { expireAt: Timestamp.fromMillis(4e12) })],
+    ['an expiry at the top level', () => withField('expireAt', Timestamp.fromMillis(4e12))],
+    ['a reference chosen by the client', () => withField('reference', 'AAA-AAA')],
+    ...(['name', 'email', 'subject', 'message', 'context', 'createdAt'].map((field) => [
+      `no ${field}`,
+      () => without(field),
+    ]) as Array<[string, () => DocumentData]>),
+    ['a timestamp chosen by the client', () => withField('createdAt', Timestamp.fromMillis(0))],
+    ['a timestamp in the future', () => withField('createdAt', Timestamp.fromMillis(Date.now() + 3_600_000))],
+    ['a timestamp as a string', () => withField('createdAt', new Date().toISOString())],
+    ['a name that is a number', () => withField('name', 42)],
+    ['a subject that is a list', () => withField('subject', ['Hi'])],
+    ['a message that is a number', () => withField('message', 5)],
+    ['an address that is a list', () => withField('email', ['a@example.org', 'b@example.net'])],
+    ['a name of 101 characters', () => withField('name', 'x'.repeat(101))],
+    ['a message of 5,001 characters', () => withField('message', 'x'.repeat(5001))],
+    ['an oversized subject in emoji', () => withField('subject', '🎣'.repeat(76))],
+    ['an empty name', () => withField('name', '')],
+    ['a blank subject', () => withField('subject', '   ')],
+    ['a message of line breaks only', () => withField('message', '\n\n')],
+    ['a name with a space at the end', () => withField('name', 'Ann ')],
+    ['a subject with a no-break space at the start', () => withField('subject', '\u00A0Hi')],
+    ['a message ending in a zero-width space', () => withField('message', 'Hi\u200B')],
+    ['a subject with a line break', () => withField('subject', 'Hi\nthere')],
+    ['a subject with CR/LF and a header', () => withField('subject', 'Hi\r\nBcc: someone@example.net')],
+    ['a subject with a tab', () => withField('subject', 'Hi\tthere')],
+    ['a subject with U+2028', () => withField('subject', 'Hi\u2028there')],
+    ['a name with a right-to-left override (U+202E)', () => withField('name', 'Ann\u202Egnp.exe')],
+    ['a name with a left-to-right isolate (U+2066)', () => withField('name', 'Ann\u2066x')],
+    ['a name with a pop directional isolate (U+2069)', () => withField('name', 'Ann\u2069x')],
+    ['a subject with an Arabic letter mark (U+061C)', () => withField('subject', 'Hi\u061Cthere')],
+    ['a message starting with a first-strong isolate (U+2068)', () => withField('message', '\u2068Hi')],
+    ['a subject with a zero-width space', () => withField('subject', 'Pay\u200Bment')],
+    ['a subject with a byte order mark', () => withField('subject', 'Hi\uFEFFthere')],
+    ['a subject with an invisible tag character', () => withField('subject', 'Hi\u{E0041}')],
+    ['a message with a NUL', () => withField('message', 'Hi\u0000there')],
+    ['a message with an escape character', () => withField('message', 'Hi\u001B[31mthere')],
+    ['an address with CR/LF and a header', () => withField('email', 'a@example.org\r\nBcc: b@example.net')],
+    ['two addresses', () => withField('email', 'a@example.org, b@example.net')],
+    ['two addresses by semicolon', () => withField('email', 'a@example.org;b@example.net')],
+    ['an address with a display name', () => withField('email', 'Eve <eve@example.org>')],
+    ['an address without a dotted domain', () => withField('email', 'angler@localhost')],
+    ['an address with two dots in a row', () => withField('email', 'ang..ler@example.org')],
+    ['an address with a space', () => withField('email', 'ang ler@example.org')],
+    ['an empty address', () => withField('email', '')],
+    ['a context that is a string', () => withField('context', 'android 1.2.3')],
     ['a context without the language', () => withContext({ platform: 'android' })],
     ['an unknown context field', () => withContext({ language: 'en', model: 'Pixel 9' })],
     ['a language that is not a code', () => withContext({ language: 'English' })],
@@ -181,20 +209,68 @@ describe('Mail: what a visitor may write', () => {
   it.each(hostile)('denies %s', async (_, data) => {
     await assertFails(create(data()));
   });
+
+  it.each(['K7Q-2MX', 'support', 'a'.repeat(21), 'Q2x9LmTz81KpRw3vBn0_'])(
+    'denies a message under an id the writer chose that is not an automatic one (%s)',
+    async (id) => {
+      await assertFails(setDoc(doc(visitor(), 'Mail', id), message()));
+    },
+  );
+
+  it('accepts a message under a 20-character id of letters and digits, like an automatic one', async () => {
+    await assertSucceeds(setDoc(doc(visitor(), 'Mail', 'Q2x9LmTz81KpRw3vBn0c'), message()));
+  });
 });
 
-// The form and the mail function share these rules (functions/src/contact-fields.ts); the
-// rules file cannot import them, so it is read here.
-describe('the field rules of firestore.rules', () => {
-  it('has the address pattern of the form and the mail function', () => {
-    const rules = /value\.matches\("(.+)"\)/.exec(firestoreRules)?.[1]?.replaceAll('[.]', '\\.');
-    expect(rules).toBe(emailPattern.source);
+// The form and the mail function share one definition of a contact message
+// (functions/src/contact-message.ts); the rules file cannot import it, so it is read here.
+describe('the contact message in firestore.rules', () => {
+  const body = (name: string) =>
+    new RegExp(`function ${name}\\([^)]*\\) \\{([\\s\\S]*?)\\n    \\}`).exec(firestoreRules)?.[1] ?? '';
+  /**
+   * A pattern as a rules string literal: backslashes doubled, characters outside printable
+   * ASCII as \uXXXX, in the quotes it does not contain.
+   */
+  const literal = (pattern: string) => {
+    const quote = pattern.includes("'") ? '"' : "'";
+    const escaped = pattern.replaceAll('\\', '\\\\').replace(/[^\x20-\x7e]/gu, (character) => {
+      const code = character.codePointAt(0) ?? 0;
+      if (code > 0xffff) throw new Error('write astral characters into firestore.rules some other way');
+      return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    });
+    return `${quote}${escaped}${quote}`;
+  };
+  const ruleOf = { line: 'isLine', email: 'isEmail', text: 'isText' } as const;
+
+  it('checks every field of the message with its kind and limit, and nothing else', () => {
+    const checks = [...body('isContactMessage').matchAll(/&& (is\w+)\(data\.(\w+)(?:, (\d+))?\)/g)].map(
+      ([, rule, field, max]) => [field, rule, max === undefined ? undefined : Number(max)],
+    );
+    expect(checks).toEqual([
+      ...Object.entries(contactFields).map(([field, { kind, max }]) => [field, ruleOf[kind], max]),
+      ['context', 'isContext', undefined],
+    ]);
+    const keys = [...Object.keys(contactMessageSchema.entries), 'createdAt'].map((key) => `'${key}'`).join(', ');
+    expect(body('isContactMessage')).toContain(`data.keys().hasOnly([${keys}])`);
+    expect(body('isContactMessage')).toContain(`data.keys().hasAll([${keys}])`);
   });
 
-  it('has their app version pattern and devices', () => {
-    expect(/context\.appVersion\.matches\('(.+)'\)/.exec(firestoreRules)?.[1]).toBe(appVersionPattern.source);
+  it('has the patterns of the contact message, character for character', () => {
+    for (const kind of ['line', 'email', 'text'] as const) {
+      expect(body(ruleOf[kind]), kind).toContain(`value.matches(${literal(patterns[kind])})`);
+    }
+    expect(body('isContext')).toContain(`context.language.matches(${literal(patterns.language)})`);
+    expect(body('isContext')).toContain(`context.appVersion.matches(${literal(patterns.appVersion)})`);
+    expect(firestoreRules).toContain(`mailId.matches(${literal(patterns.documentId)})`);
+  });
+
+  it('has the devices and context fields of the contact message', () => {
     const listed = /context\.platform in \[([^\]]*)\]/.exec(firestoreRules)?.[1];
     expect(listed?.split(',').map((entry) => entry.trim().replaceAll("'", ''))).toEqual([...platforms]);
+    const contextKeys = Object.keys(contactMessageSchema.entries.context.entries)
+      .map((key) => `'${key}'`)
+      .join(', ');
+    expect(body('isContext')).toContain(`context.keys().hasOnly([${contextKeys}])`);
   });
 });
 
@@ -216,12 +292,12 @@ describe('Mail: nothing else', () => {
 
   it('denies querying messages', async () => {
     await seed('m1');
-    await assertFails(getDocs(query(collection(visitor(), 'Mail'), where('replyTo', '==', 'angler@example.org'))));
+    await assertFails(getDocs(query(collection(visitor(), 'Mail'), where('email', '==', 'angler@example.org'))));
   });
 
   it('denies changing a message', async () => {
     await seed('m1');
-    await assertFails(updateDoc(doc(visitor(), 'Mail', 'm1'), { 'message.subject': 'changed' }));
+    await assertFails(updateDoc(doc(visitor(), 'Mail', 'm1'), { subject: 'changed' }));
   });
 
   it('denies setting delivery on a message (for example a RETRY)', async () => {

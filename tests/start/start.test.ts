@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendants } from '../../scripts/lib/processes.ts';
 import { projectId } from '../../scripts/lib/project.ts';
 import { site } from '../../web/src/config/site.ts';
-import { referenceFor } from '../../functions/src/reference.ts';
+import { referenceFor } from '../../functions/src/contact-message.ts';
 import { eventually, hostingOrigin, root } from '../support/emulators.ts';
+import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
 
 // `npm start` as a developer runs it: everything comes up, the pipeline works end to end,
 // and Ctrl-C (SIGINT to the terminal's process group) leaves nothing running.
@@ -55,31 +56,9 @@ describe('npm start', () => {
 
   it('delivers a contact message written to Mail, as a visitor, to the local inbox', async () => {
     const subject = `Start check ${Date.now()}`;
-    const id = `start-${Date.now()}`;
+    const id = autoId();
     // Through the rules like the site: the REST API's commit, with the server's time.
-    const documents = `projects/${projectId}/databases/(default)/documents`;
-    const write = await fetch(`${firestoreOrigin}/v1/${documents}:commit`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        writes: [
-          {
-            update: {
-              name: `${documents}/Mail/${id}`,
-              fields: {
-                to: { arrayValue: { values: [{ stringValue: site.supportEmail }] } },
-                message: {
-                  mapValue: { fields: { subject: { stringValue: subject }, html: { stringValue: '<p>Hello</p>' } } },
-                },
-                replyTo: { stringValue: 'angler@example.org' },
-              },
-            },
-            updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
-            currentDocument: { exists: false },
-          },
-        ],
-      }),
-    });
+    const write = await restWrite(firestoreOrigin, projectId, id, contactMessage({ subject }));
     expect(write.status).toBe(200);
     type Listed = { subject: string; to: Array<{ address: string }> };
     const mail = await eventually(

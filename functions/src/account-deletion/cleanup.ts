@@ -6,7 +6,7 @@
 // the job, and a finished job is not done twice.
 import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { isPlainEmail } from '../contact-fields.js';
+import { isPlainEmail } from '../contact-message.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
 import type { StorageCleaner } from './storage-cleaner.js';
 

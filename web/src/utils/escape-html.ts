@@ -8,7 +8,7 @@ const entities: Readonly<Record<string, string>> = {
 
 /**
  * Text safe inside an element or a quoted attribute value: nothing in it can become markup
- * (the contact message's email body, the prerendered head, the sitemap).
+ * (the prerendered head and the sitemap). The support email is escaped by the mail function.
  */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => entities[character] ?? character);

@@ -1,21 +1,21 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../../components/support-mail-text';
-import { referenceFor } from '../../../../functions/src/reference';
+import { referenceFor } from '@contact-message';
 import {
-  contactFields,
+  buildContactMessage,
   contactLimits,
   emptyAppContext,
-  emptyContactMessage,
+  emptyContactValues,
+  formFields,
   maxAppVersionLength,
   platforms,
   prefillFromQuery,
-  toMailDocument,
   validateAppVersion,
-  validateContactMessage,
+  validateContactValues,
   type AppContext,
   type ContactField,
-  type ContactMessage,
+  type ContactValues,
   type Platform,
 } from './contact-message';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
@@ -40,7 +40,7 @@ export function ContactForm() {
   // works once the app runs.
   const hydrated = useHydrated();
   const id = useId();
-  const [values, setValues] = useState<ContactMessage>(emptyContactMessage);
+  const [values, setValues] = useState<ContactValues>(emptyContactValues);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [status, setStatus] = useState<Status>('idle');
@@ -69,7 +69,7 @@ export function ContactForm() {
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
   // "5.000"), and a difference makes React throw the page's HTML away while hydrating.
   const number = new Intl.NumberFormat(i18n.language, { useGrouping: 'always' });
-  const errors = validateContactMessage(values);
+  const errors = validateContactValues(values);
   const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
   const versionError = validateAppVersion(app.appVersion);
   const shownVersionError = submitted || versionTouched ? versionError : undefined;
@@ -79,7 +79,7 @@ export function ContactForm() {
   };
 
   const finish = (sentReference?: string) => {
-    setValues(emptyContactMessage);
+    setValues(emptyContactValues);
     setTouched({});
     setVersionTouched(false);
     setSubmitted(false);
@@ -92,7 +92,7 @@ export function ContactForm() {
     event.preventDefault();
     if (status === 'sending') return;
     setSubmitted(true);
-    const invalid = contactFields.find((field) => errors[field]);
+    const invalid = formFields.find((field) => errors[field]);
     if (invalid) {
       fields.current[invalid]?.focus();
       return;
@@ -108,7 +108,7 @@ export function ContactForm() {
     }
     setStatus('sending');
     try {
-      const id = await sendContactMessage(toMailDocument(values, i18n.language, app));
+      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language: i18n.language }));
       finish(referenceFor(id));
     } catch (error) {
       console.error('The contact message could not be sent:', error);
@@ -130,7 +130,7 @@ export function ContactForm() {
         }}
       >
         <p className="contact-form__required">{t('support.allRequired')}</p>
-        {contactFields.map((field) => {
+        {formFields.map((field) => {
           const error = shownError(field);
           const inputId = `${id}-${field}`;
           const hintId = `${inputId}-hint`;

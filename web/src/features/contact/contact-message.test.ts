@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { site } from '../../config/site';
 import {
   contactLimits,
   prefillFromQuery,
-  toMailDocument,
   validateAppVersion,
-  validateContactMessage,
+  validateContactValues,
   validateField,
 } from './contact-message';
 
@@ -31,7 +29,7 @@ describe('contact message', () => {
   });
 
   it('requires every field and keeps each within its limit', () => {
-    expect(validateContactMessage({ email: '', name: ' ', subject: '', message: '\n' })).toEqual({
+    expect(validateContactValues({ email: '', name: ' ', subject: '', message: '\n' })).toEqual({
       email: 'required',
       name: 'required',
       subject: 'required',
@@ -43,36 +41,15 @@ describe('contact message', () => {
     expect(validateField('email', 'not an address')).toBe('email');
   });
 
-  it('becomes a Mail document for the support address with the sender, subject and message in html', () => {
-    const document = toMailDocument(
-      {
-        email: ' angler@example.com ',
-        name: 'Ada <b>Lovelace</b>',
-        subject: 'Hello\r\nBcc: victim@example.com',
-        message: 'Line one\n<img src=x onerror=alert(1)>\r\nLine three',
-      },
-      'it',
-    );
-    expect(document.to).toEqual([site.supportEmail]);
-    expect(document.replyTo).toBe('angler@example.com');
-    expect(document.message.subject).toBe('Hello Bcc: victim@example.com');
-    expect(document.message.html).toContain('<strong>Name:</strong> Ada &lt;b&gt;Lovelace&lt;/b&gt;');
-    expect(document.message.html).toContain('<strong>Email:</strong> angler@example.com');
-    expect(document.message.html).toContain('Line one<br>\n&lt;img src=x onerror=alert(1)&gt;<br>\nLine three');
-    expect(document.message.html).not.toMatch(/<img|<b>/);
-    // The message first, then who wrote it.
-    expect(document.message.html.indexOf('Line one')).toBeLessThan(document.message.html.indexOf('Name:'));
-    expect(document.context).toEqual({ language: 'it' });
+  it('judges a value as the site will write it: spaces at the ends and invisible characters do not count', () => {
+    expect(validateField('name', ` ${'x'.repeat(contactLimits.name)}\u200B `)).toBeUndefined();
+    expect(validateField('name', '\u202E\u200B')).toBe('required');
+    expect(validateField('email', ' angler@example.com\n')).toBeUndefined();
   });
 
-  it('carries the device and app version the visitor gave, and only a valid version', () => {
-    const values = { email: 'a@example.com', name: 'Ann', subject: 'Crash', message: 'It closes.' };
-    expect(toMailDocument(values, 'en', { platform: 'ios', appVersion: ' 1.2.3 (45) ' }).context).toEqual({
-      language: 'en',
-      platform: 'ios',
-      appVersion: '1.2.3 (45)',
-    });
-    expect(toMailDocument(values, 'en', { platform: '', appVersion: '<b>1</b>' }).context).toEqual({ language: 'en' });
+  it('counts a limit in UTF-16 code units, as the rules do', () => {
+    expect(validateField('subject', '🎣'.repeat(contactLimits.subject / 2))).toBeUndefined();
+    expect(validateField('subject', '🎣'.repeat(contactLimits.subject / 2 + 1))).toBe('tooLong');
   });
 
   it('takes an app version like the app reports it, or none', () => {
@@ -84,25 +61,13 @@ describe('contact message', () => {
       expect(validateAppVersion(version)).toBe('appVersion');
     }
   });
-
-  it('stays within the size the rules accept even when every character is escaped', () => {
-    const worst = toMailDocument(
-      {
-        email: 'a@example.com',
-        name: '"'.repeat(contactLimits.name),
-        subject: '"'.repeat(contactLimits.subject),
-        message: '"'.repeat(contactLimits.message),
-      },
-      'en',
-    );
-    expect(worst.message.html.length).toBeLessThanOrEqual(40_000);
-  });
 });
 
 describe('prefillFromQuery', () => {
   it('takes the subject, as one plain line within its limit', () => {
     expect(prefillFromQuery('?subject=Account%20deletion%20request')).toEqual({ subject: 'Account deletion request' });
     expect(prefillFromQuery('?subject=a%0D%0ABcc:%20x%40example.net')).toEqual({ subject: 'a Bcc: x@example.net' });
+    expect(prefillFromQuery('?subject=%E2%80%AEcod.exe%E2%80%8B')).toEqual({ subject: 'cod.exe' });
     expect(prefillFromQuery(`?subject=${'x'.repeat(400)}`).subject).toHaveLength(contactLimits.subject);
   });
 

@@ -1,60 +1,55 @@
-import { site } from '../../config/site';
-import { escapeHtml } from '../../utils/escape-html';
 import {
-  appVersionPattern,
-  isPlainEmail,
+  buildContactMessage,
+  contactFields,
+  fieldProblem,
+  isValid,
   maxAppVersionLength,
-  maxEmailLength,
   platforms,
+  singleLine,
+  type ContactField,
+  type ContactMessage,
   type Platform,
-} from '../../../../functions/src/contact-fields';
+} from '@contact-message';
 
-// The contact message a visitor writes on /support and the Mail document it becomes. The
-// document keeps the shape of the Trigger Email extension (`to`, `message.subject`,
-// `message.html`, `replyTo`) that firestore.rules accepts and the mail function sends, plus
-// `context`: the site's language, and the device and app version when the visitor gives them.
-// The field rules are the mail function's own (functions/src/contact-fields.ts).
+// The Contact Us form's side of a contact message. What the message is (its fields, limits,
+// the document the site writes and the email's reference) is the one definition the rules
+// and the mail function share (@contact-message: functions/src/contact-message.ts); here is
+// what the form adds: the order of the fields, their errors as the form shows them, and what
+// a link may fill in.
 
-export { maxAppVersionLength, platforms, type Platform };
+export { buildContactMessage, maxAppVersionLength, platforms, type ContactField, type ContactMessage, type Platform };
 
-export const contactFields = ['email', 'name', 'subject', 'message'] as const;
-export type ContactField = (typeof contactFields)[number];
-export type ContactMessage = Record<ContactField, string>;
+/** The fields in the order the form shows them. */
+export const formFields = ['email', 'name', 'subject', 'message'] as const satisfies readonly ContactField[];
 
-/** Longest value of each field, in characters; shown on the form and checked by the rules. */
-export const contactLimits: Record<ContactField, number> = {
-  email: maxEmailLength,
-  name: 100,
-  subject: 150,
-  message: 5000,
-};
+/** What the visitor has typed in each field, as typed. */
+export type ContactValues = Record<ContactField, string>;
+
+/** Longest value of each field, in characters: the form's counters and `maxlength`. */
+export const contactLimits = Object.fromEntries(
+  Object.entries(contactFields).map(([field, { max }]) => [field, max]),
+) as Record<ContactField, number>;
 
 export type FieldError = 'required' | 'tooLong' | 'email' | 'appVersion';
 
-export const emptyContactMessage: ContactMessage = { email: '', name: '', subject: '', message: '' };
+export const emptyContactValues: ContactValues = { email: '', name: '', subject: '', message: '' };
 
-/** The first problem with a field's value, if any. */
+/**
+ * The first problem with a field's value, if any, judged on the value the site would write
+ * (cleaned up: spaces at the ends, line breaks in a name) by the schema the rules repeat.
+ */
 export function validateField(field: ContactField, value: string): FieldError | undefined {
-  const trimmed = value.trim();
-  if (trimmed.length === 0) return 'required';
-  if (trimmed.length > contactLimits[field]) return 'tooLong';
-  if (field === 'email' && !isPlainEmail(trimmed)) return 'email';
-  return undefined;
+  const problem = fieldProblem(field, value);
+  return problem && { empty: 'required' as const, tooLong: 'tooLong' as const, invalid: 'email' as const }[problem];
 }
 
-export function validateContactMessage(values: ContactMessage): Partial<Record<ContactField, FieldError>> {
+export function validateContactValues(values: ContactValues): Partial<Record<ContactField, FieldError>> {
   const errors: Partial<Record<ContactField, FieldError>> = {};
-  for (const field of contactFields) {
+  for (const field of formFields) {
     const error = validateField(field, values[field]);
     if (error) errors[field] = error;
   }
   return errors;
-}
-
-/** Single-line fields lose line breaks and other control characters. */
-function singleLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
 /** What the visitor says about the app they write about; both optional ('' when not given). */
@@ -67,44 +62,7 @@ export function validateAppVersion(value: string): FieldError | undefined {
   const trimmed = value.trim();
   if (trimmed === '') return undefined;
   if (trimmed.length > maxAppVersionLength) return 'tooLong';
-  return appVersionPattern.test(trimmed) ? undefined : 'appVersion';
-}
-
-export interface MailDocument {
-  to: [string];
-  message: { subject: string; html: string };
-  replyTo: string;
-  context: { language: string; platform?: Platform; appVersion?: string };
-}
-
-/**
- * The Mail document for a message. The html holds the message first, then the sender's name,
- * email and subject (for the support team, in English), every value escaped; the context
- * holds the visitor's language and what they said of the app, each field only when valid.
- */
-export function toMailDocument(
-  values: ContactMessage,
-  language: string,
-  app: AppContext = emptyAppContext,
-): MailDocument {
-  const email = singleLine(values.email);
-  const name = singleLine(values.name);
-  const subject = singleLine(values.subject);
-  const body = values.message
-    .trim()
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((line) => escapeHtml(line))
-    .join('<br>\n');
-  const row = (label: string, value: string) => `<p><strong>${label}:</strong> ${escapeHtml(value)}</p>`;
-  const html = [`<p>${body}</p>`, row('Name', name), row('Email', email), row('Subject', subject)].join('\n');
-  const appVersion = app.appVersion.trim();
-  const context: MailDocument['context'] = {
-    language,
-    ...(app.platform ? { platform: app.platform } : {}),
-    ...(appVersion && !validateAppVersion(appVersion) ? { appVersion } : {}),
-  };
-  return { to: [site.supportEmail], message: { subject, html }, replyTo: email, context };
+  return isValid('appVersion', trimmed) ? undefined : 'appVersion';
 }
 
 /** What a link to Contact Us may fill in. */
@@ -123,13 +81,9 @@ export function prefillFromQuery(search: string): Prefill {
   if (platforms.includes(platform as Platform)) prefill.platform = platform as Platform;
   const appVersion = query.get('version')?.trim();
   if (appVersion && !validateAppVersion(appVersion)) prefill.appVersion = appVersion;
-  const subject = query
-    .get('subject')
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-    ?.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim()
-    .slice(0, contactLimits.subject);
+  const subject = singleLine(query.get('subject') ?? '')
+    .slice(0, contactFields.subject.max)
+    .trim();
   if (subject) prefill.subject = subject;
   return prefill;
 }

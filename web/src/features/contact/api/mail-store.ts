@@ -3,7 +3,7 @@ import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimes
 import { firebaseApp } from '../../../firebase/app';
 import { firebaseConfig, firestoreEmulatorHost, hostAndPort, recaptchaSiteKey } from '../../../firebase/config';
 import { appCheckSiteKey } from './app-check';
-import type { MailDocument } from '../contact-message';
+import type { ContactMessage } from '@contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
 // loaded only by the support page.
@@ -47,9 +47,9 @@ if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) {
 }
 
 /** Writes the message to `Mail` with the server's time; resolves to the document id. */
-export async function addMail(document: MailDocument): Promise<string> {
+export async function addMail(message: ContactMessage): Promise<string> {
   // Firestore attaches a token only once App Check is there: the first write waits for it.
   if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) await appCheckReady();
-  const reference = await addDoc(collection(db, 'Mail'), { ...document, createdAt: serverTimestamp() });
+  const reference = await addDoc(collection(db, 'Mail'), { ...message, createdAt: serverTimestamp() });
   return reference.id;
 }

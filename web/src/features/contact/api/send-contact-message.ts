@@ -1,4 +1,4 @@
-import type { MailDocument } from '../contact-message';
+import type { ContactMessage } from '@contact-message';
 
 /** A send that has not finished by then counts as failed (the visitor keeps the text). */
 export const sendTimeoutMs = 30_000;
@@ -9,7 +9,7 @@ export function preloadMailStore() {
 }
 
 /** Stores the message for the mail function; rejects when it is not stored. */
-export async function sendContactMessage(document: MailDocument): Promise<string> {
+export async function sendContactMessage(message: ContactMessage): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -18,7 +18,7 @@ export async function sendContactMessage(document: MailDocument): Promise<string
   });
   try {
     const { addMail } = await Promise.race([preloadMailStore(), timeout]);
-    return await Promise.race([addMail(document), timeout]);
+    return await Promise.race([addMail(message), timeout]);
   } finally {
     clearTimeout(timer);
   }

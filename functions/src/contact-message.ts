@@ -1,0 +1,228 @@
+import * as v from 'valibot';
+
+// A contact message, the one definition that the site's form, firestore.rules and the mail
+// function share: its fields and their limits, the schema that builds the document the site
+// writes to `Mail/{id}` and reads it back in the function, the reference both sides show, and
+// the text helpers (one line, HTML escaping). The site imports this file through the alias
+// `@contact-message` (web/tsconfig.json; only web/src/features/contact/ may), so it imports
+// nothing but valibot. firestore.rules cannot import it: tests/emulators/rules.test.ts reads
+// the rules and checks that they hold these limits and patterns, character for character.
+
+/** What each field the visitor types is, and its longest value in UTF-16 code units. */
+export const contactFields = {
+  name: { kind: 'line', max: 100 },
+  email: { kind: 'email', max: 254 },
+  subject: { kind: 'line', max: 150 },
+  message: { kind: 'text', max: 5000 },
+} as const;
+
+export type ContactField = keyof typeof contactFields;
+
+/** The devices a visitor can say they use the app on. */
+export const platforms = ['android', 'ios', 'other'] as const;
+export type Platform = (typeof platforms)[number];
+
+/** Longest app version, in characters (the appVersion pattern's limit). */
+export const maxAppVersionLength = 32;
+
+/**
+ * Format characters that older Unicode tables (the Firestore emulator's among them, seen
+ * 2026-11-24) do not count as Cf yet, written out as characters: Arabic number signs and
+ * letter mark, the Mongolian vowel separator, the bidirectional isolates U+2066–U+2069.
+ */
+const newerFormat = '\u0604\u0605\u061C\u0890\u0891\u08E2\u180E\u2066-\u2069';
+
+/**
+ * The patterns, in the syntax that JavaScript (with the `u` flag) and the rules' RE2 both
+ * read alike: Unicode general categories, `(?:…)`, characters as themselves rather than
+ * escaped (JavaScript's `\u` is no RE2 escape), no `\s` or `\w` (whose meanings differ).
+ * Cc are control characters, Cf invisible format characters (the bidirectional overrides
+ * U+202A–U+202E and isolates U+2066–U+2069, zero-width spaces and joiners, U+FEFF, tags), Z
+ * separators (spaces, U+2028, U+2029).
+ */
+export const patterns = {
+  /**
+   * One line (a name, a subject): no control, format or line-separator character anywhere,
+   * so nothing can start a header, reorder the text around it or hide in it; not empty, and
+   * no space at either end.
+   */
+  line: `^[^\\p{Cc}\\p{Cf}\\p{Z}${newerFormat}](?:[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}${newerFormat}]*[^\\p{Cc}\\p{Cf}\\p{Z}${newerFormat}])?$`,
+  /**
+   * The message: any text with line breaks and tabs, but no other control character; not
+   * empty, and no space, line break or format character at either end. Format characters
+   * inside stay (emoji are joined with U+200D); a bidirectional override cannot reach past
+   * its own line, and each line of the message is its own paragraph in the email.
+   */
+  text: `^[^\\p{Cc}\\p{Cf}\\p{Z}${newerFormat}](?:[\\P{Cc}\\t\\n\\r]*[^\\p{Cc}\\p{Cf}\\p{Z}${newerFormat}])?$`,
+  /**
+   * One plain address: dot-separated atoms of printable characters (no spaces, quotes,
+   * brackets, commas or line breaks, so it cannot add a header or a second recipient), an @,
+   * and a dotted domain.
+   */
+  email: "^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:[.][A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9-]+(?:[.][A-Za-z0-9-]+)+$",
+  /** An app version as the app reports it: 1.2.3, 1.2.3 (45), 2.0.0-beta.1; up to 32 characters. */
+  appVersion: '^[0-9A-Za-z][0-9A-Za-z ._+()-]{0,31}$',
+  /** The site's language: two lower-case letters. */
+  language: '^[a-z]{2}$',
+  /**
+   * A `Mail` document id: Firestore's automatic ids are 20 letters and digits. A writer who
+   * chose the id could otherwise pick one that reads like the site's own words in the email.
+   */
+  documentId: '^[A-Za-z0-9]{20}$',
+} as const;
+
+const regex = (source: string) => new RegExp(source, 'u');
+const matchers = Object.fromEntries(Object.entries(patterns).map(([name, source]) => [name, regex(source)])) as Record<
+  keyof typeof patterns,
+  RegExp
+>;
+
+const field = (name: ContactField) =>
+  v.pipe(v.string(), v.maxLength(contactFields[name].max), v.regex(matchers[contactFields[name].kind]));
+
+/**
+ * A contact message as `Mail/{id}` holds it (beside `createdAt`, the server's time of the
+ * write, and what the function adds: `delivery`, `reference`). Parsing keeps these fields
+ * and drops any other.
+ */
+export const contactMessageSchema = v.object({
+  name: field('name'),
+  email: field('email'),
+  subject: field('subject'),
+  message: field('message'),
+  context: v.object({
+    language: v.pipe(v.string(), v.regex(matchers.language)),
+    platform: v.optional(v.picklist(platforms)),
+    appVersion: v.optional(v.pipe(v.string(), v.regex(matchers.appVersion))),
+  }),
+});
+
+export type ContactMessage = v.InferOutput<typeof contactMessageSchema>;
+export type ContactContext = ContactMessage['context'];
+
+/** Whether a value is a string of the given pattern within `max` characters, as the rules check it. */
+export function isValid(kind: keyof typeof patterns, value: unknown, max = Infinity): value is string {
+  return typeof value === 'string' && value.length <= max && matchers[kind].test(value);
+}
+
+/** One plain address, within the address limit (a Reply-To that cannot name anyone else). */
+export function isPlainEmail(value: unknown): value is string {
+  return isValid('email', value, contactFields.email.max);
+}
+
+/**
+ * Text made one line that the line pattern accepts (or empty): format characters go, runs
+ * of control characters and spaces become one space, both ends are trimmed.
+ */
+export function singleLine(text: string): string {
+  return text
+    .replace(/\p{Cf}+/gu, '')
+    .replace(/[\p{Cc}\p{Z}]+/gu, ' ')
+    .trim();
+}
+
+/**
+ * The message made what the text pattern accepts (or empty): line breaks as \n, control
+ * characters but tabs and line breaks gone, both ends trimmed of space and format characters.
+ */
+export function messageText(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\P{Cc}\t\n]+/gu, '')
+    .replace(/^[\p{Cc}\p{Cf}\p{Z}]+|[\p{Cc}\p{Cf}\p{Z}]+$/gu, '');
+}
+
+/** Each field as the site writes it: what the visitor typed, cleaned up as its kind requires. */
+export function cleanField(name: ContactField, value: string): string {
+  return contactFields[name].kind === 'text' ? messageText(value) : singleLine(value);
+}
+
+/**
+ * What is wrong with a value the visitor typed, once cleaned up as the site writes it: empty,
+ * too long, or not in its field's form (only an address can be, as cleaning makes any other
+ * text valid); undefined when nothing is.
+ */
+export function fieldProblem(name: ContactField, typed: string): 'empty' | 'tooLong' | 'invalid' | undefined {
+  const cleaned = cleanField(name, typed);
+  if (cleaned === '') return 'empty';
+  const result = v.safeParse(contactMessageSchema.entries[name], cleaned);
+  if (result.success) return undefined;
+  return result.issues.some((issue) => issue.type === 'max_length') ? 'tooLong' : 'invalid';
+}
+
+/** What the visitor typed, and where: the form's fields, the site's language, the app's details. */
+export type ContactDraft = Record<ContactField, string> & {
+  language: string;
+  platform?: Platform | '';
+  appVersion?: string;
+};
+
+/**
+ * The document the site writes for a draft: each field cleaned up, the app's details only
+ * when they are valid. Throws when a field is still not valid (the form checks first).
+ */
+export function buildContactMessage(draft: ContactDraft): ContactMessage {
+  const appVersion = singleLine(draft.appVersion ?? '');
+  return v.parse(contactMessageSchema, {
+    name: cleanField('name', draft.name),
+    email: cleanField('email', draft.email),
+    subject: cleanField('subject', draft.subject),
+    message: cleanField('message', draft.message),
+    context: {
+      language: draft.language,
+      ...(draft.platform ? { platform: draft.platform } : {}),
+      ...(isValid('appVersion', appVersion) ? { appVersion } : {}),
+    },
+  });
+}
+
+export type ParsedContactMessage = { ok: true; message: ContactMessage } | { ok: false; reason: string };
+
+const problems: Record<string, string> = {
+  object: 'is missing or not a map',
+  string: 'is missing or not a string',
+  max_length: 'is too long',
+  regex: 'is not in the accepted form',
+  picklist: 'is not a known value',
+};
+
+/**
+ * A stored document read as a contact message, or the first reason it is not one. The
+ * reason names the field and the problem, never the value, so it is safe to log and store.
+ */
+export function parseContactMessage(data: unknown): ParsedContactMessage {
+  const result = v.safeParse(contactMessageSchema, data);
+  if (result.success) return { ok: true, message: result.output };
+  const [issue] = result.issues;
+  const path = issue.path?.map((item) => String(item.key)).join('.') ?? 'the document';
+  return { ok: false, reason: `${path} ${problems[issue.type] ?? 'is not valid'}` };
+}
+
+/** Text made safe to place in HTML, as element content or a quoted attribute value. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
+}
+
+/** Crockford's base-32 digits: no I, L, O or U, so a reference read aloud is not misheard. */
+const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A reference looks like this: three digits, a dash, three digits. */
+export const referencePattern = /^[0-9A-HJKMNP-TV-Z]{3}-[0-9A-HJKMNP-TV-Z]{3}$/;
+
+/**
+ * `K7Q-2MX` for a document id: 30 bits of the id's FNV-1a hash as six base-32 digits, what
+ * the "Message sent" dialog shows and the support email's subject starts with, so either side
+ * can quote it. Not a secret and not unique: the email also names the document itself.
+ */
+export function referenceFor(documentId: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < documentId.length; index += 1) {
+    hash = Math.imul(hash ^ documentId.charCodeAt(index), 0x01000193) >>> 0;
+  }
+  let reference = '';
+  for (let digit = 0; digit < 6; digit += 1) {
+    reference += digits.charAt(hash & 31);
+    hash >>>= 5;
+  }
+  return `${reference.slice(0, 3)}-${reference.slice(3)}`;
+}
