@@ -9,6 +9,8 @@
 //   --timeout S   seconds to wait after the burst for every document to end (default 120)
 //   --parallel N  instead: N invocations at once, as production runs them
 //                 (scripts/bench-mail-parallel.ts)
+//   --flood N     instead: a flood of N scripted messages over the caps, and a visitor's
+//                 message in the middle of it (scripts/bench-mail-flood.ts)
 //
 // Exit code 1 when any document is lost or delivered more than once, or a write failed.
 import { createWriteStream } from 'node:fs';
@@ -25,9 +27,13 @@ import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapsh
 import { run, Supervisor } from './lib/processes.ts';
 import { buildContactMessage } from '../functions/src/contact-message.ts';
 
-if (process.argv.includes('--parallel')) {
-  const script = join(root, 'scripts', 'bench-mail-parallel.ts');
-  process.exit(await run(process.execPath, [script, ...process.argv.slice(2)], { cwd: root }));
+for (const [flag, file] of [
+  ['--parallel', 'bench-mail-parallel.ts'],
+  ['--flood', 'bench-mail-flood.ts'],
+] as const) {
+  if (process.argv.includes(flag)) {
+    process.exit(await run(process.execPath, [join(root, 'scripts', file), ...process.argv.slice(2)], { cwd: root }));
+  }
 }
 
 const { values: args } = parseArgs({
@@ -74,7 +80,9 @@ async function outside(): Promise<never> {
     process.exit(1);
   }
   if (globalCap > 0 && count > globalCap) {
-    console.log(`⚠ --count ${count} is over MAIL_LIMIT_PER_HOUR (${globalCap}): the rest will end in "rate limited".`);
+    console.log(
+      `⚠ --count ${count} is over MAIL_LIMIT_PER_HOUR (${globalCap}): the rest wait for the sweep's digests.`,
+    );
   }
 
   ensureLocalSecrets();

@@ -79,11 +79,13 @@ export const supportEmail = defineString('SUPPORT_EMAIL', {
 });
 
 export const limitPerSenderPerHour = defineInt('MAIL_LIMIT_PER_SENDER_PER_HOUR', {
-  description: 'Contact messages sent per visitor address per hour; more end in ERROR "rate limited" (0: no cap)',
+  description:
+    'Emails per visitor address per hour: the first ones alone, the last a digest of the rest; more wait for the next hour (0: no cap)',
   default: defaultRateLimits.perSenderPerHour,
 });
 export const limitPerHour = defineInt('MAIL_LIMIT_PER_HOUR', {
-  description: 'Contact messages sent in all per hour; more end in ERROR "rate limited" (0: no cap)',
+  description:
+    'Emails of one contact message each, in all per hour; more go out in digests, at most one a minute (0: no cap)',
   default: defaultRateLimits.perHour,
 });
 

@@ -7,14 +7,17 @@ import {
   endedUnsent,
   failed,
   processing,
+  queued,
+  requeued,
   succeeded,
   tryingAgain,
   unclaimedRetry,
   type DeliveryState,
   type DeliveryUpdate,
 } from './delivery.js';
+import { alertSink, markReported, pendingNotices, reportFailure, type AlertSink } from './alerts.js';
 import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
-import { takeGlobalTicket, takeSenderLimit, type GlobalTicket } from './rate-limits.js';
+import { nextHourMs, takeGlobalTicket, takeSenderLimit, type GlobalTicket } from './rate-limits.js';
 import { referenceFor } from './contact-message.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
 import { expiryTime } from './retention.js';
@@ -37,6 +40,8 @@ export type Claim =
   | { kind: 'claimed'; mail: ContactMail; attempts: number; first: boolean }
   /** Ended in ERROR within the claim; `reason` is short and safe to log. */
   | { kind: 'ended'; error: string; reason: string }
+  /** Over a cap: waits for a digest (digest.ts); `reason` is short and safe to log. */
+  | { kind: 'queued'; reason: string }
   | { kind: 'skipped'; reason: string };
 
 /** What a claim needs of the configuration. */
@@ -56,7 +61,8 @@ export type GlobalVerdict = GlobalTicket['verdict'] | 'unchecked';
 
 /**
  * Takes the document for this invocation in one transaction. A document that cannot be
- * sent (malformed, over a rate limit, out of attempts) is ended in ERROR right there.
+ * sent (malformed, out of attempts) is ended in ERROR right there; one over a cap joins the
+ * queue of the next digest.
  */
 export async function claim(
   ref: DocumentReference,
@@ -83,6 +89,12 @@ export async function claim(
     const expireAt = expiryOf(data.createdAt, nowMs, settings.retentionMonths);
     const reference = referenceFor(ref.id);
 
+    // A digest's message whose invocation died goes back to the queue, never out alone.
+    if (assessment.round === 'recovered' && typeof delivery.digest === 'string') {
+      tx.update(ref, requeued(before, 'the digest sending it stopped', nowMs));
+      return { kind: 'queued', reason: 'back in the queue after a digest stopped' };
+    }
+
     const parsed = parseMailDocument(data);
     if (!parsed.ok) {
       const error = `malformed document: ${parsed.reason}`;
@@ -96,17 +108,17 @@ export async function claim(
       return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
     }
     // Only a message's first round counts against the caps: retries of a counted message
-    // are not counted again, and an operator's retry is sent even over a cap.
+    // are not counted again, and an operator's retry is sent even over a cap. Over a cap, the
+    // message waits for a digest: due now, or at the next hour when its sender's are spent.
     if (assessment.round === 'first') {
-      const over =
+      const sender =
         global === 'over'
-          ? 'global'
-          : (await takeSenderLimit(tx, ref.firestore, settings.limits, nowMs, senderOf(parsed.mail)))
-            ? null
-            : 'sender';
-      if (over) {
-        tx.update(ref, { ...endedUnsent('rate limited', before, expireAt), reference });
-        return { kind: 'ended', error: 'rate limited', reason: `rate limited (${over} cap)` };
+          ? null
+          : await takeSenderLimit(tx, ref.firestore, settings.limits, nowMs, senderOf(parsed.mail));
+      if (sender !== 'alone') {
+        const queuedFor = sender === null ? 'global cap' : 'sender cap';
+        tx.update(ref, { ...queued(queuedFor, sender === 'wait' ? nextHourMs(nowMs) : nowMs, expireAt), reference });
+        return { kind: 'queued', reason: `over the ${queuedFor}${sender === 'wait' ? ', until the next hour' : ''}` };
       }
     }
 
@@ -172,6 +184,8 @@ export type DeliverOptions = {
   onContention?: () => void;
   /** The Firebase project the email links the document in; the running project when not given. */
   projectId?: string;
+  /** Told of each alert besides the log (alerts.ts). */
+  onAlert?: AlertSink;
 };
 
 /**
@@ -253,13 +267,21 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
     logger.info('Mail not claimed', { ...log, reason: taken.reason });
     return 'SKIPPED';
   }
+  const alert = alertSink(options.onAlert);
+  const reference = referenceFor(ref.id);
   if (taken.kind === 'ended') {
     logger.warn('Mail not sent', { ...log, state: 'ERROR', reason: taken.reason });
+    await reportFailure(ref.firestore, { kind: 'failed', mailId: ref.id, reference, error: taken.error }, now(), alert);
     return 'ERROR';
+  }
+  if (taken.kind === 'queued') {
+    logger.info('Mail queued for a digest', { ...log, state: 'QUEUED', reason: taken.reason });
+    return 'QUEUED';
   }
 
   const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
-  return sendWithRetries(renderEmail(taken.mail, config, source), {
+  const notices = await pendingNotices(ref.firestore);
+  const outcome = await sendWithRetries(renderEmail(taken.mail, config, source, notices.lines), {
     transport: options.transport ?? getTransport(config.smtp),
     record: async (update) => {
       await ref.update(update);
@@ -269,7 +291,11 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
     now,
     sleep,
     log,
+    onFailed: (error) =>
+      reportFailure(ref.firestore, { kind: 'failed', mailId: ref.id, reference, error }, now(), alert),
   });
+  if (outcome === 'SUCCESS') await markReported(ref.firestore, notices);
+  return outcome;
 }
 
 export type SendStep = {
@@ -282,6 +308,8 @@ export type SendStep = {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   log: Record<string, unknown>;
+  /** Called once the message has ended in ERROR (reported as an alert). */
+  onFailed?: (error: string) => Promise<void>;
 };
 
 /**
@@ -313,6 +341,7 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
         const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
         await record(failed(attempts, message));
         logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR', transient: failure.transient });
+        await step.onFailed?.(message);
         return 'ERROR';
       }
       if (delay === undefined) {

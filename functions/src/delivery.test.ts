@@ -27,6 +27,7 @@ describe('assessDelivery: which documents an invocation may claim', () => {
     ['a RETRY set while another invocation holds the lease', { state: 'RETRY', leaseExpireTime: ts(1) }],
     ['a SUCCESS', { state: 'SUCCESS' }],
     ['an ERROR', { state: 'ERROR', error: 'rate limited' }],
+    ['a QUEUED waiting for a digest', { state: 'QUEUED', digestTime: ts(-1) }],
     ['an unknown state', { state: 'DONE' }],
   ])('leaves %s', (_, delivery) => {
     expect(assessDelivery(delivery, now)).toMatchObject({ take: false });

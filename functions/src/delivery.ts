@@ -2,18 +2,27 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 
 // The `delivery` field of a Mail document (the Trigger Email extension's field), its states
 // and every shape in which it is written, in one place:
-//   state            PROCESSING → SUCCESS | ERROR | RETRY (RETRY → PROCESSING again later)
+//   state            PROCESSING → SUCCESS | ERROR | RETRY (RETRY → PROCESSING again later);
+//                    QUEUED → PROCESSING when a digest takes it (digest.ts)
 //   attempts         tries so far (a claim and every further try add one)
 //   startTime        when the current round began; endTime when it ended in SUCCESS or ERROR
 //   leaseExpireTime  while PROCESSING: after it, the sweep may take the document over
 //   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
 //                    fresh budget of attempts (an operator's retry)
 //   error            the last failure, info: { messageId, accepted, rejected, response }
+//   digestTime       while QUEUED: from when a digest may take it (now, or the next hour for a
+//                    sender whose emails of this hour are spent); only QUEUED messages have
+//                    it, so the digest finds the queue by this field alone
+//   queuedFor        while QUEUED, and kept once sent: which cap sent it to a digest
+//   digest           once a digest took it: that digest's id (its messages share it)
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
 //                    the whole field, so a document carries it from its first claim on; a
 //                    Firestore TTL policy on this field deletes it (firestore.indexes.json)
 
-export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY';
+export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY' | 'QUEUED';
+
+/** Which cap a message was over when it went to a digest instead of an email of its own. */
+export type QueuedFor = 'global cap' | 'sender cap';
 
 export type DeliveryInfo = {
   messageId: string | null;
@@ -35,10 +44,13 @@ export type Delivery = {
   error: string | null;
   info: DeliveryInfo | null;
   expireAt: Timestamp;
+  digestTime?: Timestamp;
+  queuedFor?: QueuedFor;
+  digest?: string;
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */
-export type DeliveryUpdate = { [K in keyof Delivery as `delivery.${K}`]?: Delivery[K] };
+export type DeliveryUpdate = { [K in keyof Delivery as `delivery.${K}`]?: Delivery[K] | FieldValue };
 
 /**
  * How long a claim holds. Longer than any invocation can run (the trigger and the sweep
@@ -79,6 +91,54 @@ export function endedUnsent(error: string, attempts: number, expireAt: Timestamp
       info: null,
       expireAt,
     },
+  };
+}
+
+/**
+ * Accepted over a cap: waits for the next digest (digest.ts), which sends it with others in
+ * one email. Nothing is dropped for a cap; the queue is what bounds the SMTP volume.
+ */
+export function queued(queuedFor: QueuedFor, digestMs: number, expireAt: Timestamp): { delivery: Delivery } {
+  return {
+    delivery: {
+      state: 'QUEUED',
+      attempts: 0,
+      startTime: serverTime(),
+      endTime: null,
+      leaseExpireTime: null,
+      nextAttemptTime: null,
+      error: null,
+      info: null,
+      expireAt,
+      digestTime: Timestamp.fromMillis(digestMs),
+      queuedFor,
+    },
+  };
+}
+
+/** Taken by a digest: held under the digest's lease while it is sent. */
+export function inDigest(digest: string, attempts: number, nowMs: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'PROCESSING',
+    'delivery.attempts': attempts,
+    'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
+    'delivery.digestTime': FieldValue.delete(),
+    'delivery.digest': digest,
+  };
+}
+
+/**
+ * Back in the queue, due at `digestMs`: a digest that could not be sent for now, a digest
+ * whose invocation died, or a sender whose emails of the hour are spent.
+ */
+export function requeued(attempts: number, error: string | null, digestMs: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'QUEUED',
+    'delivery.attempts': attempts,
+    'delivery.leaseExpireTime': null,
+    'delivery.digestTime': Timestamp.fromMillis(digestMs),
+    'delivery.digest': FieldValue.delete(),
+    'delivery.error': error,
   };
 }
 
@@ -169,6 +229,8 @@ export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
       return { take: false, reason: 'delivery already ended in ERROR' };
     case 'PROCESSING':
       return { take: true, round: 'recovered' };
+    case 'QUEUED':
+      return { take: false, reason: 'waiting for a digest' };
     case 'RETRY': {
       if (nextAttemptTime === undefined || nextAttemptTime === null) return { take: true, round: 'manual' };
       const next = toMillis(nextAttemptTime);

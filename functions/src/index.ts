@@ -33,11 +33,13 @@ export const sendContactMail = onDocumentCreated(
 );
 
 /**
- * Every 5 minutes: messages waiting to be retried (after a transient failure, or because an
- * operator set `delivery.state` to RETRY), abandoned claims, and lost events.
+ * Every minute: messages waiting to be retried (after a transient failure, or because an
+ * operator set `delivery.state` to RETRY), abandoned claims and lost events, then one digest
+ * of the messages queued over the caps, so one written during a flood is in the inbox within
+ * a minute or two.
  */
 export const retryContactMail = onSchedule(
-  { schedule: 'every 5 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1 },
+  { schedule: 'every 1 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1 },
   async () => {
     await sweepMail(getFirestore(), readMailConfig());
   },

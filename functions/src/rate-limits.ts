@@ -1,12 +1,23 @@
 import { createHash } from 'node:crypto';
-import { AggregateField, FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  AggregateField,
+  FieldValue,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 
-// Caps on how many contact messages are sent per hour, so a flood cannot bury the support
-// inbox. Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL
-// policy. The two caps are counted differently, because of how they are contended:
+// Caps on how many emails contact messages make per hour, so a flood cannot bury the support
+// inbox nor spend the SMTP account's sending quota. A cap never drops a message: one over a
+// cap waits in the queue of the next digest (digest.ts), one email with many messages.
+// Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL policy.
+// The two caps are counted differently, because of how they are contended:
 //
-// - Per sender, exact: `MailLimits/sender_{hour}_{sha256}`, read and written inside the
-//   transaction that claims the message. Only the same visitor's messages meet on it.
+// - Per sender, exact: `MailLimits/sender_{hour}_{sha256}` counts the emails that carried the
+//   sender's messages in that hour, read and written inside the transaction that claims the
+//   message (or takes it into a digest). Only the same address's messages meet on it. The
+//   first cap − 1 go alone; the rest are folded into one digest; once the cap is spent, the
+//   sender's further messages wait for the next hour's digest.
 // - In all, never more than the cap and with no document every message must write in a
 //   transaction (one such document made a burst of 200 parallel invocations fail 199 times
 //   with ABORTED): a message takes a ticket, `FieldValue.increment(1)` on one of
@@ -14,10 +25,11 @@ import { AggregateField, FieldValue, type Firestore, type Transaction } from 'fi
 //   no transaction), then sums the shards with an aggregation query. A sum within the cap
 //   lets it through; over the cap, it gives the ticket back. Every message let through saw
 //   its own ticket and those of all messages let through before it, so no more than the cap
-//   are ever let through. The error is on the safe side and brief: messages in flight at
-//   the same instant count against each other until they give their tickets back, so a burst
-//   that reaches the cap could refuse a few more than necessary; each message therefore
-//   looks again (`ticketTries`) before it is refused.
+//   are ever let through. Messages in flight at the same instant count against each other
+//   until they give their tickets back, so a burst that reaches the cap could queue a few
+//   more than necessary; each message therefore looks again (`ticketTries`) before it is
+//   queued. Once the sum is at the cap, a message is queued after one aggregation, writing
+//   no ticket: a flood costs a read per message, not three writes.
 
 export const limitsCollection = 'MailLimits';
 /** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
@@ -30,9 +42,9 @@ export const shardsCollection = 'MailLimitShards';
 export const globalShards = 16;
 
 export type RateLimits = {
-  /** Messages per sender address (the visitor's Reply-To) per clock hour; 0 for no cap. */
+  /** Emails per sender address (the visitor's Reply-To) per clock hour; 0 for no cap. */
   perSenderPerHour: number;
-  /** Messages in all per clock hour; 0 for no cap. */
+  /** Emails of one message each, in all per clock hour (digests aside); 0 for no cap. */
   perHour: number;
 };
 
@@ -72,25 +84,79 @@ export function senderCounter(limits: RateLimits, nowMs: number, sender?: string
 }
 
 /**
- * Counts a message against its sender's hourly cap inside the claim transaction, or says it
- * is over it (false). Reads first, then writes, as a transaction requires; nothing is
- * written when the cap is reached.
+ * What a sender's cap says of one more message in the claim transaction: `alone` (counted:
+ * an email of its own), `fold` (into the next digest, the last email of the sender's hour), or
+ * `wait` (the hour's emails are spent: the next hour's digest). Reads first, then writes, as a
+ * transaction requires; only `alone` writes.
  */
+export type SenderVerdict = 'alone' | 'fold' | 'wait';
+
 export async function takeSenderLimit(
   tx: Transaction,
   db: Firestore,
   limits: RateLimits,
   nowMs: number,
   sender: string | undefined,
-): Promise<boolean> {
+): Promise<SenderVerdict> {
   const counter = senderCounter(limits, nowMs, sender);
-  if (!counter) return true;
+  if (!counter) return 'alone';
   const counterRef = db.collection(limitsCollection).doc(counter.id);
-  const count: unknown = (await tx.get(counterRef)).get('count');
-  const taken = typeof count === 'number' ? count : 0;
-  if (taken >= counter.cap) return false;
+  const taken = countOf(await tx.get(counterRef));
+  if (taken >= counter.cap) return 'wait';
+  if (taken >= counter.cap - 1) return 'fold';
   tx.set(counterRef, { count: taken + 1, expireAt: counterExpiry(nowMs) });
-  return true;
+  return 'alone';
+}
+
+const countOf = (snapshot: DocumentSnapshot) => {
+  const count: unknown = snapshot.get('count');
+  return typeof count === 'number' ? count : 0;
+};
+
+/**
+ * Inside a digest's transaction: which of these senders may still have a message in an email
+ * this hour, each counted once for the digest (call `count` after every read of the
+ * transaction). A sender without an address or with no cap is always let in (key undefined).
+ */
+export async function senderDigestSlots(
+  tx: Transaction,
+  db: Firestore,
+  limits: RateLimits,
+  nowMs: number,
+  senders: ReadonlyArray<string | undefined>,
+): Promise<{
+  allowed: (sender: string | undefined) => boolean;
+  count: (senders: Iterable<string | undefined>) => void;
+}> {
+  const counters = new Map<string, LimitCounter>();
+  for (const sender of senders) {
+    const counter = senderCounter(limits, nowMs, sender);
+    if (counter) counters.set(counter.id, counter);
+  }
+  const refs = [...counters.keys()].map((id) => db.collection(limitsCollection).doc(id));
+  const snapshots = refs.length ? await tx.getAll(...refs) : [];
+  const taken = new Map(snapshots.map((snapshot) => [snapshot.id, countOf(snapshot)]));
+  const idOf = (sender: string | undefined) => senderCounter(limits, nowMs, sender)?.id;
+  return {
+    allowed: (sender) => {
+      const id = idOf(sender);
+      return id === undefined || (taken.get(id) ?? 0) < limits.perSenderPerHour;
+    },
+    count: (included) => {
+      const ids = new Set([...included].map(idOf).filter((id) => id !== undefined));
+      for (const id of ids) {
+        tx.set(db.collection(limitsCollection).doc(id), {
+          count: (taken.get(id) ?? 0) + 1,
+          expireAt: counterExpiry(nowMs),
+        });
+      }
+    },
+  };
+}
+
+/** The start of the clock hour after the one `nowMs` falls in. */
+export function nextHourMs(nowMs: number): number {
+  return Date.parse(`${hourKey(nowMs)}:00:00.000Z`) + 60 * 60_000;
 }
 
 /** The document whose subcollection holds the global count's shards of the hour of `nowMs`. */
@@ -101,7 +167,7 @@ export function globalCounterId(nowMs: number): string {
 /** A message's place in the global count: `under` the cap (kept) or `over` it (given back). */
 export type GlobalTicket = { verdict: 'under' | 'over'; release(): Promise<void> };
 
-/** How often a message over the global cap looks again before it is refused, and the pause. */
+/** How often a message over the global cap looks again before it is queued, and the pause. */
 export const ticketTries = 3;
 const ticketPauseMs = (attempt: number, random: () => number) => (100 + random() * 200) * 2 ** attempt;
 
@@ -117,6 +183,9 @@ export async function takeGlobalTicket(
   { random = Math.random, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {},
 ): Promise<GlobalTicket> {
   const shards = db.collection(limitsCollection).doc(globalCounterId(nowMs)).collection(shardsCollection);
+  const over: GlobalTicket = { verdict: 'over', release: () => Promise.resolve() };
+  // The hour's cap is spent already: queued without a ticket.
+  if ((await shards.aggregate({ total: AggregateField.sum('count') }).get()).data().total >= cap) return over;
   for (let attempt = 0; ; attempt += 1) {
     const shard = shards.doc(String(Math.floor(random() * globalShards)));
     await shard.set({ count: FieldValue.increment(1), expireAt: counterExpiry(nowMs) }, { merge: true });
@@ -126,7 +195,7 @@ export async function takeGlobalTicket(
     };
     if (sum.data().total <= cap) return { verdict: 'under', release };
     await release();
-    if (attempt + 1 >= ticketTries) return { verdict: 'over', release: () => Promise.resolve() };
+    if (attempt + 1 >= ticketTries) return over;
     await sleep(ticketPauseMs(attempt, random));
   }
 }

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildContactMessage, referenceFor, referencePattern, type ContactDraft } from './contact-message.js';
+import {
+  buildContactMessage,
+  escapeHtml,
+  referenceFor,
+  referencePattern,
+  type ContactDraft,
+} from './contact-message.js';
 import type { ContactMail } from './mail-document.js';
-import { htmlToText, messageHtml, renderEmail, sanitizeMessageHtml } from './render-email.js';
+import { digestPart, htmlToText, messageHtml, renderDigest, renderEmail, sanitizeMessageHtml } from './render-email.js';
 
 const options = { from: 'Site <no-reply@example.com>', supportEmail: 'support@example.com' };
 const source = { id: 'Q2x9LmTz81KpRw3vBn0c' };
@@ -256,5 +262,65 @@ describe('htmlToText', () => {
         '<ul><li>one</li><li>two</li></ul><p><a href="https://example.com/a?b=1&amp;c=2">site</a> <a href="mailto:a@b.co">a@b.co</a></p>',
       ),
     ).toBe('- one\n- two\n\nsite (https://example.com/a?b=1&c=2) a@b.co');
+  });
+});
+
+describe('delivery notices', () => {
+  it('go first in both parts, escaped', () => {
+    const email = renderEmail(mail(), options, source, ['Message ABC could not be delivered: 550 <no>']);
+    expect(email.html.indexOf('Delivery notice')).toBeLessThan(email.html.indexOf('Line 1'));
+    expect(email.html).toContain('<li>Message ABC could not be delivered: 550 &#60;no&#62;</li>');
+    expect(email.text.startsWith('Delivery notice:\n- Message ABC could not be delivered: 550 <no>\n\n')).toBe(true);
+  });
+
+  it('are left out when there is none', () => {
+    expect(renderEmail(mail(), options, source).html).not.toContain('Delivery notice');
+  });
+});
+
+describe('renderDigest', () => {
+  const second = { id: 'Zz9x8W7v6U5t4S3r2Q1p' };
+  const parts = [
+    digestPart(mail({ subject: 'Cancel & refund', email: 'first@example.org' }), source),
+    digestPart(mail({ subject: 'Forecast', email: 'second@example.org', name: '<b>Bold</b>' }), second),
+  ];
+  const digest = renderDigest(parts, options, { id: 'D1', waiting: 7 });
+
+  it('goes to the support inbox with no Reply-To, its subject saying how many it carries', () => {
+    expect(digest).toMatchObject({
+      from: options.from,
+      to: options.supportEmail,
+      subject: '[Digest] 2 contact messages held over the hourly caps',
+    });
+    expect(digest).not.toHaveProperty('replyTo');
+  });
+
+  it('carries each message complete: reference and subject, text, rows, a reply link keeping the reference', () => {
+    for (const [id, subject, email] of [
+      [source.id, 'Cancel &#38; refund', 'first@example.org'],
+      [second.id, 'Forecast', 'second@example.org'],
+    ] as const) {
+      const heading = `[${referenceFor(id)}] ${subject}`;
+      expect(digest.html).toContain(`>${heading}</h2>`);
+      const link = `mailto:${email}?subject=${encodeURIComponent(`Re: [${referenceFor(id)}] ${subject.replace('&#38;', '&')}`)}`;
+      expect(digest.html).toContain(`<a href="${escapeHtml(link)}"`);
+      expect(digest.text).toContain(`=== [${referenceFor(id)}] ${subject.replace('&#38;', '&')} ===`);
+      expect(digest.text).toContain(`Email: ${email}\n`);
+      expect(digest.text).toContain(`Document: Mail/${id}`);
+    }
+    expect(digest.html).toContain('&#60;b&#62;Bold&#60;/b&#62;');
+    expect(digest.html).not.toContain('<b>Bold');
+    expect(tableRows(digest.html).filter(([label]) => label === 'Reference')).toHaveLength(2);
+  });
+
+  it('says how many still wait, and its id', () => {
+    expect(digest.text).toContain('7 more wait for the next digest. Digest D1.');
+    expect(renderDigest(parts, options, { id: 'D2', waiting: 0 }).text).toContain('No other message is waiting.');
+  });
+
+  it('measures each part in bytes, so a digest can be bounded', () => {
+    const long = digestPart(mail({ message: '<'.repeat(5000) }), source);
+    expect(long.bytes).toBe(Buffer.byteLength(long.html) + Buffer.byteLength(long.text));
+    expect(long.bytes).toBeGreaterThan(5000 * 6);
   });
 });

@@ -78,17 +78,19 @@ type Detail = { label: string; value: string; href?: string };
  * The rows under the message, for both parts: who wrote it (from the fields; the old shape's
  * html carries its own rows), then the reference, the context and the document.
  */
-function details(mail: ContactMail, context: MailContext, source: MailSource): Detail[] {
+function details(mail: ContactMail, context: MailContext, source: MailSource, replyLink?: string): Detail[] {
   const { language, platform, appVersion } = context;
   const path = `Mail/${source.id}`;
   const sender: Detail[] =
     mail.shape === 'fields'
       ? [
           { label: 'Name', value: mail.message.name },
-          { label: 'Email', value: mail.message.email },
+          { label: 'Email', value: mail.message.email, href: replyLink },
           { label: 'Subject', value: mail.message.subject },
         ]
-      : [];
+      : replyLink && mail.replyTo
+        ? [{ label: 'Email', value: mail.replyTo, href: replyLink }]
+        : [];
   const rows: Array<Detail | undefined> = [
     ...sender,
     { label: 'Reference', value: referenceFor(source.id) },
@@ -125,11 +127,8 @@ export function messageHtml(text: string): string {
     .join('\n');
 }
 
-/**
- * The html part: the visitor's message first, then a table of who wrote it, the reference
- * and the context. Inline styles only, the one kind every mail client keeps.
- */
-function layout(subject: string, messageHtml: string, rows: Detail[]): string {
+/** A message's html: the visitor's text, then a table of who wrote it, the reference and the context. */
+function messageSection(messageHtml: string, rows: Detail[]): string {
   const cell = 'padding:3px 0;vertical-align:top';
   const table = rows
     .map(({ label, value, href }) => {
@@ -140,20 +139,44 @@ function layout(subject: string, messageHtml: string, rows: Detail[]): string {
     })
     .join('\n');
   return [
+    messageHtml,
+    '<hr style="border:0;border-top:1px solid #d0d7de;margin:24px 0 12px">',
+    `<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${table}\n</table>`,
+  ].join('\n');
+}
+
+/** The delivery notices (alerts.ts) an email carries, above everything else. */
+function noticeHtml(notices: readonly string[]): string[] {
+  if (notices.length === 0) return [];
+  const items = notices.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n');
+  return [
+    '<div role="note" style="border:2px solid #bf8700;background:#fff8c5;padding:8px 12px;margin:0 0 16px">',
+    `<p style="margin:0 0 4px"><strong>Delivery notice</strong></p>\n<ul style="margin:0;padding-left:20px">\n${items}\n</ul>`,
+    '</div>',
+  ];
+}
+
+const noticeText = (notices: readonly string[]) =>
+  notices.length === 0 ? [] : [['Delivery notice:', ...notices.map((line) => `- ${line}`)].join('\n')];
+
+/** The html part around the body. Inline styles only, the one kind every mail client keeps. */
+function layout(subject: string, notices: readonly string[], body: string): string {
+  return [
     '<!DOCTYPE html>',
     '<html lang="en">',
     '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">',
     '<div style="max-width:640px">',
-    messageHtml,
-    '<hr style="border:0;border-top:1px solid #d0d7de;margin:24px 0 12px">',
-    `<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${table}\n</table>`,
+    ...noticeHtml(notices),
+    body,
     '</div>',
     '</body>',
     '</html>',
   ].join('\n');
 }
+
+const rowsText = (rows: Detail[]) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
 
 /** What each shape of document gives the email: its subject, context and message in both parts. */
 function content(mail: ContactMail) {
@@ -176,9 +199,10 @@ export function renderEmail(
   mail: ContactMail,
   options: { from: string; supportEmail: string },
   source: MailSource,
+  notices: readonly string[] = [],
 ): OutgoingEmail {
   const { subjectText, context, body, bodyText } = content(mail);
-  const subject = `[${referenceFor(source.id)}] ${singleLine(subjectText)}`.slice(0, maxSubjectLength);
+  const subject = messageSubject(subjectText, source);
   const rows = details(mail, context, source);
   const replyTo = senderOf(mail);
   return {
@@ -186,7 +210,69 @@ export function renderEmail(
     to: options.supportEmail,
     ...(replyTo ? { replyTo } : {}),
     subject,
-    html: layout(subject, body, rows),
-    text: [bodyText, rows.map(({ label, value }) => `${label}: ${value}`).join('\n')].join('\n\n'),
+    html: layout(subject, notices, messageSection(body, rows)),
+    text: [...noticeText(notices), bodyText, rowsText(rows)].join('\n\n'),
+  };
+}
+
+/** A message's own subject line: its reference, then the visitor's subject on one line. */
+const messageSubject = (subjectText: string, source: MailSource) =>
+  `[${referenceFor(source.id)}] ${singleLine(subjectText)}`.slice(0, maxSubjectLength);
+
+/** One message of a digest, rendered once: its parts and their size, so a digest can be bounded. */
+export type DigestPart = { html: string; text: string; bytes: number };
+
+/**
+ * A message as a digest shows it: its reference and subject as a heading, the message, and
+ * the rows of its own email, the Email row a reply link that keeps the reference.
+ */
+export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
+  const { subjectText, context, body, bodyText } = content(mail);
+  const heading = messageSubject(subjectText, source);
+  const replyTo = senderOf(mail);
+  const replyLink = replyTo ? `mailto:${replyTo}?subject=${encodeURIComponent(`Re: ${heading}`)}` : undefined;
+  const rows = details(mail, context, source, replyLink);
+  const html = [
+    `<h2 style="font-size:17px;margin:32px 0 12px;padding-top:12px;border-top:3px solid #1f2328">${escapeHtml(heading)}</h2>`,
+    messageSection(body, rows),
+  ].join('\n');
+  const text = [`=== ${heading} ===`, bodyText, rowsText(rows)].join('\n\n');
+  return { html, text, bytes: Buffer.byteLength(html) + Buffer.byteLength(text) };
+}
+
+export type DigestSummary = {
+  /** The digest's id, on every message it carries (`delivery.digest`). */
+  id: string;
+  /** Messages still waiting for a later digest once this one is sent. */
+  waiting: number;
+};
+
+/**
+ * One email carrying many messages that were over a cap, each complete (digestPart). It goes
+ * to the support inbox with no Reply-To: each message has its own reply link.
+ */
+export function renderDigest(
+  parts: readonly DigestPart[],
+  options: { from: string; supportEmail: string },
+  summary: DigestSummary,
+  notices: readonly string[] = [],
+): OutgoingEmail {
+  const count = `${parts.length} contact message${parts.length === 1 ? '' : 's'}`;
+  const subject = `[Digest] ${count} held over the hourly caps`;
+  const intro = [
+    `${count} arrived when the hour's emails were spent (the caps on emails per hour in all and per sender), so they come together here, each complete with its reference and a reply link.`,
+    summary.waiting > 0 ? `${summary.waiting} more wait for the next digest.` : 'No other message is waiting.',
+    `Digest ${summary.id}.`,
+  ].join(' ');
+  return {
+    from: options.from,
+    to: options.supportEmail,
+    subject,
+    html: layout(
+      subject,
+      notices,
+      [`<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`, ...parts.map((part) => part.html)].join('\n'),
+    ),
+    text: [...noticeText(notices), intro, ...parts.map((part) => part.text)].join('\n\n'),
   };
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { alertsCollection } from '../../functions/src/alerts.ts';
 import { limitsCollection, shardsCollection } from '../../functions/src/rate-limits.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/retention.ts';
 import { supportMessageRetentionMonths } from '../../web/src/config/constants.ts';
@@ -24,6 +25,8 @@ describe('the retention of contact messages', () => {
       // The rate-limit counters (functions/src/rate-limits.ts) expire a day after their hour.
       { collectionGroup: limitsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // The alerts' notices (functions/src/alerts.ts) are kept 30 days.
+      { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };

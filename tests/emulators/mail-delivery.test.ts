@@ -266,10 +266,11 @@ async function globalCount(): Promise<number> {
 }
 
 describe('rate limits', () => {
-  it('caps messages per sender and in all per hour, counting only what is sent', async () => {
+  it('sends the first messages alone, queues the rest for a digest, and drops none', async () => {
     await awayFromHourTurn();
     await clearCounters();
-    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 2, perHour: 3 } };
+    // A sender's emails per hour: 3 (the last for a digest); emails of one message in all: 3.
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 3, perHour: 3 } };
     const t = token();
     const ann = `Ann+${t}@example.org`;
     const bob = `bob+${t}@example.org`;
@@ -279,32 +280,96 @@ describe('rate limits', () => {
       const ref = await write(`${t}-${index}`, { email: sender });
       outcomes.push(await deliverMail(ref, capped));
     }
-    // Ann's third is over her cap (and not counted); Bob's second is over the global cap.
-    expect(outcomes).toEqual(['SUCCESS', 'SUCCESS', 'ERROR', 'SUCCESS', 'ERROR']);
-    for (const index of [2, 4]) {
-      expect(await deliveryOf(`${t}-${index}`)).toMatchObject({ state: 'ERROR', error: 'rate limited', attempts: 0 });
-    }
+    // Ann's third is over her cap of emails alone; Bob's second is over the global cap.
+    expect(outcomes).toEqual(['SUCCESS', 'SUCCESS', 'QUEUED', 'SUCCESS', 'QUEUED']);
+    expect(await deliveryOf(`${t}-2`)).toMatchObject({ state: 'QUEUED', queuedFor: 'sender cap', attempts: 0 });
+    expect(await deliveryOf(`${t}-4`)).toMatchObject({ state: 'QUEUED', queuedFor: 'global cap', attempts: 0 });
     expect(withToken(t)).toHaveLength(3);
 
     const counters = await db.collection(limitsCollection).get();
     const hour = hourKey(Date.now());
-    expect(
-      Object.fromEntries(counters.docs.map((snapshot) => [snapshot.id, snapshot.get('count') as unknown])),
-    ).toEqual({
+    const counts = async () =>
+      Object.fromEntries(
+        (await db.collection(limitsCollection).get()).docs.map((snapshot) => [
+          snapshot.id,
+          snapshot.get('count') as unknown,
+        ]),
+      );
+    expect(await counts()).toEqual({
       [`sender_${hour}_${senderKey(ann)}`]: 2,
       [`sender_${hour}_${senderKey(bob)}`]: 1,
     });
+    // The global count holds only what went out alone: a queued message gave its ticket back.
     expect(await globalCount()).toBe(3);
     const shards = await shardsOfThisHour().get();
     expect(JSON.stringify([...counters.docs, ...shards.docs].map((snapshot) => snapshot.data()))).not.toMatch(
       /ann|bob/i,
     );
 
-    // An operator's retry of a rate-limited message is sent all the same.
+    // The sweep sends both in one digest, each sender counted once for it.
+    const report = await sweepMail(db, capped);
+    expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 2 });
+    const digest = inbox.messages.filter((mail) => mail.text?.includes(`Digest ${report.digest.digest ?? ''}.`));
+    expect(digest).toHaveLength(1);
+    for (const index of [2, 4]) {
+      expect(await deliveryOf(`${t}-${index}`)).toMatchObject({
+        state: 'SUCCESS',
+        attempts: 1,
+        digest: report.digest.digest,
+        info: { messageId: digest[0]?.messageId },
+      });
+      expect(digest[0]?.text).toContain(`Subject: Message ${t}-${index}\n`);
+    }
+    expect(await counts()).toEqual({
+      [`sender_${hour}_${senderKey(ann)}`]: 3,
+      [`sender_${hour}_${senderKey(bob)}`]: 2,
+    });
+
+    // Ann's emails of the hour are spent: her next message (over the global cap as well) waits
+    // for the next hour's digest, which the sweep finds when it would take it now.
+    const late = await write(`${t}-5`, { email: ann });
+    expect(await deliverMail(late, capped)).toBe('QUEUED');
+    expect((await sweepMail(db, capped)).digest).toMatchObject({ outcome: 'NONE', waiting: 1 });
+    const nextHour = Date.parse(`${hour}:00:00.000Z`) + 3_600_000;
+    expect(await deliveryOf(late.id)).toMatchObject({ state: 'QUEUED', queuedFor: 'global cap' });
+    expect(((await deliveryOf(late.id)).digestTime as Timestamp).toMillis()).toBe(nextHour);
+    expect(await sweepMail(db, capped, { now: nextHour + 1_000 })).toMatchObject({
+      digest: { outcome: 'SUCCESS', messages: 1 },
+    });
+    expect(await deliveryOf(late.id)).toMatchObject({ state: 'SUCCESS' });
+
+    // An operator's retry of a message is sent alone, even over a cap.
     await mailRef(`${t}-2`).update({ 'delivery.state': 'RETRY', 'delivery.nextAttemptTime': FieldValue.delete() });
     await sweepMail(db, capped);
     expect(await deliveryOf(`${t}-2`)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
     expect(withToken(t)).toHaveLength(4);
+  });
+
+  it('puts a digest whose invocation died back in the queue, never out alone', async () => {
+    await awayFromHourTurn();
+    await clearCounters();
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1 } };
+    const t = token();
+    const first = await write(`${t}-0`);
+    const queuedRef = await write(`${t}-1`);
+    expect([await deliverMail(first, capped), await deliverMail(queuedRef, capped)]).toEqual(['SUCCESS', 'QUEUED']);
+    // A digest took it, then its invocation died (a lease that has run out).
+    await queuedRef.update({
+      'delivery.state': 'PROCESSING',
+      'delivery.attempts': 1,
+      'delivery.digestTime': FieldValue.delete(),
+      'delivery.digest': 'dead-digest',
+      'delivery.leaseExpireTime': Timestamp.fromMillis(Date.now() - 1),
+    });
+    const report = await sweepMail(db, capped);
+    expect(report.QUEUED).toBe(1);
+    expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 1 });
+    expect(await deliveryOf(queuedRef.id)).toMatchObject({
+      state: 'SUCCESS',
+      attempts: 2,
+      digest: report.digest.digest,
+    });
+    expect(withToken(`Message ${t}-1`)).toHaveLength(0);
   });
 });
 
@@ -328,7 +393,7 @@ describe('under parallel invocations', () => {
     expect(new Set(subjects).size).toBe(100);
   });
 
-  it('gives a sender exactly the cap, and the whole burst never more than the global cap', async () => {
+  it('sends at most the global cap alone, a sender at most their cap, and the rest in a digest', async () => {
     await awayFromHourTurn();
     await clearCounters();
     const t = token();
@@ -338,40 +403,54 @@ describe('under parallel invocations', () => {
       ...Array.from({ length: 12 }, (_, index) => write(`${t}-s${index}`, { email: sender })),
       ...Array.from({ length: 30 }, (_, index) => write(`${t}-o${index}`)),
     ]);
-    const outcomes = await burst(refs, { perSenderPerHour: 3, perHour: 20 });
+    const limits = { perSenderPerHour: 3, perHour: 20 };
+    const outcomes = await burst(refs, limits);
+    expect(new Set(outcomes)).toEqual(new Set(['SUCCESS', 'QUEUED']));
+    const alone = withToken(t);
+    const fromSender = (mails: typeof alone) =>
+      mails.filter((mail) => mail.text?.includes(`Email: ${sender}\n`) ?? false);
+    // The global cap may queue a sender's message before their own cap does; never more than 2 alone.
+    expect(fromSender(alone).length).toBeLessThanOrEqual(2);
+    // Never more than the global cap alone. Messages over it that arrive at the same instant
+    // count against each other for a moment (rate-limits.ts), so a few fewer may go alone.
+    expect(alone.length).toBeLessThanOrEqual(20);
+    expect(alone.length).toBeGreaterThanOrEqual(15);
+    expect(await globalCount()).toBe(alone.length);
+
+    // One sweep sends every queued message in one digest: all 42 reach the inbox, once each.
+    const before = inbox.messages.length;
+    const report = await sweepMail(db, { ...config, limits });
+    expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 42 - alone.length, waiting: 0 });
+    const digests = inbox.messages.slice(before);
+    expect(digests).toHaveLength(1);
     const deliveries = await Promise.all(refs.map(async (ref) => deliveryOf(ref.id)));
-    const states = deliveries.map((delivery) => delivery.state as string);
-    expect(new Set(states)).toEqual(new Set(['SUCCESS', 'ERROR']));
-    expect(outcomes).toEqual(states);
-    for (const delivery of deliveries.filter(({ state }) => state === 'ERROR')) {
-      expect(delivery).toMatchObject({ error: 'rate limited', attempts: 0 });
+    expect(deliveries.map(({ state }) => state as unknown)).toEqual(Array(42).fill('SUCCESS'));
+    for (const ref of refs) {
+      const carriers = [...alone, ...digests].filter((mail) => mail.text?.includes(`Subject: Message ${ref.id}\n`));
+      expect(carriers, ref.id).toHaveLength(1);
     }
-    const sent = withToken(t);
-    const fromSender = sent.filter((mail) => mail.replyTo?.value[0]?.address === sender);
-    // The global cap may let a sender's message through or stop it first; never more than 3.
-    expect(fromSender.length).toBeLessThanOrEqual(3);
-    // Never more than the global cap. Messages over it that arrive at the same instant count
-    // against each other for a moment (rate-limits.ts), so a few fewer may get through.
-    expect(sent.length).toBeLessThanOrEqual(20);
-    expect(sent.length).toBeGreaterThanOrEqual(15);
-    expect(await globalCount()).toBe(sent.length);
-    const senderCount = (
-      await db
-        .collection(limitsCollection)
-        .doc(`sender_${hourKey(Date.now())}_${senderKey(sender)}`)
-        .get()
-    ).get('count') as number;
-    expect(senderCount).toBe(fromSender.length);
+    // The sender's messages came in at most their cap of emails.
+    expect(fromSender([...alone, ...digests]).length).toBeLessThanOrEqual(3);
   });
 
-  it('gives a sender exactly the cap when all their messages arrive at once', async () => {
+  it('gives a sender their cap of emails when all their messages arrive at once: the last is a digest', async () => {
     await awayFromHourTurn();
     const t = token();
     const sender = `burst+${t}@example.org`;
-    const refs = await Promise.all(Array.from({ length: 10 }, (_, index) => write(`${t}-${index}`, { email: sender })));
-    const outcomes = await burst(refs, { perSenderPerHour: 4, perHour: 100_000 });
+    const refs = await Promise.all(Array.from({ length: 20 }, (_, index) => write(`${t}-${index}`, { email: sender })));
+    const limits = { perSenderPerHour: 5, perHour: 100_000 };
+    const outcomes = await burst(refs, limits);
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(4);
-    expect(outcomes.filter((outcome) => outcome === 'ERROR')).toHaveLength(6);
-    expect(withToken(t)).toHaveLength(4);
+    expect(outcomes.filter((outcome) => outcome === 'QUEUED')).toHaveLength(16);
+    const report = await sweepMail(db, { ...config, limits });
+    expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 16 });
+    const carriers = inbox.messages.filter((mail) => mail.text?.includes(t));
+    expect(carriers).toHaveLength(5);
+    for (const ref of refs) {
+      expect(
+        carriers.filter((mail) => mail.text?.includes(`Subject: Message ${ref.id}\n`)),
+        ref.id,
+      ).toHaveLength(1);
+    }
   });
 });

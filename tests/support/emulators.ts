@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MailConfig } from '../../functions/src/config.ts';
 import { defaultRateLimits } from '../../functions/src/rate-limits.ts';
+import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { emulator, envLocal, projectId as demoProject, root } from '../../scripts/lib/project.ts';
 
 export { root };
@@ -22,6 +24,25 @@ export const mailFrom = envLocal('MAIL_FROM') ?? '';
 export const limitPerSenderPerHour = Number(
   envLocal('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? defaultRateLimits.perSenderPerHour,
 );
+
+/** The emulators' global cap: functions/.env.local's, else the function's default. */
+export const limitPerHour = Number(envLocal('MAIL_LIMIT_PER_HOUR') ?? defaultRateLimits.perHour);
+
+/** The mail settings the Functions emulator runs with (functions/.env.local), for calling the modules. */
+export function emulatorMailConfig(): MailConfig {
+  return {
+    smtp: {
+      host: envLocal('SMTP_HOST') ?? '127.0.0.1',
+      port: Number(envLocal('SMTP_PORT')),
+      secure: false,
+      auth: { method: 'none' },
+    },
+    from: mailFrom,
+    supportEmail: supportEmail ?? '',
+    limits: { perSenderPerHour: limitPerSenderPerHour, perHour: limitPerHour },
+    retentionMonths: Number(envLocal('MAIL_RETENTION_MONTHS') ?? defaultRetentionMonths),
+  };
+}
 
 export const hubOrigin = origin('hub');
 

@@ -1,0 +1,148 @@
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+
+// When contact mail is not reaching the team, someone hears of it, twice over:
+//   - a structured log event, `alert: "support-mail"` with a `kind`, that the log-based alert
+//     policy in ops/support-mail-alert.json matches (README, "When mail is not reaching the
+//     team", says how to install it and what to do on one);
+//   - a notice at the top of the next email that reaches the inbox (a message's own or a
+//     digest), from the `MailAlerts` documents that say what went wrong, until one carried it.
+// Kinds: `failed` (a message ended in ERROR and was never sent), `stale-retry` (messages have
+// waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
+// sender over the caps is being folded into digests).
+
+/** The label every alert event carries: the log-based alert policy matches it. */
+export const alertLabel = 'support-mail';
+export const alertsCollection = 'MailAlerts';
+/** The one document the sweep keeps while messages wait in RETRY too long. */
+export const staleRetryAlertId = 'stale-retry';
+/** How long a message may wait in RETRY before it is reported. */
+export const staleRetryAfterMs = 60 * 60_000;
+/** An alert document is deleted this long after it was raised (a TTL policy on `expireAt`). */
+const alertRetentionMs = 30 * 24 * 60 * 60_000;
+
+export type MailAlert =
+  | { kind: 'failed'; mailId: string; reference: string; error: string }
+  | { kind: 'stale-retry'; waiting: number; oldestWrittenMs: number }
+  | { kind: 'digest'; digest: string; messages: number; waiting: number };
+
+/** One line for a person: what the alert says, with no visitor's text in it. */
+export function describeAlert(alert: MailAlert): string {
+  switch (alert.kind) {
+    case 'failed':
+      return `Message ${alert.reference} could not be delivered and was given up (Mail/${alert.mailId}): ${alert.error}`;
+    case 'stale-retry':
+      return `${alert.waiting} message${alert.waiting === 1 ? ' has' : 's have'} waited in RETRY for over an hour (the oldest written ${new Date(alert.oldestWrittenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC): the SMTP server keeps refusing them.`;
+    case 'digest':
+      return `${alert.messages} message${alert.messages === 1 ? '' : 's'} went out in digest ${alert.digest}; ${alert.waiting} still wait${alert.waiting === 1 ? 's' : ''}.`;
+  }
+}
+
+/** Something told of each alert besides the log (a test's collector, the benchmark's count). */
+export type AlertSink = (alert: MailAlert) => void;
+
+/** The sink every module raises alerts with: the log, then the observer if there is one. */
+export function alertSink(observer?: AlertSink): AlertSink {
+  return (alert) => {
+    logAlert(alert);
+    observer?.(alert);
+  };
+}
+
+/**
+ * The log entry of an alert: its message and fields. A failure's error text stays out of the
+ * log (an SMTP reply may quote addresses): the log says which message, the notice says why.
+ */
+export function alertEntry(alert: MailAlert): { message: string; fields: Record<string, unknown> } {
+  if (alert.kind === 'failed') {
+    const { kind, mailId, reference } = alert;
+    return {
+      message: `Support mail alert: message ${reference} could not be delivered and was given up (Mail/${mailId})`,
+      fields: { alert: alertLabel, kind, mailId, reference },
+    };
+  }
+  return { message: `Support mail alert: ${describeAlert(alert)}`, fields: { alert: alertLabel, ...alert } };
+}
+
+/** Logs the alert event the log-based alert policy matches (severity WARNING for a digest, ERROR otherwise). */
+export const logAlert: AlertSink = (alert) => {
+  const { message, fields } = alertEntry(alert);
+  if (alert.kind === 'digest') logger.warn(message, fields);
+  else logger.error(message, fields);
+};
+
+/**
+ * Records a message that ended in ERROR for the next email's notice (its own document, so
+ * failures at the same moment never contend) and logs the alert. Never throws.
+ */
+export async function reportFailure(
+  db: Firestore,
+  alert: Extract<MailAlert, { kind: 'failed' }>,
+  nowMs: number,
+  sink: AlertSink,
+): Promise<void> {
+  sink(alert);
+  try {
+    await db
+      .collection(alertsCollection)
+      .doc(alert.mailId)
+      .set({
+        ...alert,
+        notice: describeAlert(alert),
+        raisedTime: Timestamp.fromMillis(nowMs),
+        reported: false,
+        expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
+      });
+  } catch {
+    // The log event has been written; the notice is the lesser half.
+  }
+}
+
+/** Records (or clears, with 0 waiting) the stale-RETRY notice; called by the sweep alone. */
+export async function setStaleRetryAlert(
+  db: Firestore,
+  alert: Extract<MailAlert, { kind: 'stale-retry' }> | undefined,
+  nowMs: number,
+  sink: AlertSink,
+): Promise<void> {
+  const ref = db.collection(alertsCollection).doc(staleRetryAlertId);
+  const before = await ref.get();
+  if (!alert) {
+    if (before.exists) await ref.delete();
+    return;
+  }
+  sink(alert);
+  if (before.exists && before.get('waiting') === alert.waiting) return;
+  await ref.set({
+    ...alert,
+    notice: describeAlert(alert),
+    raisedTime: Timestamp.fromMillis(nowMs),
+    reported: false,
+    expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
+  });
+}
+
+/** Notices not yet carried by an email: their ids (to mark once sent) and their lines. */
+export type Notices = { ids: string[]; lines: string[] };
+
+/** Most notices one email carries; the rest go in the next. */
+const noticesPerEmail = 20;
+
+/** The notices the next email carries. A failure to read them never stops an email. */
+export async function pendingNotices(db: Firestore): Promise<Notices> {
+  try {
+    const snapshot = await db.collection(alertsCollection).where('reported', '==', false).limit(noticesPerEmail).get();
+    const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
+    return { ids: docs.map((doc) => doc.id), lines: docs.map((doc) => doc.get('notice') as string) };
+  } catch {
+    return { ids: [], lines: [] };
+  }
+}
+
+/** Marks notices as carried by a sent email. Invocations that sent the same notice both mark it: harmless. */
+export async function markReported(db: Firestore, notices: Notices): Promise<void> {
+  if (notices.ids.length === 0) return;
+  // One update each: a notice the sweep cleared meanwhile must not keep the others unmarked.
+  // One that fails is shown again in the next email: better twice than never.
+  await Promise.allSettled(notices.ids.map((id) => db.collection(alertsCollection).doc(id).update({ reported: true })));
+}
