@@ -19,10 +19,17 @@ import { getTransport, type MailTransport } from './transport.js';
 // to the queue, due again after the same back-off as a message of its own.
 
 export const mailCollection = 'Mail';
-/** Most messages in one digest. */
-export const maxDigestMessages = 100;
-/** Most bytes of the digest's html and text parts together: well within every mail server's limit. */
-export const maxDigestBytes = 2_000_000;
+/**
+ * Most messages in one digest. As many as a fast flood writes in a minute, so a visitor's
+ * message written during one is in the next digest or the one after (bench:mail --flood).
+ */
+export const maxDigestMessages = 1_000;
+/**
+ * Most bytes of the digest's html and text parts together (about 1,500 typical messages, or
+ * 160 of the longest): with MIME encoding under 7 MB, within what mail servers accept (Gmail
+ * 25 MB, Microsoft 365 25 MB by default).
+ */
+export const maxDigestBytes = 5_000_000;
 
 export type DigestOptions = {
   now?: () => number;
@@ -42,8 +49,6 @@ export type DigestReport = {
   /** Messages in the queue once it is done (due now or later). */
   waiting: number;
 };
-
-type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
 
 /** The queue's next candidates: the newest due and the oldest due, taken in turn, without repeats. */
 async function candidates(db: Firestore, nowMs: number): Promise<DocumentReference[]> {
@@ -68,10 +73,19 @@ export async function queuedCount(db: Firestore): Promise<number> {
   return snapshot.data().count;
 }
 
+type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
+type Malformed = { ref: DocumentReference; error: string };
+
+/** Messages taken per transaction: each writes the message and, at most, its sender's counter. */
+const takeChunk = 200;
+
 /**
- * Takes the candidates still QUEUED and due into the digest, in one transaction: each
- * sender's messages only while the sender's emails of this hour are not spent (the rest wait
- * for the next hour), the whole within maxDigestBytes. A malformed document ends in ERROR.
+ * Takes the candidates still QUEUED and due into the digest, `takeChunk` to a transaction
+ * (a transaction writes at most 500 documents): each sender's messages only while the sender's
+ * emails of this hour are not spent (the rest wait for the next hour), the whole within
+ * maxDigestMessages and maxDigestBytes. A malformed document ends in ERROR. Should the
+ * invocation die between two parts, the leases of those taken run out and the sweep puts them
+ * back in the queue.
  */
 async function take(
   db: Firestore,
@@ -80,57 +94,67 @@ async function take(
   digest: string,
   nowMs: number,
   source: (id: string) => { id: string; projectId?: string },
-): Promise<{ taken: Taken[]; malformed: Array<{ ref: DocumentReference; error: string }> }> {
-  return db.runTransaction(async (tx) => {
-    const snapshots = refs.length ? await tx.getAll(...refs) : [];
-    const due = snapshots.filter((snapshot) => {
-      const time: unknown = snapshot.get('delivery.digestTime');
-      return snapshot.get('delivery.state') === 'QUEUED' && time instanceof Timestamp && time.toMillis() <= nowMs;
-    });
-    const parsed = due.map((snapshot) => ({ snapshot, result: parseMailDocument(snapshot.data()) }));
-    const slots = await senderDigestSlots(
-      tx,
-      db,
-      config.limits,
-      nowMs,
-      parsed.map(({ result }) => (result.ok ? senderOf(result.mail) : undefined)),
-    );
-    const taken: Taken[] = [];
-    const malformed: Array<{ ref: DocumentReference; error: string }> = [];
-    const included: Array<string | undefined> = [];
-    let bytes = 0;
-    for (const { snapshot, result } of parsed) {
-      const attemptsBefore: unknown = snapshot.get('delivery.attempts');
-      const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
-      const expireAt = snapshot.get('delivery.expireAt') as Timestamp;
-      if (!result.ok) {
-        const error = `malformed document: ${result.reason}`;
-        tx.update(snapshot.ref, endedUnsent(error, attempts, expireAt));
-        malformed.push({ ref: snapshot.ref, error });
-        continue;
-      }
-      const sender = senderOf(result.mail);
-      if (!slots.allowed(sender)) {
-        tx.update(snapshot.ref, requeued(attempts, null, nextHourMs(nowMs)));
-        continue;
-      }
-      const part = digestPart(result.mail, source(snapshot.id));
-      if (taken.length > 0 && bytes + part.bytes > maxDigestBytes) continue;
-      bytes += part.bytes;
-      included.push(sender);
-      taken.push({
-        ref: snapshot.ref,
-        attempts: attempts + 1,
-        part,
-        digestMs: (snapshot.get('delivery.digestTime') as Timestamp).toMillis(),
-        reference: referenceFor(snapshot.id),
+): Promise<{ taken: Taken[]; malformed: Malformed[] }> {
+  const taken: Taken[] = [];
+  const malformed: Malformed[] = [];
+  const counted = new Set<string>();
+  let bytes = 0;
+  for (let first = 0; first < refs.length && taken.length < maxDigestMessages; first += takeChunk) {
+    const part = await db.runTransaction(async (tx) => {
+      const snapshots = await tx.getAll(...refs.slice(first, first + takeChunk));
+      const due = snapshots.filter((snapshot) => {
+        const time: unknown = snapshot.get('delivery.digestTime');
+        return snapshot.get('delivery.state') === 'QUEUED' && time instanceof Timestamp && time.toMillis() <= nowMs;
       });
-      tx.update(snapshot.ref, inDigest(digest, attempts + 1, nowMs));
-      if (taken.length >= maxDigestMessages) break;
-    }
-    slots.count(included);
-    return { taken, malformed };
-  });
+      const parsed = due.map((snapshot) => ({ snapshot, result: parseMailDocument(snapshot.data()) }));
+      const slots = await senderDigestSlots(
+        tx,
+        db,
+        config.limits,
+        nowMs,
+        parsed.map(({ result }) => (result.ok ? senderOf(result.mail) : undefined)),
+        counted,
+      );
+      // What this attempt takes; kept only once the transaction commits.
+      const chunk = { taken: [] as Taken[], malformed: [] as Malformed[], bytes, counted: [] as string[] };
+      const included: Array<string | undefined> = [];
+      for (const { snapshot, result } of parsed) {
+        const attemptsBefore: unknown = snapshot.get('delivery.attempts');
+        const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
+        if (!result.ok) {
+          const error = `malformed document: ${result.reason}`;
+          tx.update(snapshot.ref, endedUnsent(error, attempts, snapshot.get('delivery.expireAt') as Timestamp));
+          chunk.malformed.push({ ref: snapshot.ref, error });
+          continue;
+        }
+        const sender = senderOf(result.mail);
+        if (!slots.allowed(sender)) {
+          tx.update(snapshot.ref, requeued(attempts, null, nextHourMs(nowMs)));
+          continue;
+        }
+        if (taken.length + chunk.taken.length >= maxDigestMessages) break;
+        const rendered = digestPart(result.mail, source(snapshot.id));
+        if (taken.length + chunk.taken.length > 0 && chunk.bytes + rendered.bytes > maxDigestBytes) continue;
+        chunk.bytes += rendered.bytes;
+        included.push(sender);
+        chunk.taken.push({
+          ref: snapshot.ref,
+          attempts: attempts + 1,
+          part: rendered,
+          digestMs: (snapshot.get('delivery.digestTime') as Timestamp).toMillis(),
+          reference: referenceFor(snapshot.id),
+        });
+        tx.update(snapshot.ref, inDigest(digest, attempts + 1, nowMs));
+      }
+      chunk.counted = slots.count(included);
+      return chunk;
+    });
+    taken.push(...part.taken);
+    malformed.push(...part.malformed);
+    bytes = part.bytes;
+    for (const id of part.counted) counted.add(id);
+  }
+  return { taken, malformed };
 }
 
 /**

@@ -116,7 +116,8 @@ const countOf = (snapshot: DocumentSnapshot) => {
 /**
  * Inside a digest's transaction: which of these senders may still have a message in an email
  * this hour, each counted once for the digest (call `count` after every read of the
- * transaction). A sender without an address or with no cap is always let in (key undefined).
+ * transaction). A sender without an address or with no cap is always let in. `counted` holds
+ * the counters an earlier part of the same digest counted already: let in, not counted again.
  */
 export async function senderDigestSlots(
   tx: Transaction,
@@ -124,32 +125,32 @@ export async function senderDigestSlots(
   limits: RateLimits,
   nowMs: number,
   senders: ReadonlyArray<string | undefined>,
+  counted: ReadonlySet<string> = new Set(),
 ): Promise<{
   allowed: (sender: string | undefined) => boolean;
-  count: (senders: Iterable<string | undefined>) => void;
+  /** Counts the senders of the messages taken; returns the counters it counted. */
+  count: (senders: Iterable<string | undefined>) => string[];
 }> {
-  const counters = new Map<string, LimitCounter>();
-  for (const sender of senders) {
-    const counter = senderCounter(limits, nowMs, sender);
-    if (counter) counters.set(counter.id, counter);
-  }
-  const refs = [...counters.keys()].map((id) => db.collection(limitsCollection).doc(id));
+  const idOf = (sender: string | undefined) => senderCounter(limits, nowMs, sender)?.id;
+  const uncounted = (id: string | undefined): id is string => id !== undefined && !counted.has(id);
+  const ids = new Set(senders.map(idOf).filter(uncounted));
+  const refs = [...ids].map((id) => db.collection(limitsCollection).doc(id));
   const snapshots = refs.length ? await tx.getAll(...refs) : [];
   const taken = new Map(snapshots.map((snapshot) => [snapshot.id, countOf(snapshot)]));
-  const idOf = (sender: string | undefined) => senderCounter(limits, nowMs, sender)?.id;
   return {
     allowed: (sender) => {
       const id = idOf(sender);
-      return id === undefined || (taken.get(id) ?? 0) < limits.perSenderPerHour;
+      return id === undefined || counted.has(id) || (taken.get(id) ?? 0) < limits.perSenderPerHour;
     },
     count: (included) => {
-      const ids = new Set([...included].map(idOf).filter((id) => id !== undefined));
-      for (const id of ids) {
+      const newly = new Set([...included].map(idOf).filter(uncounted));
+      for (const id of newly) {
         tx.set(db.collection(limitsCollection).doc(id), {
           count: (taken.get(id) ?? 0) + 1,
           expireAt: counterExpiry(nowMs),
         });
       }
+      return [...newly];
     },
   };
 }
