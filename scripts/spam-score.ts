@@ -1,6 +1,6 @@
 // `npm run spam-score`: scores the support email the mail function sends with SpamAssassin's
 // local rules (`spamassassin -t -L`, no network tests), for messages with and without the
-// app's context. Prints each score and the rules that fired. Needs the `spamassassin`
+// app's context, and for a digest of messages over the caps with a delivery notice. Prints each score and the rules that fired. Needs the `spamassassin`
 // command (Debian: apt-get install spamassassin); not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -40,16 +40,32 @@ const samples: Array<[string, ContactMail, string | undefined]> = [
 if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
   process.exit(1);
 }
-const { renderEmail } = (await import(join(root, 'functions', 'lib', 'render-email.js'))) as typeof RenderModule;
+const { digestPart, renderDigest, renderEmail } = (await import(
+  join(root, 'functions', 'lib', 'render-email.js')
+)) as typeof RenderModule;
+type OutgoingEmail = ReturnType<typeof renderEmail>;
 
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+const options = { from: 'Support site <no-reply@example.com>', supportEmail: 'support@example.com' };
+const emails: Array<[string, OutgoingEmail]> = samples.map(([name, mail, projectId]) => [
+  name,
+  renderEmail(mail, options, { id: 'Q2x9LmTz81KpRw3vBn0c', projectId }),
+]);
+// A digest of the messages over the caps (digest.ts), with a delivery notice: 20 messages.
+const ids = Array.from({ length: 20 }, (_, index) => `Q2x9LmTz81KpRw3vBn${String(index).padStart(2, '0')}`);
+emails.push([
+  'a digest of 20, with a delivery notice',
+  renderDigest(
+    ids.map((id, index) => digestPart(written({ email: `angler${String(index)}@example.org` }), { id })),
+    options,
+    { id: 'Z8y7X6w5V4u3T2s1R0q9', waiting: 0 },
+    [
+      '2 messages have waited in RETRY for over an hour (the oldest written 2026-11-23 08:30 UTC): the SMTP server keeps refusing them.',
+    ],
+  ),
+]);
 let worst = 0;
-for (const [name, mail, projectId] of samples) {
-  const email = renderEmail(
-    mail,
-    { from: 'Support site <no-reply@example.com>', supportEmail: 'support@example.com' },
-    { id: 'Q2x9LmTz81KpRw3vBn0c', projectId },
-  );
+for (const [name, email] of emails) {
   const { message } = (await composer.sendMail(email)) as unknown as { message: Buffer };
   const result = spawnSync('spamassassin', ['-t', '-L'], { input: message, encoding: 'utf8', maxBuffer: 16 << 20 });
   const status = /^X-Spam-Status: (.*(?:\n\s+.*)*)/m.exec(result.stdout)?.[1]?.replace(/\s+/g, ' ') ?? 'no status';
