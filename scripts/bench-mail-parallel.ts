@@ -8,17 +8,14 @@
 // Prints: delivered on the first invocation, transactions retried after contention, failures,
 // wall time, and per-message latency (call to recorded outcome) p50/p95/max. Exit code 1
 // when a message is not delivered exactly once or a document is left without a final state.
-import { createWriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { busyPorts, firebaseBin, ports } from './lib/emulators.ts';
-import { emulatorConfigArgs } from './lib/firebase-config.ts';
-import { percentile, startSmtpSink } from './lib/mail-bench.ts';
+import { ports } from './lib/emulators.ts';
+import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
-import { run } from './lib/processes.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { buildContactMessage } from '../functions/src/contact-message.ts';
 import { defaultRetentionMonths } from '../functions/src/retention.ts';
@@ -36,38 +33,7 @@ if (!Number.isInteger(count) || count < 1) {
 type DeliverModule = typeof import('../functions/src/deliver.ts');
 type TransportModule = typeof import('../functions/src/transport.ts');
 
-// ─── outside: build, then run the inside under the Firestore emulator ──────────────────────
-
-async function outside(): Promise<never> {
-  const busy = await busyPorts({ firestore: ports.firestore, hub: ports.hub, smtp: ports.smtp });
-  if (busy.length > 0) {
-    console.error(`✖ Cannot run the benchmark: already in use: ${busy.join(', ')}. Stop 'npm start' first.`);
-    process.exit(1);
-  }
-  console.log('• Building the functions…');
-  if ((await run('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root })) !== 0) process.exit(1);
-  const script = `'${process.execPath}' scripts/bench-mail-parallel.ts --inside --parallel ${String(count)}`;
-  const code = await run(
-    firebaseBin,
-    ['emulators:exec', ...emulatorConfigArgs(), '--project', projectId, '--only', 'firestore', script],
-    { cwd: root },
-  );
-  process.exit(code);
-}
-
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
-
-/** Writes our lines to the terminal; the functions' own log lines go to a file. */
-function quietFunctionsLog(file: string): (line?: string) => void {
-  const log = createWriteStream(file);
-  const write = (...parts: unknown[]) => {
-    log.write(`${parts.map(String).join(' ')}\n`);
-  };
-  console.log = console.info = console.warn = console.error = console.debug = write;
-  return (line = '') => {
-    process.stdout.write(`${line}\n`);
-  };
-}
 
 async function inside(): Promise<never> {
   if (!process.env.FIRESTORE_EMULATOR_HOST || process.env.GCLOUD_PROJECT !== projectId) {
@@ -172,4 +138,4 @@ async function inside(): Promise<never> {
   process.exit(ok ? 0 : 1);
 }
 
-await (args.inside ? inside() : outside());
+await (args.inside ? inside() : runInsideFirestoreEmulator('bench-mail-parallel.ts', ['--parallel', String(count)]));

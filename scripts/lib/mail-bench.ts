@@ -1,6 +1,11 @@
 // What `npm run bench:mail` observes: the SMTP server the functions send to, the Functions
 // emulator's own log stream (through the Logging emulator) and the Mail documents (read
 // with the emulator's owner token, past the rules).
+import { createWriteStream } from 'node:fs';
+import { busyPorts, firebaseBin, ports } from './emulators.ts';
+import { emulatorConfigArgs } from './firebase-config.ts';
+import { run } from './processes.ts';
+import { projectId, root } from './project.ts';
 import { startInbox } from './smtp-inbox.ts';
 
 export type Arrival = {
@@ -161,4 +166,38 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN;
+}
+
+/**
+ * The outside of a benchmark that calls the built functions itself: checks the ports, builds
+ * the functions, then runs `script` (a file in scripts/, with `--inside` and `args`) under
+ * `firebase emulators:exec --only firestore`, and exits with its code.
+ */
+export async function runInsideFirestoreEmulator(script: string, args: readonly string[]): Promise<never> {
+  const busy = await busyPorts({ firestore: ports.firestore, hub: ports.hub, smtp: ports.smtp });
+  if (busy.length > 0) {
+    console.error(`✖ Cannot run the benchmark: already in use: ${busy.join(', ')}. Stop 'npm start' first.`);
+    process.exit(1);
+  }
+  console.log('• Building the functions…');
+  if ((await run('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root })) !== 0) process.exit(1);
+  const command = [`'${process.execPath}'`, `scripts/${script}`, '--inside', ...args].join(' ');
+  const code = await run(
+    firebaseBin,
+    ['emulators:exec', ...emulatorConfigArgs(), '--project', projectId, '--only', 'firestore', command],
+    { cwd: root },
+  );
+  process.exit(code);
+}
+
+/** Inside a benchmark: our lines go to the terminal, the functions' own log lines to `file`. */
+export function quietFunctionsLog(file: string): (line?: string) => void {
+  const log = createWriteStream(file);
+  const write = (...parts: unknown[]) => {
+    log.write(`${parts.map(String).join(' ')}\n`);
+  };
+  console.log = console.info = console.warn = console.error = console.debug = write;
+  return (line = '') => {
+    process.stdout.write(`${line}\n`);
+  };
 }
