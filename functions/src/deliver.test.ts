@@ -1,9 +1,9 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { sendWithRetries, type SendStep } from './deliver.js';
+import { sendWithRetries, type RecordResult, type SendStep } from './deliver.js';
 import type { DeliveryUpdate } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
-import { maxAttempts, retryDelayMs } from './retry-policy.js';
+import { maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
 // The send step of a claimed message with its transport, clock and store passed in: what it
@@ -13,6 +13,7 @@ const nowMs = Date.parse('2025-06-01T10:00:00Z');
 const email: OutgoingEmail = {
   from: 'Support <no-reply@example.com>',
   to: 'support@example.com',
+  messageId: '<mail.m1@example.com>',
   subject: 'Reel broke',
   text: 'Hello',
   html: '<p>Hello</p>',
@@ -44,7 +45,7 @@ function step(transport: MailTransport, overrides: Partial<SendStep> = {}) {
     transport,
     record: (update) => {
       records.push(update);
-      return Promise.resolve();
+      return Promise.resolve('written' as const);
     },
     attempts: 1,
     delays: [1_000, 3_000],
@@ -124,5 +125,63 @@ describe('sendWithRetries', () => {
         'delivery.error': `gave up after ${maxAttempts} attempts: Connection closed`,
       }),
     ]);
+  });
+
+  describe('sending and recording apart', () => {
+    const unavailable = () => Object.assign(new Error('14 UNAVAILABLE: the database is busy'), { code: 14 });
+    const aborted = () => Object.assign(new Error('10 ABORTED: too much contention'), { code: 10 });
+    /** A store that refuses the first `failures` writes with the given error, then takes them. */
+    function refusingStore(failures: number, error: () => Error) {
+      const written: DeliveryUpdate[] = [];
+      let calls = 0;
+      const record = (update: DeliveryUpdate): Promise<RecordResult> => {
+        calls += 1;
+        if (calls <= failures) return Promise.reject(error());
+        written.push(update);
+        return Promise.resolve('written');
+      };
+      return { record, written };
+    }
+
+    it('sends once when the SUCCESS write fails once, and records it on the next try', async () => {
+      const transport = transportFailing();
+      const store = refusingStore(1, unavailable);
+      const { send, pauses } = step(transport, { record: store.record });
+      expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+      expect(transport.tries).toBe(1);
+      expect(pauses).toEqual([recordRetryDelaysMs[0]]);
+      expect(store.written).toEqual([expect.objectContaining({ 'delivery.state': 'SUCCESS', 'delivery.attempts': 1 })]);
+    });
+
+    it('sends once when every SUCCESS write is refused, and never defers a sent message', async () => {
+      const transport = transportFailing();
+      const store = refusingStore(Infinity, aborted);
+      const { send, pauses } = step(transport, { record: store.record });
+      expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+      expect(transport.tries).toBe(1);
+      expect(pauses).toEqual([...recordRetryDelaysMs]);
+      expect(store.written).toEqual([]);
+    });
+
+    it('stops, sending nothing more, when its claim is no longer the current one', async () => {
+      const transport = transportFailing(connectionLost, connectionLost);
+      const { send, pauses } = step(transport, { record: () => Promise.resolve('stale') });
+      expect(await sendWithRetries(email, send)).toBe('SKIPPED');
+      expect(transport.tries).toBe(1);
+      expect(pauses).toEqual([]);
+    });
+
+    it('changes nothing and reports no failure when a stale claim would end the message in ERROR', async () => {
+      const failures: string[] = [];
+      const { send } = step(transportFailing(noSuchUser), {
+        record: () => Promise.resolve('stale'),
+        onFailed: (error) => {
+          failures.push(error);
+          return Promise.resolve();
+        },
+      });
+      expect(await sendWithRetries(email, send)).toBe('SKIPPED');
+      expect(failures).toEqual([]);
+    });
   });
 });

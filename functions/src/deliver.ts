@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
 import {
   assessDelivery,
+  capsApply,
   deferred,
   endedUnsent,
   failed,
+  isCounted,
   processing,
   queued,
   requeued,
@@ -21,7 +24,13 @@ import { nextHourMs, takeGlobalTicket, takeSenderLimit, type GlobalTicket } from
 import { referenceFor } from './contact-message.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
 import { expiryTime } from './retention.js';
-import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+import {
+  classifySendError,
+  maxAttempts,
+  quickRetryDelaysMs,
+  recordRetryDelaysMs,
+  retryDelayMs,
+} from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // One Mail document → one email. The document is claimed in a transaction that sets
@@ -36,8 +45,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
 
 export type Claim =
-  /** `first`: the message's first round, counted against the caps. */
-  | { kind: 'claimed'; mail: ContactMail; attempts: number; first: boolean }
+  /**
+   * `counted`: this claim counted the message against the caps (its ticket is kept).
+   * `token`: the claim's token; every later state write checks it (`delivery.claim`).
+   */
+  | { kind: 'claimed'; mail: ContactMail; attempts: number; counted: boolean; token: string }
   /** Ended in ERROR within the claim; `reason` is short and safe to log. */
   | { kind: 'ended'; error: string; reason: string }
   /** Over a cap: waits for a digest (digest.ts); `reason` is short and safe to log. */
@@ -107,10 +119,12 @@ export async function claim(
       tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
       return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
     }
-    // Only a message's first round counts against the caps: retries of a counted message
-    // are not counted again, and an operator's retry is sent even over a cap. Over a cap, the
-    // message waits for a digest: due now, or at the next hour when its sender's are spent.
-    if (assessment.round === 'first') {
+    // Every send of a message not yet counted meets the caps (delivery.ts, capsApply):
+    // retries of a counted message are not counted again, and an operator's retry is sent even
+    // over a cap. Over a cap, the message waits for a digest: due now, or at the next hour when
+    // its sender's are spent.
+    const counting = capsApply(data.delivery, assessment.round);
+    if (counting) {
       const sender =
         global === 'over'
           ? null
@@ -123,8 +137,12 @@ export async function claim(
     }
 
     const attempts = before + 1;
-    tx.update(ref, { ...processing(attempts, nowMs, expireAt), reference });
-    return { kind: 'claimed', mail: parsed.mail, attempts, first: assessment.round === 'first' };
+    const token = randomUUID();
+    tx.update(ref, {
+      ...processing(attempts, nowMs, expireAt, token, counting || isCounted(data.delivery)),
+      reference,
+    });
+    return { kind: 'claimed', mail: parsed.mail, attempts, counted: counting, token };
   });
 }
 
@@ -243,13 +261,15 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   const delays = options.retryDelaysMs ?? quickRetryDelaysMs;
   const log = { mailId: ref.id };
 
-  // A message's first round takes a ticket of the global cap before its claim (rate-limits.ts),
-  // so the claim transaction touches only the message and its sender's counter. A message
-  // that turns out not to be sent gives its ticket back.
+  // A send that will meet the caps takes a ticket of the global cap before its claim
+  // (rate-limits.ts), so the claim transaction touches only the message and its sender's
+  // counter. A message that turns out not to be sent alone gives its ticket back.
   let ticket: GlobalTicket | undefined;
   if (config.limits.perHour > 0) {
     const snapshot = await ref.get();
-    if (snapshot.exists && snapshot.get('delivery.state') === undefined) {
+    const delivery: unknown = snapshot.get('delivery');
+    const assessment = assessDelivery(delivery, now());
+    if (snapshot.exists && assessment.take && capsApply(delivery, assessment.round)) {
       ticket = await takeGlobalTicket(ref.firestore, config.limits.perHour, now());
     }
   }
@@ -261,7 +281,7 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
       onRetry: options.onContention,
     });
   } finally {
-    if (ticket?.verdict === 'under' && !(taken?.kind === 'claimed' && taken.first)) await ticket.release();
+    if (ticket?.verdict === 'under' && !(taken?.kind === 'claimed' && taken.counted)) await ticket.release();
   }
   if (taken.kind === 'skipped') {
     logger.info('Mail not claimed', { ...log, reason: taken.reason });
@@ -283,9 +303,7 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   const notices = await pendingNotices(ref.firestore);
   const outcome = await sendWithRetries(renderEmail(taken.mail, config, source, notices.lines), {
     transport: options.transport ?? getTransport(config.smtp),
-    record: async (update) => {
-      await ref.update(update);
-    },
+    record: (update) => recordIfClaimed(ref, taken.token, update),
     attempts: taken.attempts,
     delays,
     now,
@@ -298,10 +316,30 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   return outcome;
 }
 
+/** What a state write found: the claim still current (written), or taken by a later one. */
+export type RecordResult = 'written' | 'stale';
+
+/**
+ * Writes a change of `delivery` only while `token` is still the document's claim, in a
+ * transaction: an invocation that lost its claim (timed out and woke later, or overtaken by
+ * the sweep once its lease ran out) changes nothing.
+ */
+export async function recordIfClaimed(
+  ref: DocumentReference,
+  token: string,
+  update: DeliveryUpdate,
+): Promise<RecordResult> {
+  return ref.firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).get('delivery.claim') !== token) return 'stale';
+    tx.update(ref, update);
+    return 'written';
+  });
+}
+
 export type SendStep = {
   transport: MailTransport;
-  /** Writes a change of `delivery` to the document. */
-  record: (update: DeliveryUpdate) => Promise<void>;
+  /** Writes a change of `delivery` to the document, if the claim is still this one. */
+  record: (update: DeliveryUpdate) => Promise<RecordResult>;
   /** Attempts so far, the claim's included. */
   attempts: number;
   delays: readonly number[];
@@ -316,37 +354,31 @@ export type SendStep = {
  * Sends a claimed message, trying again within this invocation after the given pauses when
  * the failure is transient, and records every step: SUCCESS with the server's answer, ERROR
  * (permanent failure, or out of attempts), or RETRY for the sweep once the pauses are used up.
+ * Sending and recording are apart: once the server has accepted the email it is never sent
+ * again by this invocation, and its SUCCESS is written on its own, tried again after
+ * `recordRetryDelaysMs` if the database refuses. A write the claim no longer covers stops here.
  */
 export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Promise<Outcome> {
   const { transport, record, delays, now, sleep, log } = step;
   let attempts = step.attempts;
   for (let quickRetry = 0; ; quickRetry += 1) {
+    let result: Awaited<ReturnType<MailTransport['sendMail']>>;
     try {
-      const result = await transport.sendMail(email);
-      await record(
-        succeeded(attempts, {
-          messageId: result.messageId || null,
-          accepted: result.accepted.map(String),
-          rejected: result.rejected.map(String),
-          response: result.response || null,
-        }),
-      );
-      logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
-      return 'SUCCESS';
+      result = await transport.sendMail(email);
     } catch (error) {
       const failure = classifySendError(error);
       const failureLog = { ...log, attempts, code: failure.code, responseCode: failure.responseCode };
       const delay = delays[quickRetry];
       if (!failure.transient || attempts >= maxAttempts) {
         const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
-        await record(failed(attempts, message));
+        if ((await record(failed(attempts, message))) === 'stale') return stale(log);
         logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR', transient: failure.transient });
         await step.onFailed?.(message);
         return 'ERROR';
       }
       if (delay === undefined) {
         const nextAttemptMs = now() + retryDelayMs(attempts);
-        await record(deferred(attempts, failure.message, nextAttemptMs));
+        if ((await record(deferred(attempts, failure.message, nextAttemptMs))) === 'stale') return stale(log);
         logger.warn('Mail delivery deferred', {
           ...failureLog,
           state: 'RETRY',
@@ -356,9 +388,39 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
       }
       // Record the failure and the next try (renewing the lease) before pausing.
       attempts += 1;
-      await record(tryingAgain(attempts, failure.message, now()));
+      if ((await record(tryingAgain(attempts, failure.message, now()))) === 'stale') return stale(log);
       logger.warn('Mail delivery failed; trying again', { ...failureLog, retryInMs: delay });
       await sleep(delay);
+      continue;
+    }
+    const success = succeeded(attempts, {
+      messageId: result.messageId || null,
+      accepted: result.accepted.map(String),
+      rejected: result.rejected.map(String),
+      response: result.response || null,
+    });
+    for (let retry = 0; ; retry += 1) {
+      try {
+        if ((await record(success)) === 'stale') return stale(log);
+        logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
+        return 'SUCCESS';
+      } catch (error) {
+        const pauseMs = recordRetryDelaysMs[retry];
+        const code = (error as { code?: unknown } | null)?.code ?? null;
+        if (pauseMs === undefined) {
+          // Sent, but not recorded: once the lease runs out the sweep may send it again, under
+          // the same Message-ID, so the inbox shows one message.
+          logger.error('Mail sent but its SUCCESS could not be recorded', { ...log, attempts, code });
+          return 'SUCCESS';
+        }
+        logger.warn('Mail sent; recording its SUCCESS failed, trying again', { ...log, attempts, code });
+        await sleep(pauseMs);
+      }
     }
   }
+}
+
+function stale(log: Record<string, unknown>): Outcome {
+  logger.warn('Mail claim no longer current: nothing recorded', log);
+  return 'SKIPPED';
 }

@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { assessDelivery } from './delivery.js';
+import { assessDelivery, capsApply, isCounted } from './delivery.js';
 
 const now = Date.parse('2025-06-01T10:00:00Z');
 const ts = (offsetMs: number) => Timestamp.fromMillis(now + offsetMs);
@@ -31,5 +31,28 @@ describe('assessDelivery: which documents an invocation may claim', () => {
     ['an unknown state', { state: 'DONE' }],
   ])('leaves %s', (_, delivery) => {
     expect(assessDelivery(delivery, now)).toMatchObject({ take: false });
+  });
+});
+
+describe('capsApply: which sends meet the caps', () => {
+  it.each([
+    ['a new message', undefined, 'first', true],
+    ['a RETRY the database kept from its first claim', { state: 'RETRY', attempts: 0 }, 'scheduled', true],
+    ['a lost event (no delivery) found by the sweep', undefined, 'first', true],
+    ['a RETRY of a message sent alone before', { state: 'RETRY', attempts: 2, counted: true }, 'scheduled', false],
+    ['a RETRY written before `counted` existed, tried before', { state: 'RETRY', attempts: 2 }, 'scheduled', false],
+    [
+      'a claim taken over after its lease ran out',
+      { state: 'PROCESSING', attempts: 1, counted: false },
+      'recovered',
+      true,
+    ],
+    ["an operator's retry", { state: 'RETRY', attempts: 0 }, 'manual', false],
+  ] as const)('%s: %s', (_, delivery, round, expected) => {
+    expect(capsApply(delivery, round)).toBe(expected);
+  });
+
+  it('counts a queued message as not counted, whatever its attempts', () => {
+    expect(isCounted({ state: 'QUEUED', attempts: 3 })).toBe(false);
   });
 });

@@ -7,6 +7,11 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //   attempts         tries so far (a claim and every further try add one)
 //   startTime        when the current round began; endTime when it ended in SUCCESS or ERROR
 //   leaseExpireTime  while PROCESSING: after it, the sweep may take the document over
+//   claim            while PROCESSING and after: the token of the claim (or the digest id)
+//                    that holds it; every later state write checks it in a transaction, so
+//                    an invocation that lost its claim (timed out, woke late) changes nothing
+//   counted          true once the message counted against the caps (sent alone after
+//                    them); a message not counted meets the caps on its next first send
 //   nextAttemptTime  while RETRY: when the sweep tries again; absent or null = now, with a
 //                    fresh budget of attempts (an operator's retry)
 //   error            the last failure, info: { messageId, accepted, rejected, response }
@@ -44,6 +49,8 @@ export type Delivery = {
   error: string | null;
   info: DeliveryInfo | null;
   expireAt: Timestamp;
+  claim?: string | null;
+  counted?: boolean;
   digestTime?: Timestamp;
   queuedFor?: QueuedFor;
   digest?: string;
@@ -61,9 +68,17 @@ export const leaseMs = 10 * 60_000;
 const serverTime = () => FieldValue.serverTimestamp();
 
 /** Claimed by an invocation, which holds the lease while it sends. */
-export function processing(attempts: number, nowMs: number, expireAt: Timestamp): { delivery: Delivery } {
+export function processing(
+  attempts: number,
+  nowMs: number,
+  expireAt: Timestamp,
+  claim: string,
+  counted: boolean,
+): { delivery: Delivery } {
   return {
     delivery: {
+      claim,
+      counted,
       state: 'PROCESSING',
       attempts,
       startTime: serverTime(),
@@ -124,6 +139,7 @@ export function inDigest(digest: string, attempts: number, nowMs: number): Deliv
     'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
     'delivery.digestTime': FieldValue.delete(),
     'delivery.digest': digest,
+    'delivery.claim': digest,
   };
 }
 
@@ -138,6 +154,7 @@ export function requeued(attempts: number, error: string | null, digestMs: numbe
     'delivery.leaseExpireTime': null,
     'delivery.digestTime': Timestamp.fromMillis(digestMs),
     'delivery.digest': FieldValue.delete(),
+    'delivery.claim': null,
     'delivery.error': error,
   };
 }
@@ -200,6 +217,26 @@ export function tryingAgain(attempts: number, error: string, nowMs: number): Del
     'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
     'delivery.error': error,
   };
+}
+
+/**
+ * Whether the message has counted against the caps: marked so by the claim that sent it
+ * alone, or (documents written before `counted` existed) tried at least once.
+ */
+export function isCounted(delivery: unknown): boolean {
+  if (typeof delivery !== 'object' || delivery === null) return false;
+  const { counted, attempts, state } = delivery as Record<string, unknown>;
+  if (typeof counted === 'boolean') return counted;
+  return state !== 'QUEUED' && typeof attempts === 'number' && attempts > 0;
+}
+
+/**
+ * Whether a claim in this round must meet the caps: every send of a message that has not
+ * counted yet, however it reaches the send (the trigger, a RETRY after the database refused
+ * the first claim, a lost event), except an operator's retry, which is sent over any cap.
+ */
+export function capsApply(delivery: unknown, round: Extract<Assessment, { take: true }>['round']): boolean {
+  return round !== 'manual' && !isCounted(delivery);
 }
 
 /** Why a document may be taken now, or why not. */

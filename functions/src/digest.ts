@@ -2,11 +2,20 @@ import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admi
 import type { MailConfig } from './config.js';
 import { alertSink, markReported, pendingNotices, reportFailure, type AlertSink } from './alerts.js';
 import { referenceFor } from './contact-message.js';
-import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryInfo } from './delivery.js';
+import { logger } from 'firebase-functions';
+import {
+  endedUnsent,
+  failed,
+  inDigest,
+  requeued,
+  succeeded,
+  type DeliveryInfo,
+  type DeliveryUpdate,
+} from './delivery.js';
 import { parseMailDocument, senderOf } from './mail-document.js';
 import { nextHourMs, senderDigestSlots } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
-import { classifySendError, maxAttempts, retryDelayMs } from './retry-policy.js';
+import { classifySendError, maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
@@ -38,6 +47,7 @@ export type DigestOptions = {
   projectId?: string;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
+  sleep?: (ms: number) => Promise<void>;
 };
 
 export type DigestReport = {
@@ -157,6 +167,43 @@ async function take(
   return { taken, malformed };
 }
 
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only
+ * while its claim is still this digest's; a failed write is tried again after the same pauses
+ * as a message's own SUCCESS (deliver.ts), then left to the lease (the sweep requeues them).
+ */
+async function recordDigest(
+  db: Firestore,
+  digest: string,
+  updates: ReadonlyArray<[DocumentReference, DeliveryUpdate]>,
+  sleep: (ms: number) => Promise<void>,
+): Promise<void> {
+  for (let first = 0; first < updates.length; first += takeChunk) {
+    const chunk = updates.slice(first, first + takeChunk);
+    for (let retry = 0; ; retry += 1) {
+      try {
+        await db.runTransaction(async (tx) => {
+          const snapshots = await tx.getAll(...chunk.map(([ref]) => ref));
+          chunk.forEach(([ref, update], index) => {
+            if (snapshots[index]?.get('delivery.claim') === digest) tx.update(ref, update);
+          });
+        });
+        break;
+      } catch (error) {
+        const pauseMs = recordRetryDelaysMs[retry];
+        const code = (error as { code?: unknown } | null)?.code ?? null;
+        if (pauseMs === undefined) {
+          logger.error('Digest outcome could not be recorded', { digest, messages: chunk.length, code });
+          break;
+        }
+        await sleep(pauseMs);
+      }
+    }
+  }
+}
+
 /**
  * Sends one digest of the queue's due messages, if any, and records the outcome on each
  * message: SUCCESS with the digest's Message-ID; back to the queue on a transient failure;
@@ -189,35 +236,42 @@ export async function sendDigest(
     { id: digest, waiting },
     notices.lines,
   );
-  const batch = db.batch();
   let outcome: DigestReport['outcome'];
+  const updates: Array<[DocumentReference, DeliveryUpdate]> = [];
   const failures: Array<{ mailId: string; reference: string; error: string }> = [];
+  let result: Awaited<ReturnType<MailTransport['sendMail']>> | undefined;
+  let sendError: unknown;
   try {
-    const result = await (options.transport ?? getTransport(config.smtp)).sendMail(email);
+    result = await (options.transport ?? getTransport(config.smtp)).sendMail(email);
+  } catch (error) {
+    sendError = error;
+  }
+  if (result) {
     const info: DeliveryInfo = {
       messageId: result.messageId || null,
       accepted: result.accepted.map(String),
       rejected: result.rejected.map(String),
       response: result.response || null,
     };
-    for (const { ref, attempts } of taken) batch.update(ref, succeeded(attempts, info));
+    for (const { ref, attempts } of taken) updates.push([ref, succeeded(attempts, info)]);
     outcome = 'SUCCESS';
-  } catch (error) {
-    const failure = classifySendError(error);
+  } else {
+    const failure = classifySendError(sendError);
     outcome = 'QUEUED';
     for (const { ref, attempts, digestMs, reference } of taken) {
       if (failure.transient && attempts < maxAttempts) {
         // Back off as a message of its own would (retry-policy.ts); never before its place.
-        batch.update(ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts))));
+        updates.push([ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts)))]);
       } else {
         const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
-        batch.update(ref, failed(attempts, message));
+        updates.push([ref, failed(attempts, message)]);
         failures.push({ mailId: ref.id, reference, error: message });
         outcome = 'ERROR';
       }
     }
   }
-  await batch.commit();
+  // Recorded apart from the send, and only on the messages this digest still holds.
+  await recordDigest(db, digest, updates, options.sleep ?? pause);
   if (outcome === 'SUCCESS') {
     await markReported(db, notices);
     alert({ kind: 'digest', digest, messages: taken.length, waiting });

@@ -7,7 +7,15 @@ import {
   type ContactDraft,
 } from './contact-message.js';
 import type { ContactMail } from './mail-document.js';
-import { digestPart, htmlToText, messageHtml, renderDigest, renderEmail, sanitizeMessageHtml } from './render-email.js';
+import {
+  digestPart,
+  htmlToText,
+  messageHtml,
+  renderDigest,
+  renderEmail,
+  sanitizeMessageHtml,
+  stableMessageId,
+} from './render-email.js';
 
 const options = { from: 'Site <no-reply@example.com>', supportEmail: 'support@example.com' };
 const source = { id: 'Q2x9LmTz81KpRw3vBn0c' };
@@ -322,5 +330,20 @@ describe('renderDigest', () => {
     const long = digestPart(mail({ message: '<'.repeat(5000) }), source);
     expect(long.bytes).toBe(Buffer.byteLength(long.html) + Buffer.byteLength(long.text));
     expect(long.bytes).toBeGreaterThan(5000 * 6);
+  });
+});
+
+describe('Message-ID', () => {
+  it('is stable per message, from the sender’s domain, so a repeat is the same message', () => {
+    expect(renderEmail(mail(), options, source).messageId).toBe(`<mail.${source.id}@example.com>`);
+    expect(renderEmail(mail({ subject: 'Other' }), options, source).messageId).toBe(
+      renderEmail(mail(), options, source).messageId,
+    );
+    expect(renderDigest([], options, { id: 'D1', waiting: 0 }).messageId).toBe('<digest.D1@example.com>');
+  });
+
+  it('falls back to localhost when the sender has no usable domain', () => {
+    expect(stableMessageId('mail', 'abc', 'Support site')).toBe('<mail.abc@localhost>');
+    expect(stableMessageId('mail', 'abc', 'no-reply@example.org')).toBe('<mail.abc@example.org>');
   });
 });

@@ -9,6 +9,12 @@ import { senderOf, type ContactMail, type MailContext } from './mail-document.js
 export type OutgoingEmail = {
   from: string;
   to: string;
+  /**
+   * Stable per message (per digest), so a repeat, should one ever be sent, is the same
+   * message to the inbox, not a second one: `<mail.{id}@{the sender's domain}>`. Set for
+   * every contact email; other emails may leave it to nodemailer.
+   */
+  messageId?: string;
   replyTo?: string;
   subject: string;
   html: string;
@@ -208,11 +214,27 @@ export function renderEmail(
   return {
     from: options.from,
     to: options.supportEmail,
+    messageId: stableMessageId('mail', source.id, options.from),
     ...(replyTo ? { replyTo } : {}),
     subject,
     html: layout(subject, notices, messageSection(body, rows)),
     text: [...noticeText(notices), bodyText, rowsText(rows)].join('\n\n'),
   };
+}
+
+/** The domain of the sender's address (`MAIL_FROM`), for Message-IDs; `localhost` without one. */
+function senderDomain(from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  const domain = address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+  return /^[a-z0-9.-]+$/.test(domain) && address.includes('@') ? domain : 'localhost';
+}
+
+/** The Message-ID of a message's own email, or of a digest: the same for every repeat. */
+export function stableMessageId(kind: 'mail' | 'digest', id: string, from: string): string {
+  return `<${kind}.${id}@${senderDomain(from)}>`;
 }
 
 /** A message's own subject line: its reference, then the visitor's subject on one line. */
@@ -267,6 +289,7 @@ export function renderDigest(
   return {
     from: options.from,
     to: options.supportEmail,
+    messageId: stableMessageId('digest', summary.id, options.from),
     subject,
     html: layout(
       subject,

@@ -9,6 +9,12 @@ export const maxAttempts = 10;
 /** Pauses between the tries within one invocation: three tries over about 4 s. */
 export const quickRetryDelaysMs: readonly number[] = [1_000, 3_000];
 
+/**
+ * Pauses before the outcome of a sent email is written again when the database refused it:
+ * the email is never sent again for that, and its SUCCESS gets about 12 s to be recorded.
+ */
+export const recordRetryDelaysMs: readonly number[] = [250, 1_000, 3_000, 8_000];
+
 const firstDeferredDelayMs = 5 * 60_000;
 const longestDeferredDelayMs = 2 * 60 * 60_000;
 

@@ -1,4 +1,10 @@
-import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from './config.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, type AlertSink } from './alerts.js';
@@ -9,23 +15,35 @@ import { mailCollection, sendDigest, type DigestReport } from './digest.js';
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
 // finds what needs another go and delivers it through the same claim (transaction and
 // lease), so a message is never sent twice even when the sweep and the trigger meet:
-//   - RETRY whose nextAttemptTime has come (a transient failure, backing off);
-//   - RETRY without nextAttemptTime: an operator's retry (sent now, fresh attempt budget);
+//   - RETRY whose nextAttemptTime has come (a transient failure, backing off), oldest first;
+//   - RETRY with nextAttemptTime null: an operator's retry (sent now, fresh attempt budget);
 //   - PROCESSING whose lease has expired: the invocation sending it died;
-//   - a message written a few minutes ago that has no delivery at all: its event was lost;
-// then it sends one digest of the messages queued over the caps (digest.ts), and keeps the
-// alert for messages that have waited in RETRY for over an hour (alerts.ts).
+//   - a message that still has no delivery 2 minutes after it was written: its event was lost.
+// Each is found by a query of its own, ordered and read in pages, so none is missed however
+// many messages there are: only RETRY documents have a nextAttemptTime and only PROCESSING
+// ones a leaseExpireTime, and lost events are looked for once each, by a cursor on createdAt
+// that the sweep keeps (`MailSweep/orphans`). What one run cannot reach is still due in the
+// next. Then it sends one digest of the messages queued over the caps (digest.ts), and keeps
+// the alert for messages that have waited in RETRY for over an hour (alerts.ts).
 
 export { mailCollection };
 
 /** A new message is an orphan when it still has no delivery this long after it was written. */
 export const orphanAfterMs = 2 * 60_000;
-/** How far back the sweep looks for orphans (it runs every few minutes). */
+/** Where the orphan search starts without a cursor (the first run, or one far off the clock). */
 export const orphanWindowMs = 15 * 60_000;
+/** The furthest back a cursor is followed: a sweep stopped for longer looks back this far. */
+const orphanLookbackMs = 24 * 60 * 60_000;
+export const sweepCollection = 'MailSweep';
+/** The earliest time Firestore stores (0001-01-01): every RETRY's time is at or after it. */
+const earliest = new Timestamp(-62_135_596_800, 0);
+const orphanCursorId = 'orphans';
 
 export type SweepOptions = {
   now?: number;
-  /** Most documents of each kind looked at in one sweep. */
+  /** Documents read per page of each query. */
+  pageSize?: number;
+  /** Most documents of each kind read in one sweep; the rest wait for the next. */
   limit?: number;
   /** Documents delivered at the same time. */
   concurrency?: number;
@@ -37,29 +55,88 @@ export type SweepOptions = {
 
 export type SweepReport = { found: number; digest: DigestReport; staleRetries: number } & Record<Outcome, number>;
 
+/** Every document a query finds, page after page in its order, up to `most`. */
+async function readPages(query: Query, pageSize: number, most: number): Promise<QueryDocumentSnapshot[]> {
+  const found: QueryDocumentSnapshot[] = [];
+  for (;;) {
+    const last = found.at(-1);
+    const page = await (last ? query.startAfter(last) : query).limit(Math.min(pageSize, most - found.length)).get();
+    found.push(...page.docs);
+    if (page.size < pageSize || found.length >= most) return found;
+  }
+}
+
+/**
+ * The messages written since the last search that still have no delivery 2 minutes on, and
+ * the new cursor. Each message is looked at once, about 2 minutes after it was written.
+ */
+async function findOrphans(
+  db: Firestore,
+  now: number,
+  pageSize: number,
+  most: number,
+): Promise<{ orphans: QueryDocumentSnapshot[]; save: (unhandled: QueryDocumentSnapshot[]) => Promise<void> }> {
+  const cursorRef = db.collection(sweepCollection).doc(orphanCursorId);
+  const saved: unknown = (await cursorRef.get()).get('createdAt');
+  const until = now - orphanAfterMs;
+  const cursorMs = saved instanceof Timestamp ? saved.toMillis() : undefined;
+  const from =
+    cursorMs !== undefined && cursorMs <= until && cursorMs >= now - orphanLookbackMs ? cursorMs : now - orphanWindowMs;
+  const scanned = await readPages(
+    db
+      .collection(mailCollection)
+      .where('createdAt', '>', Timestamp.fromMillis(from))
+      .where('createdAt', '<=', Timestamp.fromMillis(until))
+      .orderBy('createdAt'),
+    pageSize,
+    most,
+  );
+  const reached =
+    scanned.length >= most ? (scanned.at(-1)?.get('createdAt') as Timestamp) : Timestamp.fromMillis(until);
+  return {
+    orphans: scanned.filter((snapshot) => snapshot.get('delivery') === undefined),
+    // The cursor stops short of the first orphan this run could not get to.
+    save: async (unhandled) => {
+      const times = unhandled.map((snapshot) => (snapshot.get('createdAt') as Timestamp).toMillis() - 1);
+      const next = times.length > 0 ? Timestamp.fromMillis(Math.max(from, Math.min(...times))) : reached;
+      await cursorRef.set({ createdAt: next });
+    },
+  };
+}
+
 /** Finds the messages due for another delivery and delivers each of them once. */
 export async function sweepMail(db: Firestore, config: MailConfig, options: SweepOptions = {}): Promise<SweepReport> {
   const now = options.now ?? Date.now();
   // A test's simulated time stands still through the sweep; a real sweep reads the clock.
   const clock = options.now === undefined ? Date.now : () => now;
-  const limit = options.limit ?? 100;
+  const pageSize = options.pageSize ?? 200;
+  const most = options.limit ?? 2_000;
   const mail = db.collection(mailCollection);
 
-  const [pending, recent] = await Promise.all([
-    mail.where('delivery.state', 'in', ['RETRY', 'PROCESSING']).limit(limit).get(),
-    mail
-      .where('createdAt', '>=', Timestamp.fromMillis(now - orphanWindowMs))
-      .where('createdAt', '<=', Timestamp.fromMillis(now - orphanAfterMs))
-      .limit(limit)
-      .get(),
+  const [retrying, manual, abandoned, lost] = await Promise.all([
+    // Every message in RETRY with a time, soonest first (also for the stale-RETRY alert).
+    readPages(
+      mail.where('delivery.nextAttemptTime', '>=', earliest).orderBy('delivery.nextAttemptTime'),
+      pageSize,
+      most,
+    ),
+    readPages(
+      mail.where('delivery.state', '==', 'RETRY').where('delivery.nextAttemptTime', '==', null),
+      pageSize,
+      most,
+    ),
+    readPages(
+      mail.where('delivery.leaseExpireTime', '<=', Timestamp.fromMillis(now)).orderBy('delivery.leaseExpireTime'),
+      pageSize,
+      most,
+    ),
+    findOrphans(db, now, pageSize, most),
   ]);
   const due = new Map<string, DocumentReference>();
-  for (const snapshot of pending.docs) {
+  for (const snapshot of [...retrying, ...manual, ...abandoned]) {
     if (assessDelivery(snapshot.get('delivery'), now).take) due.set(snapshot.id, snapshot.ref);
   }
-  for (const snapshot of recent.docs) {
-    if (snapshot.get('delivery') === undefined) due.set(snapshot.id, snapshot.ref);
-  }
+  for (const snapshot of lost.orphans) due.set(snapshot.id, snapshot.ref);
 
   const alert = alertSink(options.onAlert);
   const counts: Record<Outcome, number> = { SUCCESS: 0, ERROR: 0, RETRY: 0, QUEUED: 0, SKIPPED: 0 };
@@ -67,7 +144,9 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const ended = new Set<string>();
   const stopClaimingAt = Date.now() + (options.claimForMs ?? 40_000);
   const worker = async () => {
-    for (let ref = queue.shift(); ref && Date.now() < stopClaimingAt; ref = queue.shift()) {
+    while (queue.length > 0 && Date.now() < stopClaimingAt) {
+      const ref = queue.shift();
+      if (!ref) break;
       // One try each: a message still failing waits for a later sweep.
       const outcome = await deliverMail(ref, config, { retryDelaysMs: [], now: clock, onAlert: options.onAlert });
       counts[outcome] += 1;
@@ -76,8 +155,12 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
 
+  // Orphans handled now are not looked for again: the cursor moves on past them.
+  const left = new Set(queue.map((ref) => ref.id));
+  await lost.save(lost.orphans.filter((snapshot) => left.has(snapshot.id)));
+
   // Messages written over an hour ago and still waiting in RETRY: the server keeps refusing.
-  const stale = pending.docs.filter((snapshot) => {
+  const stale = [...retrying, ...manual].filter((snapshot) => {
     if (ended.has(snapshot.id)) return false;
     const written: unknown = snapshot.get('createdAt');
     return (

@@ -3,7 +3,8 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { deliverMail, leaseMs } from '../../functions/src/deliver.ts';
+import { claim, deliverMail, leaseMs, recordIfClaimed } from '../../functions/src/deliver.ts';
+import { deferred, failed } from '../../functions/src/delivery.ts';
 import {
   globalCounterId,
   hourKey,
@@ -148,6 +149,88 @@ describe('exactly once', () => {
   });
 });
 
+describe('claims and the sweep under faults', () => {
+  it("refuses a state write from a claim that is no longer the document's", async () => {
+    const id = token();
+    const ref = await write(id);
+    const first = await claim(ref, config, Date.now(), 'unchecked');
+    expect(first).toMatchObject({ kind: 'claimed', attempts: 1 });
+    // Its invocation stalls past the lease; the sweep takes the message over.
+    await ref.update({ 'delivery.leaseExpireTime': Timestamp.fromMillis(Date.now() - 1) });
+    const second = await claim(ref, config, Date.now(), 'unchecked');
+    expect(second).toMatchObject({ kind: 'claimed', attempts: 2 });
+    if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('not claimed');
+    expect(await recordIfClaimed(ref, second.token, failed(2, 'refused'))).toBe('written');
+    // The first invocation wakes and would write over the newer outcome: refused.
+    expect(await recordIfClaimed(ref, first.token, deferred(1, 'late', Date.now()))).toBe('stale');
+    expect(await deliveryOf(id)).toMatchObject({ state: 'ERROR', attempts: 2, error: 'refused' });
+  });
+
+  it('sends with a Message-ID of its own that a repeat would share', async () => {
+    const id = token();
+    expect(await deliverMail(await write(id), config)).toBe('SUCCESS');
+    const [mail] = withToken(id);
+    expect(mail?.messageId).toBe(`<mail.${id}@${/@([^>]+)>/.exec(mailFrom)?.[1] ?? ''}>`);
+    expect((await deliveryOf(id)).info).toMatchObject({ messageId: mail?.messageId });
+  });
+
+  it('finds every lost event, however many messages were written meanwhile', async () => {
+    const t = token();
+    await db.collection('MailSweep').doc('orphans').delete();
+    const writtenAt = Timestamp.fromMillis(Date.now() - 5 * 60_000);
+    const handled = { state: 'SUCCESS', attempts: 1, expireAt: Timestamp.fromMillis(Date.now() + 3_600_000) };
+    // 100 messages already delivered, then 50 whose events were lost, in the same minutes.
+    await Promise.all(
+      Array.from({ length: 100 }, (_, index) => write(`${t}-d${index}`, { createdAt: writtenAt, delivery: handled })),
+    );
+    const lost = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => write(`${t}-l${index}`, { createdAt: writtenAt })),
+    );
+    await sweepMail(db, config, { pageSize: 30 });
+    for (const ref of lost) expect(await deliveryOf(ref.id), ref.id).toMatchObject({ state: 'SUCCESS' });
+    expect(withToken(t)).toHaveLength(50);
+    // Looked for once: the next sweep reads on from where this one stopped.
+    expect((await sweepMail(db, config)).found).toBe(0);
+  });
+
+  it('sends every due RETRY however many wait, the longest due first', async () => {
+    const t = token();
+    const due = await Promise.all(
+      Array.from({ length: 60 }, (_, index) =>
+        write(`${t}-${index}`, {
+          delivery: { state: 'RETRY', attempts: 3, nextAttemptTime: Timestamp.fromMillis(Date.now() - 60_000 - index) },
+        }),
+      ),
+    );
+    const report = await sweepMail(db, config, { pageSize: 7 });
+    expect(report.SUCCESS).toBeGreaterThanOrEqual(60);
+    for (const ref of due) expect(await deliveryOf(ref.id), ref.id).toMatchObject({ state: 'SUCCESS', attempts: 4 });
+  });
+
+  it('puts a message the database kept from being claimed under the caps when the sweep sends it', async () => {
+    await awayFromHourTurn();
+    await clearCounters();
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1 } };
+    const t = token();
+    expect(await deliverMail(await write(`${t}-0`), capped)).toBe('SUCCESS');
+    // Its first invocation could not claim it: RETRY, never sent, never counted.
+    const deferredRef = await write(`${t}-1`, {
+      delivery: {
+        state: 'RETRY',
+        attempts: 0,
+        nextAttemptTime: Timestamp.fromMillis(Date.now() - 1),
+        expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
+      },
+    });
+    const report = await sweepMail(db, capped);
+    expect(report.QUEUED).toBe(1);
+    // Over the global cap of 1: it went out in the digest, not alone.
+    expect(withToken(t)).toHaveLength(1);
+    expect(await deliveryOf(deferredRef.id)).toMatchObject({ state: 'SUCCESS', queuedFor: 'global cap' });
+    expect((await deliveryOf(deferredRef.id)).digest).toBe(report.digest.digest);
+  });
+});
+
 describe('retries', () => {
   it('defers a message the server keeps refusing, and the sweep sends it when its time comes', async () => {
     const id = token();
@@ -236,11 +319,14 @@ describe('retries', () => {
   });
 
   it('sends a message whose event was lost, and leaves a new one to the trigger', async () => {
+    // The sweep runs 5 minutes on: the first message's event never came, the second was
+    // written a minute before the sweep (its event may still be on its way).
+    const sweepAt = Date.now() + 5 * 60_000;
     const lost = token();
-    await write(lost, { createdAt: Timestamp.fromMillis(Date.now() - 5 * 60_000) });
+    await write(lost, { createdAt: Timestamp.now() });
     const fresh = token();
-    await write(fresh);
-    await sweepMail(db, config);
+    await write(fresh, { createdAt: Timestamp.fromMillis(sweepAt - 60_000) });
+    await sweepMail(db, config, { now: sweepAt });
     expect(await deliveryOf(lost)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
     expect(await deliveryOf(fresh)).toBeUndefined();
     expect(withToken(lost)).toHaveLength(1);
@@ -339,7 +425,7 @@ describe('rate limits', () => {
     expect(await deliveryOf(late.id)).toMatchObject({ state: 'SUCCESS' });
 
     // An operator's retry of a message is sent alone, even over a cap.
-    await mailRef(`${t}-2`).update({ 'delivery.state': 'RETRY', 'delivery.nextAttemptTime': FieldValue.delete() });
+    await mailRef(`${t}-2`).update({ 'delivery.state': 'RETRY', 'delivery.nextAttemptTime': null });
     await sweepMail(db, capped);
     expect(await deliveryOf(`${t}-2`)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
     expect(withToken(t)).toHaveLength(4);
