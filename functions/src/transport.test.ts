@@ -3,6 +3,7 @@ import type { SmtpAuth, SmtpSettings } from './config.js';
 import {
   closeTransport,
   getTransport,
+  isLoopback,
   maxConnections,
   smtpTransportOptions,
   tokenRequestTimeoutMs,
@@ -37,6 +38,7 @@ describe('smtpTransportOptions', () => {
       host: '127.0.0.1',
       port: 2525,
       secure: false,
+      requireTLS: false,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
@@ -121,5 +123,32 @@ describe('getTransport', () => {
     const first = getTransport(smtp);
     closeTransport();
     expect(getTransport(smtp)).not.toBe(first);
+  });
+});
+
+describe('TLS', () => {
+  it('requires STARTTLS on a connection that does not start with TLS', () => {
+    expect(smtpTransportOptions({ ...smtp, host: 'smtp.example.com', port: 587 })).toMatchObject({
+      secure: false,
+      requireTLS: true,
+    });
+  });
+
+  it('needs no upgrade on an implicit TLS connection', () => {
+    expect(smtpTransportOptions({ ...smtp, host: 'smtp.example.com', port: 465, secure: true })).toMatchObject({
+      secure: true,
+      requireTLS: false,
+    });
+  });
+
+  it.each(['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.53'])(
+    'lets %s, on this machine, go without TLS',
+    (host) => {
+      expect(smtpTransportOptions({ ...smtp, host }).requireTLS).toBe(false);
+    },
+  );
+
+  it.each(['127.0.0.1.example.com', 'localhost.example.com', '10.0.0.1'])('requires it of %s', (host) => {
+    expect(isLoopback(host)).toBe(false);
   });
 });

@@ -23,6 +23,15 @@ export type MailTransport = {
  */
 export const maxConnections = 5;
 
+/** A host name that never leaves this machine. */
+export function isLoopback(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(?:\.\d{1,3}){3}$/.test(name);
+}
+
 /** How long one request for an OAuth2 access token may take (nodemailer's default: 60 s). */
 export const tokenRequestTimeoutMs = 10_000;
 
@@ -39,6 +48,10 @@ export function smtpTransportOptions(smtp: SmtpSettings): SMTPPool.Options {
     host: smtp.host,
     port: smtp.port,
     secure: smtp.secure,
+    // Without implicit TLS the connection must be upgraded with STARTTLS, or nothing is sent:
+    // a stripped upgrade would otherwise carry the password or OAuth2 token in clear. Only a
+    // server on this machine (the emulators' inbox) may be spoken to without it.
+    requireTLS: !smtp.secure && !isLoopback(smtp.host),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
