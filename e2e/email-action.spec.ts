@@ -5,6 +5,7 @@ import {
   account,
   actionLink,
   authOrigin,
+  buildApiKey,
   canSignIn,
   changeEmail,
   createMember,
@@ -53,11 +54,25 @@ for (const language of languages) {
     test('resetPassword sets the new password, and only after the member saves it', async ({ page }) => {
       const member = await createMember();
       await sendPasswordResetEmail(member.email);
+      // Every request to Auth carries the build's API key, never the one in the link.
+      const keys = new Set<string>();
+      page.on('request', (request) => {
+        if (request.url().startsWith(authOrigin)) keys.add(new URL(request.url()).searchParams.get('key') ?? '');
+      });
       await page.goto(actionLink('resetPassword', await mailedCode(member.email, 'PASSWORD_RESET'), language));
 
       await expect(page.locator('main h1')).toHaveText(text.resetTitle);
       const field = page.getByLabel(text.newPassword, { exact: true });
       await expect(field).toBeVisible();
+      // The code has left the address bar (history, Referer, logs); the rest of the link stays,
+      // and a reload still finds the code.
+      const address = new URL(page.url());
+      expect(address.searchParams.has('oobCode')).toBe(false);
+      expect(address.searchParams.has('apiKey')).toBe(false);
+      expect(address.searchParams.get('mode')).toBe('resetPassword');
+      await page.reload();
+      await expect(field).toBeVisible();
+      expect([...keys]).toEqual([buildApiKey]);
       // The rules are there before typing, and nothing is sent while one is unmet.
       await expect(page.getByText(text.rule)).toBeVisible();
       await expectNoAxeViolations(page);

@@ -15,11 +15,20 @@ if (!project || project.startsWith('demo-')) {
   process.exit(2);
 }
 
-// The support address lives in three places that cannot import each other: the site's
-// configuration, the rules (the only accepted `to`) and the functions' parameters.
+// The support address lives in two places that cannot import each other: the site's
+// configuration and the functions' parameters (the rules no longer carry it: the function
+// sends every message to SUPPORT_EMAIL, whatever the document says).
 const problems: string[] = [];
-if (!readFileSync(join(root, 'firestore.rules'), 'utf8').includes(`data.to == ['${site.supportEmail}']`)) {
-  problems.push(`firestore.rules must accept exactly to == ['${site.supportEmail}'] (web/src/config/site.ts)`);
+// The Account page and the email-action page talk to Auth with the build's web API key only
+// (a key from a link is never used: a crafted link could point the page at another project).
+const webEnv = join(root, 'web', '.env.production');
+const buildApiKey =
+  process.env.VITE_FIREBASE_API_KEY ??
+  (existsSync(webEnv) ? /^VITE_FIREBASE_API_KEY=(.+)$/m.exec(readFileSync(webEnv, 'utf8'))?.[1]?.trim() : undefined);
+if (!buildApiKey) {
+  problems.push(
+    "web/.env.production needs VITE_FIREBASE_API_KEY (Firebase console, Project settings, Your apps: the web app's apiKey)",
+  );
 }
 const envFile = join(root, 'functions', `.env.${project}`);
 if (existsSync(envFile)) {

@@ -6,7 +6,9 @@ import { emulator, projectId, webEmulatorEnv } from '../../scripts/lib/project.t
 
 const { host, port } = emulator('auth');
 const origin = `http://${host}:${String(port)}`;
-const apiKey = webEmulatorEnv().VITE_FIREBASE_API_KEY;
+/** The API key the local build talks to Auth with (any key works against the emulator). */
+export const buildApiKey = webEmulatorEnv().VITE_FIREBASE_API_KEY;
+const apiKey = buildApiKey;
 
 export type RequestType = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'RECOVER_EMAIL';
 export type Member = { email: string; password: string; idToken: string; localId: string };

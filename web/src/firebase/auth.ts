@@ -9,9 +9,9 @@ let auth: Auth | undefined;
  * popups or redirects and nothing kept in the browser's storage, so only the functions a page
  * calls are in its script part. Local builds talk to the Auth emulator.
  */
-export function siteAuth(apiKey?: string): Auth {
+export function siteAuth(): Auth {
   if (auth) return auth;
-  auth = initializeAuth(firebaseApp(apiKey), { persistence: inMemoryPersistence });
+  auth = initializeAuth(firebaseApp(), { persistence: inMemoryPersistence });
   // The emulator's warning banner would sit over the page; npm start says it is running.
   if (authEmulatorHost) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
   return auth;

@@ -11,7 +11,6 @@ describe('parseActionLink', () => {
       kind: 'action',
       mode: 'resetPassword',
       code,
-      apiKey: 'AIzaKey_1',
       continueUrl: 'https://fishingapp.example.com/email-verification?x=1',
       language: 'it',
     });
@@ -45,9 +44,11 @@ describe('parseActionLink', () => {
     expect(language('de')).toBeUndefined();
   });
 
-  it('drops an API key that is not one', () => {
-    const link = parseActionLink(`?mode=verifyEmail&oobCode=${code}&apiKey=%22%3E%3Cb%3E`, origins);
-    expect(link).toEqual({ kind: 'action', mode: 'verifyEmail', code });
+  it("never takes the link's API key: the page uses the build's", () => {
+    for (const apiKey of ['AIzaOtherProject_1', '%22%3E%3Cb%3E']) {
+      const link = parseActionLink(`?mode=verifyEmail&oobCode=${code}&apiKey=${apiKey}`, origins);
+      expect(link).toEqual({ kind: 'action', mode: 'verifyEmail', code });
+    }
   });
 });
 

@@ -1,6 +1,8 @@
 // The link in an account email, as Firebase Auth writes it for a custom action handler:
 // `?mode=<action>&oobCode=<code>&apiKey=<key>&continueUrl=<url>&lang=<language>`. Read only in
 // the browser after the page has hydrated: the prerendered page is the same for every link.
+// The link's `apiKey` is never used: the page talks to Auth with the build's own key, so a
+// crafted link cannot point the reset form at another Firebase project.
 import { supportedLanguage, type Language } from '../../config/languages';
 
 /** The actions the page carries out: one email template each in the Firebase console. */
@@ -20,13 +22,10 @@ export type ActionLink =
       continueUrl?: string;
       /** The member's language, when the link names one the site speaks. */
       language?: Language;
-      /** The project's web API key, which Firebase puts in every action link. */
-      apiKey?: string;
     };
 
 /** Firebase's codes are URL-safe tokens of a few dozen characters; anything else is not one. */
 const codePattern = /^[\w-]{1,512}$/;
-const apiKeyPattern = /^[\w-]{1,100}$/;
 
 const isMode = (value: string | null): value is ActionMode =>
   (actionModes as readonly (string | null)[]).includes(value);
@@ -54,7 +53,6 @@ export function parseActionLink(search: string, origins: readonly string[]): Act
   if (mode === null && code === null) return { kind: 'none' };
   if (!isMode(mode) || code === null || !codePattern.test(code)) return { kind: 'broken' };
   const language = supportedLanguage(query.get('lang'));
-  const apiKey = query.get('apiKey');
   const continueUrl = safeContinueUrl(query.get('continueUrl'), origins);
   return {
     kind: 'action',
@@ -62,6 +60,32 @@ export function parseActionLink(search: string, origins: readonly string[]): Act
     code,
     ...(continueUrl ? { continueUrl } : {}),
     ...(language ? { language } : {}),
-    ...(apiKey && apiKeyPattern.test(apiKey) ? { apiKey } : {}),
   };
+}
+
+/** Where the action query is kept once it has left the address bar: this history entry's state. */
+const stateKey = 'emailActionQuery';
+
+/**
+ * The action link's query, read once and taken out of the address bar: the code (and the
+ * link's API key) would otherwise stay in the history, in the Referer of what the page loads
+ * and in logs. It stays in this history entry's state, so a reload still finds it.
+ */
+export function takeActionQuery(): string {
+  const state: unknown = history.state;
+  const saved = typeof state === 'object' && state !== null ? (state as Record<string, unknown>)[stateKey] : undefined;
+  const query = typeof saved === 'string' ? saved : location.search;
+  const visible = new URLSearchParams(location.search);
+  if (visible.has('oobCode') || visible.has('apiKey')) {
+    visible.delete('oobCode');
+    visible.delete('apiKey');
+    const rest = visible.toString();
+    const kept = typeof state === 'object' && state !== null ? state : {};
+    history.replaceState(
+      { ...kept, [stateKey]: query },
+      '',
+      `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`,
+    );
+  }
+  return query;
 }

@@ -10,7 +10,7 @@ import { site } from '../../config/site';
 import { loadLanguage } from '../../locales/i18n';
 import { useMemberTexts } from '../../locales/members';
 import { usePageTexts } from '../../locales/pages';
-import { parseActionLink, type ActionLink, type ActionMode } from './action-link';
+import { parseActionLink, takeActionQuery, type ActionLink, type ActionMode } from './action-link';
 import { errorCode } from '../../firebase/errors';
 import { failureOf, retryable, weakPasswordCodes, type Failure } from './action-failure';
 import { meetsRule, passwordRules, type PasswordRule } from './password-rules';
@@ -60,7 +60,7 @@ export function EmailAction() {
   // The link is read once the page has hydrated: the prerendered page is the same for every link.
   const hydrated = useHydrated();
   const link = useMemo(
-    () => (hydrated ? parseActionLink(location.search, [location.origin, site.origin]) : undefined),
+    () => (hydrated ? parseActionLink(takeActionQuery(), [location.origin, site.origin]) : undefined),
     [hydrated],
   );
   const [actionView, setActionView] = useState<View>({ step: 'checking' });
@@ -89,10 +89,7 @@ export function EmailAction() {
           setActionView({ step: 'verified' });
           return;
         case 'resetPassword': {
-          const [email, policy] = await Promise.all([
-            api.inspectReset(action, language),
-            api.passwordPolicy(action, language),
-          ]);
+          const [email, policy] = await Promise.all([api.inspectReset(action, language), api.passwordPolicy(language)]);
           setActionView({ step: 'resetForm', email, rules: passwordRules(policy) });
           return;
         }
@@ -219,7 +216,7 @@ export function EmailAction() {
           onSendReset={async () => {
             if (!action) return;
             const api = await loadApi();
-            await api.sendReset(action, language, view.email);
+            await api.sendReset(language, view.email);
           }}
         />
       );

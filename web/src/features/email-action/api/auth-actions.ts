@@ -13,17 +13,17 @@ import type { Language } from '../../../config/languages';
 import type { PolicyOptions } from '../password-rules';
 
 /** Auth, in the member's language for the emails it sends. */
-function auth(apiKey: string | undefined, language: Language) {
-  const instance = siteAuth(apiKey);
+function auth(language: Language) {
+  const instance = siteAuth();
   instance.languageCode = language;
   return instance;
 }
 
-export type Link = { code: string; apiKey?: string | undefined };
+export type Link = { code: string };
 
 /** Verifies the address (verifyEmail, verifyAndChangeEmail) or restores it (recoverEmail): spends the code. */
 export async function applyCode(link: Link, language: Language): Promise<void> {
-  await applyActionCode(auth(link.apiKey, language), link.code);
+  await applyActionCode(auth(language), link.code);
 }
 
 /** What a recoverEmail code would restore, without spending it: the address back, and the one it replaces. */
@@ -31,29 +31,29 @@ export async function inspectRecovery(
   link: Link,
   language: Language,
 ): Promise<{ email: string; previousEmail: string | undefined }> {
-  const info = await checkActionCode(auth(link.apiKey, language), link.code);
+  const info = await checkActionCode(auth(language), link.code);
   return { email: info.data.email ?? '', previousEmail: info.data.previousEmail ?? undefined };
 }
 
 /** The account a password reset code is for, without spending it. */
 export async function inspectReset(link: Link, language: Language): Promise<string> {
-  return verifyPasswordResetCode(auth(link.apiKey, language), link.code);
+  return verifyPasswordResetCode(auth(language), link.code);
 }
 
 /** Sets the new password: spends the code. */
 export async function resetPassword(link: Link, language: Language, password: string): Promise<void> {
-  await confirmPasswordReset(auth(link.apiKey, language), link.code, password);
+  await confirmPasswordReset(auth(language), link.code, password);
 }
 
 /** Sends a password reset email to `email`, in `language`. */
-export async function sendReset(link: Link, language: Language, email: string): Promise<void> {
-  await sendPasswordResetEmail(auth(link.apiKey, language), email);
+export async function sendReset(language: Language, email: string): Promise<void> {
+  await sendPasswordResetEmail(auth(language), email);
 }
 
 /** The project's password policy, or undefined when it cannot be had (Firebase's minimum then applies). */
-export async function passwordPolicy(link: Link, language: Language): Promise<PolicyOptions | undefined> {
+export async function passwordPolicy(language: Language): Promise<PolicyOptions | undefined> {
   try {
-    return (await validatePassword(auth(link.apiKey, language), '')).passwordPolicy;
+    return (await validatePassword(auth(language), '')).passwordPolicy;
   } catch {
     return undefined;
   }
