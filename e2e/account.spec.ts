@@ -9,7 +9,7 @@ import { deletionsCollection, hashedId } from '../functions/src/account-deletion
 import { localizedPath } from '../web/src/config/paths.ts';
 import { census, seedMember, seededPerMember } from '../tests/support/members.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { account, authOrigin, canSignIn, createMember, type Member } from './support/auth-emulator.ts';
+import { account, authOrigin, canSignIn, createMember, markVerified, type Member } from './support/auth-emulator.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
 import { projectId } from '../scripts/lib/project.ts';
@@ -60,6 +60,8 @@ for (const language of languages) {
 
     test('deletes the signed-in member and, through the trigger, their data only', async ({ page }, testInfo) => {
       const member = await createMember();
+      // The confirmation goes to verified addresses only.
+      await markVerified(member);
       const other = await createMember();
       await seedMember(db, member.localId, other.localId);
       await seedMember(db, other.localId, `third-${other.localId}`);

@@ -62,12 +62,12 @@ function storageCleaner(): StorageCleaner | undefined {
  */
 export const cleanUpDeletedAccount = v1
   .region('europe-west1')
-  .runWith({ failurePolicy: true, secrets: [...smtpSecrets], timeoutSeconds: 300 })
+  .runWith({ failurePolicy: true, secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 10 })
   .auth.user()
   .onDelete(async (user) => {
     const config = readMailConfig();
     await cleanUpMember(
-      { uid: user.uid, email: user.email },
+      { uid: user.uid, email: user.email, emailVerified: user.emailVerified },
       {
         db: getFirestore(),
         storage: storageCleaner(),

@@ -160,9 +160,12 @@ export function nextHourMs(nowMs: number): number {
   return Date.parse(`${hourKey(nowMs)}:00:00.000Z`) + 60 * 60_000;
 }
 
-/** The document whose subcollection holds the global count's shards of the hour of `nowMs`. */
-export function globalCounterId(nowMs: number): string {
-  return `all_${hourKey(nowMs)}`;
+/**
+ * The document whose subcollection holds the shards of an hour's count: the contact messages'
+ * global cap (`all`), or another sharded cap (the deletion confirmations').
+ */
+export function globalCounterId(nowMs: number, counter = 'all'): string {
+  return `${counter}_${hourKey(nowMs)}`;
 }
 
 /** A message's place in the global count: `under` the cap (kept) or `over` it (given back). */
@@ -181,9 +184,13 @@ export async function takeGlobalTicket(
   db: Firestore,
   cap: number,
   nowMs: number,
-  { random = Math.random, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)) } = {},
+  {
+    random = Math.random,
+    sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+    counter = 'all',
+  }: { random?: () => number; sleep?: (ms: number) => Promise<void>; counter?: string } = {},
 ): Promise<GlobalTicket> {
-  const shards = db.collection(limitsCollection).doc(globalCounterId(nowMs)).collection(shardsCollection);
+  const shards = db.collection(limitsCollection).doc(globalCounterId(nowMs, counter)).collection(shardsCollection);
   const over: GlobalTicket = { verdict: 'over', release: () => Promise.resolve() };
   // The hour's cap is spent already: queued without a ticket.
   if ((await shards.aggregate({ total: AggregateField.sum('count') }).get()).data().total >= cap) return over;

@@ -3,9 +3,13 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alertsCollection } from '../../functions/src/alerts.ts';
+import { deletionRecordYears, deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
 import { limitsCollection, shardsCollection } from '../../functions/src/rate-limits.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/retention.ts';
-import { supportMessageRetentionMonths } from '../../web/src/config/constants.ts';
+import {
+  deletionRecordYears as siteDeletionRecordYears,
+  supportMessageRetentionMonths,
+} from '../../web/src/config/constants.ts';
 import { root } from './project.ts';
 
 type FieldOverride = { collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] };
@@ -27,6 +31,8 @@ describe('the retention of contact messages', () => {
       { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // The alerts' notices (functions/src/alerts.ts) are kept 30 days.
       { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // Deletion records, for the years the Account page states.
+      { collectionGroup: deletionsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };
@@ -37,5 +43,11 @@ describe('the retention of contact messages', () => {
     expect(() => {
       new FirestoreApi().validateSpec({ ...spec, fieldOverrides: [{ collectionGroup: 'Mail', ttl: true }] });
     }).toThrow();
+  });
+});
+
+describe('deletion records', () => {
+  it('are kept as long as the Account page and the privacy policy say', () => {
+    expect(deletionRecordYears).toBe(siteDeletionRecordYears);
   });
 });

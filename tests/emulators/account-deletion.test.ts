@@ -1,9 +1,10 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpMember,
+  deletionRecordYears,
   deletionsCollection,
   hashedId,
   type DeletionRecord,
@@ -44,7 +45,7 @@ describe('deleting a member’s Auth account', () => {
     const [a, b] = [`a${unique()}`, `b${unique()}`];
     const email = `${a}@example.com`;
     const auth = getAuth(app);
-    await auth.createUser({ uid: a, email, password: 'password-1', displayName: 'Marco Rossi' });
+    await auth.createUser({ uid: a, email, emailVerified: true, password: 'password-1', displayName: 'Marco Rossi' });
     await auth.createUser({ uid: b, email: `${b}@example.com`, password: 'password-1' });
     await seedMember(db, a, b);
     await seedMember(db, b, `c${unique()}`);
@@ -97,12 +98,14 @@ describe('the clean-up module', () => {
       },
     };
 
-    await expect(cleanUpMember({ uid: a, email: `${a}@example.com` }, deps)).rejects.toThrow(/Storage/);
+    await expect(cleanUpMember({ uid: a, email: `${a}@example.com`, emailVerified: true }, deps)).rejects.toThrow(
+      /Storage/,
+    );
     expect((await record(a))?.state).toBe('RUNNING');
     expect(sent).toEqual([]);
 
     bucket.failAfter = undefined;
-    const done = await cleanUpMember({ uid: a, email: `${a}@example.com` }, deps);
+    const done = await cleanUpMember({ uid: a, email: `${a}@example.com`, emailVerified: true }, deps);
     expect(done.state).toBe('DONE');
     expect(done.attempts).toBe(2);
     expect(done.storage).toBe('DELETED');
@@ -113,7 +116,7 @@ describe('the clean-up module', () => {
     expect([...bucket.files].sort()).toEqual(memberFiles(b).sort());
     expect(await census(db, b)).toBe(seededPerMember);
 
-    const again = await cleanUpMember({ uid: a, email: `${a}@example.com` }, deps);
+    const again = await cleanUpMember({ uid: a, email: `${a}@example.com`, emailVerified: true }, deps);
     expect(again.state).toBe('DONE');
     expect(sent).toEqual([`${a}@example.com`]);
   });
@@ -140,5 +143,52 @@ describe('the clean-up module', () => {
     expect(done.removed['posts.ownerId']).toBe(25);
     expect(done.confirmation).toBe('NO_ADDRESS');
     expect((await db.collection('posts').where('ownerId', '==', a).get()).size).toBe(0);
+  });
+
+  it('sends no confirmation to an address its owner never verified, and keeps the record 2 years', async () => {
+    const a = `a${unique()}`;
+    const email = `${a}@example.com`;
+    const auth = getAuth(app);
+    // Anyone can sign up with a stranger's address and delete the account at once.
+    await auth.createUser({ uid: a, email, password: 'password-1' });
+    await auth.deleteUser(a);
+    const done = await eventually(
+      async () => ((await record(a))?.state === 'DONE' ? record(a) : undefined),
+      20_000,
+      'the clean-up to finish',
+    );
+    expect(done.confirmation).toBe('UNVERIFIED');
+    expect(inbox.recipients.flat()).not.toContain(email);
+    const started = new Date((done.startedAt as unknown as Timestamp).toMillis());
+    started.setUTCFullYear(started.getUTCFullYear() + deletionRecordYears);
+    expect(done.expireAt.toMillis()).toBe(started.getTime());
+  });
+
+  it('ends DONE with the confirmation FAILED when the server refuses it for good', async () => {
+    const a = `a${unique()}`;
+    const refused = () =>
+      Promise.reject(
+        Object.assign(new Error('550 5.1.1 mailbox unavailable'), { code: 'EENVELOPE', responseCode: 550 }),
+      );
+    const done = await cleanUpMember(
+      { uid: a, email: `${a}@example.com`, emailVerified: true },
+      { db, storage: undefined, sendConfirmation: refused },
+    );
+    expect(done).toMatchObject({ state: 'DONE', confirmation: 'FAILED' });
+  });
+
+  it('sends a verified address its confirmation again after a transient failure, once', async () => {
+    const a = `a${unique()}`;
+    let tries = 0;
+    const flaky = async () => {
+      await Promise.resolve();
+      tries += 1;
+      if (tries === 1) throw Object.assign(new Error('421 try later'), { code: 'EENVELOPE', responseCode: 421 });
+    };
+    const member = { uid: a, email: `${a}@example.com`, emailVerified: true };
+    const deps = { db, storage: undefined, sendConfirmation: flaky };
+    await expect(cleanUpMember(member, deps)).rejects.toThrow(/421/);
+    expect(await cleanUpMember(member, deps)).toMatchObject({ state: 'DONE', confirmation: 'SENT' });
+    expect(tries).toBe(2);
   });
 });

@@ -5,8 +5,11 @@
 // what it deleted to the record, so a run that stopped halfway (the trigger is retried) ends
 // the job, and a finished job is not done twice.
 import { createHash } from 'node:crypto';
-import { FieldPath, FieldValue, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contact-message.js';
+import { takeGlobalTicket } from '../rate-limits.js';
+import { classifySendError } from '../retry-policy.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
 import type { StorageCleaner } from './storage-cleaner.js';
 
@@ -16,7 +19,24 @@ export const deletionsCollection = 'AccountDeletions';
 /** How long an invocation may take to send the confirmation before another one may try. */
 export const confirmationLeaseMs = 10 * 60_000;
 
-export type DeletedMember = { uid: string; email?: string | undefined };
+/**
+ * How long a deletion record is kept (a TTL policy on `expireAt` deletes it then): the period
+ * the Account page and the privacy policy state (web/src/config/account.ts,
+ * deletionRecordYears; a test keeps the two equal).
+ */
+export const deletionRecordYears = 2;
+
+/**
+ * Confirmations sent per hour in all, on the support SMTP account: deletions are rare, and a
+ * script that signs up and deletes accounts in bulk must not spend the account's quota.
+ */
+export const confirmationsPerHour = 50;
+
+/**
+ * The deleted account. `emailVerified`: Auth says its owner proved the address; only then is
+ * a confirmation sent (anyone can sign up with a stranger's address and delete the account).
+ */
+export type DeletedMember = { uid: string; email?: string | undefined; emailVerified?: boolean | undefined };
 
 export type CleanupDeps = {
   db: Firestore;
@@ -40,9 +60,22 @@ export type DeletionRecord = {
   /** Deleted per place: `users/{UID}`, `posts.ownerId`, `storage:catches/{UID}/`. */
   removed: Record<string, number>;
   storage?: 'DELETED' | 'SKIPPED';
-  confirmation?: 'SENDING' | 'SENT' | 'NO_ADDRESS';
+  /**
+   * SENT; NO_ADDRESS (none, or not one plain address); UNVERIFIED (never proved: no email);
+   * CAPPED (over confirmationsPerHour); FAILED (the server refused it for good).
+   */
+  confirmation?: 'SENDING' | 'SENT' | 'NO_ADDRESS' | 'UNVERIFIED' | 'CAPPED' | 'FAILED';
   confirmationLeaseUntil?: number;
+  /** When the record is deleted (a TTL policy): deletionRecordYears after it began. */
+  expireAt: Timestamp;
 };
+
+/** When a record begun at `startedMs` expires. */
+export function deletionRecordExpiry(startedMs: number): Timestamp {
+  const expiry = new Date(startedMs);
+  expiry.setUTCFullYear(expiry.getUTCFullYear() + deletionRecordYears);
+  return Timestamp.fromDate(expiry);
+}
 
 /** A one-way id for the record: the same member always gives the same one; it names no one. */
 export function hashedId(uid: string): string {
@@ -74,6 +107,7 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
         startedAt: new Date(now()),
         attempts: 1,
         removed: {},
+        expireAt: deletionRecordExpiry(now()),
       } satisfies DeletionRecord);
     return undefined;
   });
@@ -115,9 +149,11 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
 }
 
 /**
- * Sends the confirmation once: a transaction takes a lease on sending (another invocation of
- * the same deletion waits it out), and SENT is recorded after the server accepted the email.
- * A failed send gives the lease back and throws, so the retried run sends it.
+ * Sends the confirmation once, to a verified address only, within confirmationsPerHour: a
+ * transaction takes a lease on sending (another invocation of the same deletion waits it out),
+ * and SENT is recorded after the server accepted the email. A transient failure gives the
+ * lease back and throws, so the retried run sends it; a permanent one (a 5xx reply) is
+ * recorded as FAILED and the deletion ends, since retrying for days would change nothing.
  */
 async function confirm(
   member: DeletedMember,
@@ -130,9 +166,14 @@ async function confirm(
     await record.update({ confirmation: 'NO_ADDRESS' });
     return;
   }
+  if (member.emailVerified !== true) {
+    await record.update({ confirmation: 'UNVERIFIED' });
+    return;
+  }
+  const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
   const mine = await db.runTransaction(async (tx) => {
     const current = (await tx.get(record)).data() as DeletionRecord | undefined;
-    if (current?.confirmation === 'SENT' || current?.confirmation === 'NO_ADDRESS') return false;
+    if (current?.confirmation && ended.includes(current.confirmation)) return false;
     if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
       throw new Error('Another run is sending the confirmation; trying again later');
     }
@@ -140,9 +181,27 @@ async function confirm(
     return true;
   });
   if (!mine) return;
+  const ticket = await takeGlobalTicket(db, confirmationsPerHour, now(), { counter: 'deletion-confirmations' });
+  if (ticket.verdict === 'over') {
+    logger.warn('Deletion confirmation not sent: over the hourly cap', { record: record.id });
+    await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
+    return;
+  }
   try {
     await deps.sendConfirmation(member.email, new Date(now()));
   } catch (error) {
+    await ticket.release();
+    const failure = classifySendError(error);
+    if (!failure.transient) {
+      // Codes only: the server's reply may quote the address.
+      logger.error('Deletion confirmation refused for good', {
+        record: record.id,
+        code: failure.code,
+        responseCode: failure.responseCode,
+      });
+      await record.update({ confirmation: 'FAILED', confirmationLeaseUntil: FieldValue.delete() });
+      return;
+    }
     await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
     throw error;
   }

@@ -2,16 +2,14 @@
 // how long each thing that outlives the account is kept. EXAMPLE values: the operator must
 // confirm them (with their accountant for the tax records) before launch. Where the data
 // lives, for the clean-up that deletes it: functions/src/account-deletion/member-data.ts.
+import { deletionRecordYears } from './constants';
 import type { Language } from './languages';
 
 export const accountDeletion = {
   /** Backups are overwritten within this many days: a deleted account's data is gone from them then. */
   backupDays: 30, // EXAMPLE
-  /**
-   * The record that a deletion happened (its date, what was deleted, and a one-way code made
-   * from the account's id: no name, no address), kept to show the request was honoured.
-   */
-  deletionRecordYears: 2, // EXAMPLE
+  /** The record that a deletion happened: config/constants.ts, shared with the clean-up's expiry. */
+  deletionRecordYears,
   /** Accounting records of the operator's income from Pro purchases (Italian law: 10 years). */
   accountingYears: 10, // EXAMPLE
   /** Security logs that may name the account (sign-ins, abuse reports). */

@@ -33,5 +33,14 @@ export const qrCodeSizePx = 200;
  */
 export const supportMessageRetentionMonths = 12;
 
+/**
+ * Years the record that an account was deleted is kept (its date, what was deleted, and a
+ * one-way code made from the account's id: no name, no address), to show the request was
+ * honoured. The Account page and the privacy policy state it (config/account.ts); the
+ * clean-up's TTL expiry (functions/src/account-deletion/cleanup.ts) is checked against it by
+ * a unit test. EXAMPLE: the operator confirms it before launch.
+ */
+export const deletionRecordYears = 2;
+
 /** The date the privacy policy and the terms were last changed (shown on both). */
 export const legalTextsUpdated = '2026-11-23';
