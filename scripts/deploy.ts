@@ -1,5 +1,11 @@
-// `npm run deploy -- --project <project-id>`: builds and deploys Hosting, the Firestore
-// rules and the functions to a real Firebase project. Run `firebase login` first.
+// `npm run deploy -- --project <project-id> [--with-rules]`: builds and deploys Hosting, the
+// TTL policies and the functions (codebase `support-site`, so the app's own functions in the
+// same project are never touched) to a real Firebase project. Run `firebase login` first.
+//
+// The Firestore rules are deployed only with --with-rules: a project's rules are one file, so
+// deploying this repository's firestore.rules replaces the app's rules and would cut the app
+// off its own data. Use --with-rules for a project that holds no app data, or once the app's
+// rules file holds the site's part (README, "Deploying into the app's project").
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
@@ -51,16 +57,20 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
+const withRules = process.argv.includes('--with-rules');
+const targets = ['hosting', 'firestore:indexes', 'functions', ...(withRules ? ['firestore:rules'] : [])];
+if (!withRules) {
+  console.log(
+    "• Firestore rules are left as they are (the app's). Merge the site's part of firestore.rules into them, or pass --with-rules for a project without app data.",
+  );
+}
+
 process.exit(
   // firestore:indexes carries the TTL policy that deletes contact messages when they expire.
-  await run(
-    firebaseBin,
-    ['deploy', '--project', project, '--only', 'hosting,firestore:rules,firestore:indexes,functions'],
-    {
-      cwd: root,
-      // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
-      // Hosting's predeploy build reads it.
-      env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
-    },
-  ),
+  await run(firebaseBin, ['deploy', '--project', project, '--only', targets.join(',')], {
+    cwd: root,
+    // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
+    // Hosting's predeploy build reads it.
+    env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
+  }),
 );
