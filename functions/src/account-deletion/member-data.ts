@@ -7,7 +7,11 @@
 export type MemberData = {
   /** Documents (with everything under them) whose path names the member: `users/{UID}`. */
   documents: readonly string[];
-  /** Documents (with everything under them) in a collection whose `field` holds the member's id. */
+  /**
+   * Documents (with everything under them) in a collection whose `field` holds the member's
+   * id. Everything under: a post goes with the comments and likes other members left on it,
+   * as the privacy policy (section 3) and the Account page say.
+   */
   queries: ReadonlyArray<{ collection: string; field: string }>;
   /** Storage folders whose files are all the member's: `catches/{UID}/`. */
   storagePrefixes: readonly string[];
