@@ -27,6 +27,7 @@ import { expiryTime } from './retention.js';
 import {
   classifySendError,
   maxAttempts,
+  pause,
   quickRetryDelaysMs,
   recordRetryDelaysMs,
   retryDelayMs,
@@ -39,8 +40,6 @@ import { getTransport, type MailTransport } from './transport.js';
 // nothing. The outcome is recorded in `delivery` (delivery.ts: its states and write shapes).
 
 export { leaseMs } from './delivery.js';
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
 

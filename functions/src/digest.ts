@@ -15,7 +15,7 @@ import {
 import { parseMailDocument, senderOf } from './mail-document.js';
 import { nextHourMs, senderDigestSlots } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
-import { classifySendError, maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+import { classifySendError, maxAttempts, pause, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
@@ -166,8 +166,6 @@ async function take(
   }
   return { taken, malformed };
 }
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only

@@ -3,6 +3,9 @@
 // a message still failing then waits in state RETRY for the scheduled sweep, with the wait
 // doubling from 5 minutes up to 2 hours, until maxAttempts tries in all have failed.
 
+/** Waits `ms` milliseconds: the pause between tries, unless a test passes its own. */
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** Tries in all (in the trigger and in later sweeps) before a message ends in ERROR. */
 export const maxAttempts = 10;
 

@@ -15,9 +15,15 @@ import {
 import { closeTransport } from '../../functions/src/transport.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/retry-policy.ts';
 import { sweepMail } from '../../functions/src/sweep.ts';
-import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { site } from '../../web/src/config/site.ts';
-import { eventually, mailFrom, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
+import {
+  emulatorMailConfig,
+  eventually,
+  mailFrom,
+  projectId,
+  setBackgroundTriggers,
+  smtpPort,
+} from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 
@@ -47,13 +53,7 @@ beforeAll(async () => {
   app = initializeApp({ projectId }, 'mail-delivery-test');
   db = getFirestore(app);
   inbox = await startInbox(smtpPort);
-  config = {
-    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, auth: { method: 'none' } },
-    from: mailFrom,
-    supportEmail: site.supportEmail,
-    limits: { perSenderPerHour: 1000, perHour: 100_000 },
-    retentionMonths: defaultRetentionMonths,
-  };
+  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000 } };
   downConfig = { ...config, smtp: { ...config.smtp, port: await unusedPort() } };
 });
 afterAll(async () => {

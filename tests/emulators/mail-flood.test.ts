@@ -11,15 +11,13 @@ import { referenceFor } from '../../functions/src/contact-message.ts';
 import { deliverMail, type Outcome } from '../../functions/src/deliver.ts';
 import { queuedCount } from '../../functions/src/digest.ts';
 import { defaultRateLimits } from '../../functions/src/rate-limits.ts';
-import { defaultRetentionMonths } from '../../functions/src/retention.ts';
 import { sweepMail } from '../../functions/src/sweep.ts';
 import { closeTransport } from '../../functions/src/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { site } from '../../web/src/config/site.ts';
 import {
+  emulatorMailConfig,
   firestoreEmulator,
   firestoreRules,
-  mailFrom,
   projectId,
   setBackgroundTriggers,
   smtpPort,
@@ -49,13 +47,8 @@ beforeAll(async () => {
     firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
   });
   inbox = await startInbox(smtpPort);
-  config = {
-    smtp: { host: '127.0.0.1', port: smtpPort, secure: false, auth: { method: 'none' } },
-    from: mailFrom,
-    supportEmail: site.supportEmail,
-    limits: defaultRateLimits,
-    retentionMonths: defaultRetentionMonths,
-  };
+  // The deployed default caps, not the emulators' higher ones.
+  config = { ...emulatorMailConfig(), limits: defaultRateLimits };
 });
 afterAll(async () => {
   try {
