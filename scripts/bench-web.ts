@@ -1,27 +1,35 @@
 // `npm run bench:web`: how fast a first visit is. Lighthouse (mobile, default simulated
 // throttling) on every route of web/src/config/paths.ts in English and Italian, each at its
-// own address, against the built site served the way Firebase Hosting serves it; then the
-// home page again `--runs` times in each language, since one run's figures wander. Prints,
-// per page: performance score, LCP, TBT, the longest main-thread task and the number of tasks
-// of 50 ms or more (Lighthouse's long-tasks audit, on the simulated 4× slower CPU), CLS, bytes
-// transferred, request count and requests to other origins; then the home page's median, min and max; each figure beside its goal
-// with ✓ or ✗. The goals are printed, not enforced: the exit code is non-zero only when
-// Lighthouse could not measure a page or a page rendered in the wrong language (then the
-// figures are not those of the page meant).
+// own address, against the built site served the way Firebase Hosting serves it, `--runs`
+// times per page (languages and pages take turns, so a slow spell of the machine spreads over
+// all of them). Prints per page the median of the runs: performance score, LCP, TBT, the
+// start-up's longest main-thread task and its number of tasks over 50 ms (from the trace:
+// between the first contentful paint and the app's `data-ready` mark, scaled to the
+// simulated 4× slower CPU; scripts/lib/start-up-tasks.ts), CLS, bytes transferred, requests
+// and requests to other origins; each beside its goal with ✓ or ✗. The goals are printed,
+// not enforced: the exit code is non-zero only when Lighthouse could not measure a page or a
+// page rendered in the wrong language (then the figures are not those of the page meant).
+//
+// A/B: `--baseline REV|DIR` measures another build beside this one, alternately in one
+// session (A B, then B A, …), and prints both medians and the ratio B/A per page and over
+// all pages: a regression shows as a figure. REV is any commit (built in a temporary git
+// worktree); DIR a build folder (web/dist of another checkout).
 //
 //   --no-build           reuse web/dist instead of running `npm run build:emulator -w web`
-//   --runs N             extra runs of the home page per language (default 5; 0: none)
-//   --routes /,/pro      only these routes (default: every route; the extra runs need /)
+//   --runs N             runs per page and build (default 3)
+//   --routes /,/pro      only these routes (default: every route)
 //   --lang en            only these languages, comma-separated (default: en,it)
-//   --dist DIR           serve this build instead of firebase.json's public folder (no build)
+//   --dist DIR           measure this build instead of firebase.json's public folder (no build)
+//   --baseline REV|DIR   A/B against this build
 //
 // Every run is a fresh Chromium with an empty profile, a first visit; its resolver answers
 // only loopback, so a request to another origin fails but is still recorded and listed.
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Language } from '../web/src/config/languages.ts';
-import { paths, type RoutePath } from '../web/src/config/paths.ts';
+import type { RoutePath } from '../web/src/config/paths.ts';
 import { startHostingServer } from './lib/hosting-server.ts';
 import {
   exitWith,
@@ -35,33 +43,61 @@ import {
   table,
   targets,
   type Lhr,
+  type TraceEvent,
 } from './lib/lighthouse-runner.ts';
+import { buildRevision } from './lib/revision-build.ts';
+import { longTaskMs, startUpTasks } from './lib/start-up-tasks.ts';
 
 /** The targets of the site's performance work (1 KB = 1000 bytes). */
-const goals = { score: 0.98, homeLcpMs: 1500, tbtMs: 50, longestTaskMs: 50, cls: 0, homeBytes: 400_000 };
+const goals = {
+  score: 0.98,
+  homeLcpMs: 1500,
+  tbtMs: 50,
+  longestTaskMs: longTaskMs,
+  longTasks: 0,
+  cls: 0,
+  homeBytes: 400_000,
+};
 
 const { values } = parseArgs({
-  options: { ...siteOptions, runs: { type: 'string', default: '5' } },
+  options: { ...siteOptions, runs: { type: 'string', default: '3' }, baseline: { type: 'string' } },
   allowNegative: true,
 });
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 0) exitWith(`--runs wants a whole number ≥ 0, not "${values.runs}".`, 2);
+if (!Number.isInteger(runs) || runs < 1) exitWith(`--runs wants a whole number ≥ 1, not "${values.runs}".`, 2);
 const { routes, langs } = targets(values);
 const started = Date.now();
-const dist = await prepareSite(values);
+const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
+
+type Build = { label: string; dist: string };
+const builds: Build[] = [{ label: values.dist === undefined ? 'this build' : values.dist, dist }];
+if (values.baseline !== undefined) {
+  const folder = resolve(values.baseline);
+  const baseline = existsSync(join(folder, 'index.html'))
+    ? folder
+    : await buildRevision(values.baseline).then(
+        (built) => built.dist,
+        (error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2),
+      );
+  builds.unshift({ label: `baseline ${values.baseline}`, dist: baseline });
+}
+
 // total-byte-weight and network-requests are read here even where the category leaves them out.
-const config = lighthouseConfig(['performance'], ['total-byte-weight', 'network-requests', 'long-tasks']);
+const config = lighthouseConfig(['performance'], ['total-byte-weight', 'network-requests']);
 
 type Sample = {
+  build: number;
   route: RoutePath;
   lang: Language;
   url: string;
   score: number | undefined;
   lcp: number | undefined;
   tbt: number | undefined;
-  /** The longest top-level main-thread task, and how many took 50 ms or more. */
+  /** The start-up's longest task and how many took over 50 ms (simulated CPU), or undefined without a trace. */
   longestTask: number | undefined;
   longTasks: number | undefined;
+  /** Whether the page set its ready mark (older builds do not: then the window runs to the trace's end). */
+  readyMark: boolean;
   cls: number | undefined;
   bytes: number | undefined;
   requests: number;
@@ -70,21 +106,26 @@ type Sample = {
   seconds: number;
 };
 
+type Figures = Omit<Sample, 'build' | 'route' | 'lang' | 'url' | 'renderedLang' | 'seconds'>;
+
 /** The figures of one run: requests are the http(s) ones (data: and blob: URLs load nothing). */
-function sample(
-  lhr: Lhr,
-  origin: string,
-): Pick<Sample, 'score' | 'lcp' | 'tbt' | 'longestTask' | 'longTasks' | 'cls' | 'bytes' | 'requests' | 'otherOrigins'> {
+function figures(lhr: Lhr, trace: TraceEvent[], origin: string): Figures {
   const items = (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
-  const tasks = (lhr.audits['long-tasks']?.details as { items?: { duration?: number }[] } | undefined)?.items;
-  const durations = (tasks ?? []).map((task) => task.duration ?? 0);
   const urls = items.map((item) => item.url ?? '').filter((url) => /^https?:/i.test(url));
+  const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier;
+  let startUp: ReturnType<typeof startUpTasks> | undefined;
+  try {
+    startUp = startUpTasks(trace, slowdown);
+  } catch (error) {
+    console.warn(`  (no start-up tasks: ${error instanceof Error ? error.message : String(error)})`);
+  }
   return {
     score: lhr.categories.performance?.score ?? undefined,
     lcp: numeric(lhr, 'largest-contentful-paint'),
     tbt: numeric(lhr, 'total-blocking-time'),
-    longestTask: tasks === undefined ? undefined : Math.max(0, ...durations),
-    longTasks: tasks === undefined ? undefined : durations.length,
+    longestTask: startUp?.longestMs,
+    longTasks: startUp?.longCount,
+    readyMark: startUp?.readyMs !== undefined,
     cls: numeric(lhr, 'cumulative-layout-shift'),
     bytes: numeric(lhr, 'total-byte-weight'),
     requests: urls.length,
@@ -92,51 +133,65 @@ function sample(
   };
 }
 
-const hosting = await startHostingServer(join(root, 'firebase.json'), { publicDir: dist });
-const firstPass: Sample[] = [];
-const repeats: Sample[] = [];
+const servers = await Promise.all(
+  builds.map((build) => startHostingServer(join(root, 'firebase.json'), { publicDir: build.dist })),
+);
+const samples: Sample[] = [];
 const failures: string[] = [];
-const home = paths.home;
-const extra = routes.includes(home) ? runs : 0;
+const total = routes.length * langs.length * runs * builds.length;
+let done = 0;
 
-async function measure(route: RoutePath, lang: Language, into: Sample[], label: string) {
-  const url = pageUrl(hosting.origin, route, lang);
+async function measure(build: number, route: RoutePath, lang: Language) {
+  const origin = servers[build]?.origin ?? '';
+  const url = pageUrl(origin, route, lang);
+  const label = builds.length > 1 ? `${'AB'[build] ?? '?'} ` : '';
   try {
-    const { lhr, renderedLang, seconds } = await runLighthouse(url, config);
+    const { lhr, trace, renderedLang, seconds } = await runLighthouse(url, config);
     const found: Sample = {
+      build,
       route,
       lang,
-      url: url.slice(hosting.origin.length),
-      ...sample(lhr, hosting.origin),
+      url: url.slice(origin.length),
+      ...figures(lhr, trace, origin),
       renderedLang,
       seconds,
     };
-    into.push(found);
+    samples.push(found);
+    done++;
     console.log(
-      `  ${label.padEnd(10)} ${lang} ${found.url.padEnd(24)} ${formatScore(found.score).padStart(4)}  (${seconds.toFixed(1)} s)`,
+      `  ${String(done).padStart(String(total).length)}/${total} ${label}${lang} ${found.url.padEnd(24)} TBT ${formatMs(found.tbt ?? 0).padStart(7)}  longest ${formatMs(found.longestTask ?? 0).padStart(6)}  (${seconds.toFixed(1)} s)`,
     );
   } catch (error) {
-    failures.push(`${lang} ${url}: ${error instanceof Error ? error.message : String(error)}`);
-    console.error(`✖ ${lang} ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    failures.push(`${label}${lang} ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`✖ ${label}${lang} ${url}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-const total = routes.length * langs.length + extra * langs.length;
 console.log(
-  `• Serving ${dist ?? 'web/dist'} like Hosting at ${hosting.origin}; ${total} Lighthouse run(s), mobile, simulated throttling.`,
+  `• ${builds.map((build, index) => `${builds.length > 1 ? `${'AB'[index] ?? '?'}: ` : ''}${build.label} at ${servers[index]?.origin ?? ''}`).join(' · ')}` +
+    `; ${total} Lighthouse run(s), mobile, simulated throttling.`,
 );
 try {
-  for (const lang of langs) for (const route of routes) await measure(route, lang, firstPass, 'page');
-  // Languages take turns, so a slow spell of the machine does not fall on one language only.
-  for (let run = 1; run <= extra; run++) {
-    for (const lang of langs) await measure(home, lang, repeats, `home ${run}/${extra}`);
+  for (let run = 0; run < runs; run++) {
+    // A B, then B A: neither build always goes first after the machine's quiet moments.
+    const order = builds.map((_, index) => index);
+    if (run % 2 === 1) order.reverse();
+    for (const route of routes) for (const lang of langs) for (const build of order) await measure(build, route, lang);
   }
 } finally {
-  await hosting.close();
+  await Promise.all(servers.map((server) => server.close()));
 }
 
-function formatScore(score: number | undefined) {
-  return score === undefined ? '–' : score.toFixed(2);
+function median(numbers: (number | undefined)[]): number | undefined {
+  const sorted = numbers.filter((value) => value !== undefined).sort((a, b) => a - b);
+  if (sorted.length === 0) return undefined;
+  const middle = sorted.length / 2;
+  return Number.isInteger(middle)
+    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+    : sorted[Math.floor(middle)];
+}
+function formatScore(score: number) {
+  return score.toFixed(2);
 }
 function formatMs(ms: number) {
   return `${Math.round(ms)} ms`;
@@ -150,128 +205,131 @@ function formatCls(cls: number) {
 function formatBytes(bytes: number) {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
+function formatCount(count: number) {
+  return Number.isInteger(count) ? String(count) : count.toFixed(1);
+}
 
 /** A figure with its mark: `goal` undefined means this figure has no goal on this page. */
-function judged<T>(value: T | undefined, format: (value: T) => string, goal?: (value: T) => boolean) {
+function judged(value: number | undefined, format: (value: number) => string, goal?: (value: number) => boolean) {
   if (value === undefined) return '–';
   return goal ? `${format(value)} ${goal(value) ? '✓' : '✗'}` : format(value);
 }
-const scoreGoal = (score: number) => score >= goals.score;
-const lcpGoal = (lcp: number) => lcp <= goals.homeLcpMs;
-const tbtGoal = (tbt: number) => tbt < goals.tbtMs;
-const longTaskGoal = (ms: number) => ms <= goals.longestTaskMs;
-const clsGoal = (cls: number) => cls === goals.cls;
-const bytesGoal = (bytes: number) => bytes <= goals.homeBytes;
+const isHome = (route: RoutePath) => route === '/';
+const metrics = {
+  score: { title: 'Perf', format: formatScore, goal: (score: number) => score >= goals.score },
+  lcp: { title: 'LCP', format: formatSeconds, goal: (lcp: number) => lcp <= goals.homeLcpMs, homeOnly: true },
+  tbt: { title: 'TBT', format: formatMs, goal: (tbt: number) => tbt < goals.tbtMs },
+  longestTask: { title: 'Longest task', format: formatMs, goal: (ms: number) => ms <= goals.longestTaskMs },
+  longTasks: {
+    title: `Tasks >${longTaskMs} ms`,
+    format: formatCount,
+    goal: (count: number) => count <= goals.longTasks,
+  },
+  cls: { title: 'CLS', format: formatCls, goal: (cls: number) => cls === goals.cls },
+  bytes: {
+    title: 'Transferred',
+    format: formatBytes,
+    goal: (bytes: number) => bytes <= goals.homeBytes,
+    homeOnly: true,
+  },
+} satisfies Record<
+  string,
+  { title: string; format: (value: number) => string; goal: (value: number) => boolean; homeOnly?: boolean }
+>;
+type Metric = keyof typeof metrics;
+const metricNames = Object.keys(metrics) as Metric[];
 
+function pagesOf(build: number) {
+  const pages: { route: RoutePath; lang: Language; url: string; runs: Sample[] }[] = [];
+  for (const route of routes) {
+    for (const lang of langs) {
+      const mine = samples.filter((found) => found.build === build && found.route === route && found.lang === lang);
+      if (mine[0]) pages.push({ route, lang, url: mine[0].url, runs: mine });
+    }
+  }
+  return pages;
+}
+const medianOf = (runs: Sample[], metric: Metric) => median(runs.map((found) => found[metric]));
+const goalOn = (metric: Metric, route: RoutePath) => {
+  const { goal, ...rest } = metrics[metric];
+  return 'homeOnly' in rest && !isHome(route) ? undefined : goal;
+};
+
+const measured = builds.length - 1; // the build this command is about: the last one
 const header = [
   'Address',
   'Lang',
-  'Perf',
-  'LCP',
-  'TBT',
-  'Longest task',
-  'Tasks ≥50 ms',
-  'CLS',
-  'Transferred',
+  ...metricNames.map((name) => metrics[name].title),
   'Requests',
   'Other origins',
   'html[lang]',
 ];
-const cells = firstPass.map((found) => {
-  const isHome = found.route === home;
+const cells = pagesOf(measured).map(({ route, lang, url, runs: mine }) => {
+  const other = mine.flatMap((found) => found.otherOrigins);
+  const wrong = mine.find((found) => found.renderedLang !== lang);
   return [
-    found.url,
-    found.lang,
-    judged(found.score, formatScore, scoreGoal),
-    judged(found.lcp, formatSeconds, isHome ? lcpGoal : undefined),
-    judged(found.tbt, formatMs, tbtGoal),
-    judged(found.longestTask, formatMs, longTaskGoal),
-    found.longTasks === undefined ? '–' : String(found.longTasks),
-    judged(found.cls, formatCls, clsGoal),
-    judged(found.bytes, formatBytes, isHome ? bytesGoal : undefined),
-    String(found.requests),
-    found.otherOrigins.length === 0 ? '0 ✓' : `${found.otherOrigins.length} ✗`,
-    found.renderedLang === found.lang ? found.renderedLang : `${found.renderedLang} ✗`,
+    url,
+    lang,
+    ...metricNames.map((name) => judged(medianOf(mine, name), metrics[name].format, goalOn(name, route))),
+    formatCount(median(mine.map((found) => found.requests)) ?? 0),
+    other.length === 0 ? '0 ✓' : `${new Set(other).size} ✗`,
+    wrong ? `${wrong.renderedLang} ✗` : lang,
   ];
 });
-console.log(`\nEvery page, first visit:\n${table(header, cells).join('\n')}`);
+console.log(`\n${builds[measured]?.label ?? ''}: every page, first visit, median of ${runs} run(s):`);
+console.log(table(header, cells).join('\n'));
 
-type Spread = { median: number; min: number; max: number };
-function spread(numbers: (number | undefined)[]): Spread | undefined {
-  const sorted = numbers.filter((value) => value !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const middle = sorted.length / 2;
-  const median = Number.isInteger(middle)
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : (sorted[Math.floor(middle)] ?? 0);
-  return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 };
-}
-function judgedSpread(
-  values: (number | undefined)[],
-  format: (value: number) => string,
-  goal: (value: number) => boolean,
-) {
-  const found = spread(values);
-  if (found === undefined) return '–';
-  return `${judged(found.median, format, goal)} (${format(found.min)}–${format(found.max)})`;
+const unmarked = samples.filter((found) => found.longestTask !== undefined && !found.readyMark);
+if (unmarked.length > 0) {
+  const labels = [...new Set(unmarked.map((found) => builds[found.build]?.label))].join(', ');
+  console.log(`  (${labels}: no data-ready mark; start-up tasks counted to the end of the trace)`);
 }
 
-const homeSamples = [...firstPass, ...repeats].filter((found) => found.route === home);
-if (extra > 0) {
-  const summary = langs.map((lang) => {
-    const mine = homeSamples.filter((found) => found.lang === lang);
+if (builds.length > 1) {
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? '–' : a === 0 ? (b === 0 ? '1.00' : '∞') : (b / a).toFixed(2);
+  const compared: Metric[] = ['tbt', 'longestTask', 'longTasks', 'lcp', 'bytes'];
+  const baselinePages = pagesOf(0);
+  const rows = pagesOf(measured).flatMap(({ route, lang, url, runs: mine }) => {
+    const theirs = baselinePages.find((page) => page.route === route && page.lang === lang);
+    if (!theirs) return [];
     return [
-      lang,
-      String(mine.length),
-      judgedSpread(
-        mine.map((found) => found.score),
-        formatScore,
-        scoreGoal,
-      ),
-      judgedSpread(
-        mine.map((found) => found.lcp),
-        formatSeconds,
-        lcpGoal,
-      ),
-      judgedSpread(
-        mine.map((found) => found.tbt),
-        formatMs,
-        tbtGoal,
-      ),
-      judgedSpread(
-        mine.map((found) => found.longestTask),
-        formatMs,
-        longTaskGoal,
-      ),
-      judgedSpread(
-        mine.map((found) => found.cls),
-        formatCls,
-        clsGoal,
-      ),
-      judgedSpread(
-        mine.map((found) => found.bytes),
-        formatBytes,
-        bytesGoal,
-      ),
+      [
+        url,
+        lang,
+        ...compared.flatMap((name) => {
+          const a = medianOf(theirs.runs, name);
+          const b = medianOf(mine, name);
+          const format = metrics[name].format;
+          return [a === undefined ? '–' : format(a), b === undefined ? '–' : format(b), ratio(a, b)];
+        }),
+      ],
     ];
   });
+  // Over all pages: the sum of the per-page medians, A against B.
+  const sums = compared.flatMap((name) => {
+    const sum = (build: number) => pagesOf(build).reduce((total, page) => total + (medianOf(page.runs, name) ?? 0), 0);
+    const a = sum(0);
+    const b = sum(measured);
+    return [metrics[name].format(a), metrics[name].format(b), ratio(a, b)];
+  });
+  rows.push(['all pages (sum)', '', ...sums]);
+  const abHeader = ['Address', 'Lang', ...compared.flatMap((name) => [`${metrics[name].title} A`, 'B', 'B/A'])];
   console.log(
-    `\nHome page, the first visit above and ${extra} more per language: median (min–max), the mark on the median:`,
+    `\nA/B, median of ${runs} run(s) each, alternating: A = ${builds[0]?.label ?? ''}, B = ${builds[measured]?.label ?? ''}:`,
   );
-  console.log(
-    table(['Lang', 'Runs', 'Perf', 'LCP', 'TBT', 'Longest task', 'CLS', 'Transferred'], summary, 1).join('\n'),
-  );
+  console.log(table(abHeader, rows).join('\n'));
 }
 
-const elsewhere = [...firstPass, ...repeats].filter((found) => found.otherOrigins.length > 0);
+const elsewhere = samples.filter((found) => found.otherOrigins.length > 0);
 if (elsewhere.length === 0) {
-  console.log(`\n✓ No request went to another origin (${firstPass.length + repeats.length} first visits).`);
+  console.log(`\n✓ No request went to another origin (${samples.length} first visits).`);
 } else {
   console.log('\n✗ Requests to other origins (a first visit must make none):');
   const seen = new Set<string>();
   for (const found of elsewhere) {
     for (const url of found.otherOrigins) {
-      const line = `  ${found.lang} ${found.url}: ${url}`;
+      const line = `  ${builds[found.build]?.label ?? ''} ${found.lang} ${found.url}: ${url}`;
       if (!seen.has(line)) console.log(line);
       seen.add(line);
     }
@@ -280,17 +338,18 @@ if (elsewhere.length === 0) {
 
 console.log(
   `\nGoals (printed, not enforced): performance ≥ ${goals.score} on every page · home page LCP ≤ ${goals.homeLcpMs / 1000} s` +
-    ` · CLS ${goals.cls} · TBT < ${goals.tbtMs} ms · longest task ≤ ${goals.longestTaskMs} ms (4× slower CPU) · home page ≤ ${goals.homeBytes / 1000} KB transferred (1 KB = 1000 bytes)` +
-    " · no request to another origin. Transferred: bytes over the wire (compressed), from Lighthouse's total-byte-weight.",
+    ` · CLS ${goals.cls} · TBT < ${goals.tbtMs} ms · no start-up task over ${goals.longestTaskMs} ms (from first paint to data-ready, 4× slower CPU)` +
+    ` · home page ≤ ${goals.homeBytes / 1000} KB transferred (1 KB = 1000 bytes) · no request to another origin.` +
+    " Transferred: bytes over the wire (compressed), from Lighthouse's total-byte-weight.",
 );
 
-const wrongLanguage = [...firstPass, ...repeats].filter((found) => found.renderedLang !== found.lang);
+const wrongLanguage = samples.filter((found) => found.renderedLang !== found.lang);
 for (const found of wrongLanguage) {
   console.error(`✖ ${found.lang} ${found.url}: the page rendered in "${found.renderedLang}", not "${found.lang}".`);
 }
 const summaryFile = join(root, 'lighthouse-reports', 'bench-web.json');
 await mkdir(join(root, 'lighthouse-reports'), { recursive: true });
-await writeFile(summaryFile, `${JSON.stringify({ goals, firstPass, repeats, failures }, null, 2)}\n`);
+await writeFile(summaryFile, `${JSON.stringify({ goals, builds, samples, failures }, null, 2)}\n`);
 const minutes = (Date.now() - started) / 60_000;
 console.log(`• Every run's figures in ${relative(root, summaryFile)}. Took ${minutes.toFixed(1)} min.`);
 if (failures.length > 0 || wrongLanguage.length > 0) process.exit(1);

@@ -162,7 +162,18 @@ export function lighthouseConfig(categories: readonly string[], audits: readonly
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 export type Lhr = Result['lhr'];
-export type Run = { lhr: Lhr; html: string; renderedLang: string; seconds: number };
+/** One event of Chromium's performance trace (the fields the benchmarks read). */
+export type TraceEvent = {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown>; frame?: string };
+};
+export type Run = { lhr: Lhr; html: string; renderedLang: string; seconds: number; trace: TraceEvent[] };
 
 /**
  * Lighthouse errors about recording the trace, not about the page: now and then Chromium's
@@ -204,7 +215,7 @@ async function runLighthouseOnce(url: string, config: Config): Promise<Run> {
       config,
     );
     if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new LighthouseError(lhr.runtimeError.code, lhr.runtimeError.message);
     const page = lhr.audits['page-language']?.details as (PageLanguage & { type: string }) | undefined;
     return {
@@ -212,6 +223,7 @@ async function runLighthouseOnce(url: string, config: Config): Promise<Run> {
       html: typeof result.report === 'string' ? result.report : result.report.join(''),
       renderedLang: page?.lang ?? '?',
       seconds: (Date.now() - begun) / 1000,
+      trace: (artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents,
     };
   } finally {
     await chrome.close();
