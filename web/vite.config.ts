@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
 import { webEmulatorEnv } from '../scripts/lib/project.ts';
 import { prerender } from './build/prerender.ts';
+import { formatAtBuild } from './build/formatted.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -48,6 +49,12 @@ function chunkGraph(): Plugin {
   };
 }
 
+/** The name of a script part holding React DOM, i18next or React, after the first of them it holds. */
+function sharedPartName(moduleIds: readonly string[]): string | undefined {
+  const holds = (name: string) => moduleIds.some((id) => id.replace(/\\/g, '/').includes(`/node_modules/${name}/`));
+  return ['react-dom', 'i18next', 'react'].find(holds);
+}
+
 export default defineConfig(({ mode }) => {
   // A local build (`--mode emulator`: npm start, npm test) talks to the emulators: Vite reads
   // `VITE_` variables from the environment after this file, so they are set here (a value
@@ -63,8 +70,12 @@ const config = {
   // Import aliases come from tsconfig.json's `paths`: `@contact-message`, the one file the site
   // shares with the mail function (ARCHITECTURE.md).
   resolve: { tsconfigPaths: true },
-  // The prerendered pages' copyright year (components/layout/footer.tsx).
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    // The prerendered pages' copyright year (components/layout/footer.tsx).
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    // Dates and prices in every language (build/formatted.ts): config/formatted.ts reads them.
+    __FORMATTED__: JSON.stringify(formatAtBuild()),
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },
   build: {
@@ -76,12 +87,9 @@ const config = {
     rolldownOptions: {
       output: {
         entryFileNames: 'static/js/[name]-[hash].js',
-        // Rolldown names a shared part after its first module; the one holding React (and
-        // i18next, needed by every page) is named for what it is.
-        chunkFileNames: ({ moduleIds }) =>
-          moduleIds.some((id) => /[\\/]node_modules[\\/]react[\\/]/.test(id))
-            ? 'static/js/vendor-[hash].js'
-            : 'static/js/[name]-[hash].js',
+        // Rolldown names a shared part after its first module; the parts holding the packages
+        // every page needs are named for them.
+        chunkFileNames: ({ moduleIds }) => `static/js/${sharedPartName(moduleIds) ?? '[name]'}-[hash].js`,
         assetFileNames: ({ names }) =>
           names.some((name) => name.endsWith('.css'))
             ? 'static/css/[name]-[hash][extname]'

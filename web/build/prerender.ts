@@ -9,6 +9,9 @@ import type { PageName } from '../src/config/paths';
 // What the SSR build of src/entry-server.tsx exports: its own module's types.
 type ServerEntry = typeof import('../src/entry-server');
 
+/** The app's main module, which src/boot.ts loads once the page is painted. */
+const mainModule = 'src/main.tsx';
+
 /** One HTML file to write: a page in a language, for the unprefixed or the language's own address. */
 type Variant = { language: Language; prefixed: boolean; folder: string };
 
@@ -100,7 +103,10 @@ export function prerender(): Plugin {
     const wanted = new Set<string>();
     for (const chunk of chunks.values()) {
       const source = chunk.facadeModuleId ? chunk.facadeModuleId.slice(root.length + 1) : '';
-      if (sources.includes(source)) withImports(chunk.fileName, wanted);
+      if (!sources.includes(source)) continue;
+      withImports(chunk.fileName, wanted);
+      // The app's main module loads its start-up in steps (src/main.tsx): each step's part too.
+      if (source === mainModule) for (const step of chunk.dynamicImports) withImports(step, wanted);
     }
     return [...wanted].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
   }
@@ -142,7 +148,7 @@ export function prerender(): Plugin {
             : join(variant.folder, address === '/' ? 'index.html' : `${address.slice(1)}/index.html`);
         if (address === null && variant.prefixed) continue; // one not-found page per language folder
         const app = await server.renderPage(page.path ?? server.notFoundPath, variant.language, variant.prefixed);
-        const sources = ['src/main.tsx', `src/pages/${page.module}.tsx`];
+        const sources = [mainModule, `src/pages/${page.module}.tsx`];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
         const base = variant.prefixed ? ` data-base="${server.basePath(variant.language)}"` : '';
         // src/boot.ts fetches these all at once when it starts the app.

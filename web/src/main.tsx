@@ -1,34 +1,22 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { baseOf, languageOfBase } from './config/paths';
-import { detectLanguage, startI18n } from './locales/i18n';
-import { preloadPage } from './app/lazy-page';
-import { loaderFor } from './app/routes';
-import { toLanguage } from './config/languages';
+// The app's start, after boot.ts has seen the page painted. Each step runs in a task of its
+// own, so the browser can answer a tap between them instead of after one long task:
+// 1. React's DOM renderer, the largest script, is evaluated;
+// 2. the app's modules (the shell, the router, the home page, i18next with the English texts);
+// 3. app/start-up.tsx then takes the page's texts, its script part and its hydration in turn.
+// Every step's script part is already on its way (boot.ts fetches the page's data-modules,
+// which the prerenderer lists from this module's imports), so the steps wait for the CPU, not
+// for the network.
+import { nextTask } from './utils/next-task';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-// A prerendered page (every page Hosting serves) says in `<html>` which language and address
-// prefix it was rendered for; the browser's first render must match it exactly. Without one
-// (the development server) the language comes from the address, the saved choice or the browser.
-const prerendered = root.firstElementChild !== null;
-const html = document.documentElement;
-const base = prerendered ? (html.dataset.base ?? '') : baseOf(location.pathname);
-const language = prerendered ? toLanguage(html.lang) : (languageOfBase(base) ?? detectLanguage());
+async function start(container: HTMLElement) {
+  const dom = await import('react-dom/client');
+  await nextTask();
+  const { startApp } = await import('./app/start-up');
+  await nextTask();
+  await startApp(container, dom);
+}
 
-// The page's texts and script part are fetched before the first render (in parallel), so it
-// hydrates the HTML on screen in one pass and nobody sees the other language or a placeholder.
-// (Promises rather than a top-level await, which would make the bundler split the entry.)
-const path = location.pathname.slice(base.length) || '/';
-const page = loaderFor(path);
-void Promise.all([startI18n(language), page ? preloadPage(page).catch(() => undefined) : undefined]).then(([i18n]) => {
-  const app = (
-    <StrictMode>
-      <App i18n={i18n} base={base} />
-    </StrictMode>
-  );
-  if (prerendered) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+void start(root);

@@ -3,6 +3,11 @@
 /** The year the site was built (vite.config.ts `define`). */
 declare const __BUILD_YEAR__: number;
 
+/** Dates and prices in every language, formatted by the build (vite.config.ts `define`). */
+declare const __FORMATTED__: Readonly<
+  Record<import('./config/languages').Language, import('../build/formatted').Formatted>
+>;
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

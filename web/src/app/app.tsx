@@ -9,11 +9,18 @@ import { defaultLanguage, toLanguage } from '../config/languages';
 import { baseOf, basePath, languageOfBase, rebase } from '../config/paths';
 import { loadLanguage } from '../locales/i18n';
 import { AppRouter } from './router';
+import { HydrationContext, hydrationProgress } from '../components/hydration';
 
 /** Replaces the address bar's path (keeping query and fragment) for the new base. */
 function switchBase(from: string, to: string) {
   const { pathname, search, hash } = window.location;
   history.replaceState(history.state, '', `${rebase(pathname, from, to)}${search}${hash}`);
+}
+
+/** The page is interactive: an attribute for the browser tests, a user-timing mark for traces. */
+function markReady() {
+  document.documentElement.dataset.ready = '';
+  performance.mark('data-ready');
 }
 
 type Props = {
@@ -59,21 +66,25 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
     };
   }, [i18n, location]);
 
-  // Marks the page as interactive (the browser tests wait for it): prerendered pages show
-  // everything before the app has started.
+  // Marks the page as interactive once every part of it has hydrated (the browser tests wait
+  // for it, the benchmark reads the mark): prerendered pages show everything before the app
+  // has started.
+  const [progress] = useState(() => hydrationProgress(markReady));
   useEffect(() => {
-    document.documentElement.dataset.ready = '';
-  }, []);
+    progress.pageCommitted();
+  }, [progress]);
 
   return (
-    <I18nextProvider i18n={i18n}>
-      <AppErrorBoundary>
-        <Router base={base} hook={location ?? useBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
-          <Shell>
-            <AppRouter />
-          </Shell>
-        </Router>
-      </AppErrorBoundary>
-    </I18nextProvider>
+    <HydrationContext value={progress}>
+      <I18nextProvider i18n={i18n}>
+        <AppErrorBoundary>
+          <Router base={base} hook={location ?? useBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
+            <Shell>
+              <AppRouter />
+            </Shell>
+          </Router>
+        </AppErrorBoundary>
+      </I18nextProvider>
+    </HydrationContext>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { timings } from '../config/constants';
+import { HydrateApart } from '../components/hydration';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -66,9 +67,9 @@ export function LazyPage({ load }: { load: PageLoader }) {
         setAttempt((previous) => previous + 1);
       }}
     >
-      <Suspense fallback={<div className="page-loading" aria-busy="true" />}>
+      <HydrateApart fallback={<div className="page-loading" aria-busy="true" />}>
         <Render page={(attempt === 0 && preloaded.get(load)) || lazyPage(load, attempt)} />
-      </Suspense>
+      </HydrateApart>
     </RouteErrorBoundary>
   );
 }

@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from '../components/hydration';
 
-const subscribe = () => () => undefined;
+const yes = () => true;
 
 /**
  * False while the page is rendered ahead of time and during hydration, true from the next
@@ -8,9 +8,5 @@ const subscribe = () => () => undefined;
  * need, fetched once the app runs instead of competing with the page's largest image.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  return useClientValue(false, yes);
 }

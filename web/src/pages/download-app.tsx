@@ -1,4 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
+import { HydrateApart } from '../components/hydration';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import { StoreBadge } from '../components/store/store-badge';
@@ -25,13 +26,16 @@ export default function DownloadAppPage() {
             <div className="download__scan">
               <p className="download__or">{t('download.or')}</p>
               <figure className="download__qr">
-                <QRCodeSVG
-                  value={site.stores[store]}
-                  size={qrCodeSizePx}
-                  marginSize={2}
-                  title={t('download.qrTitle', { store: common(`stores.${store}.store`) })}
-                  data-store={store}
-                />
+                {/* Drawing a code is one long step of rendering: each hydrates on its own. */}
+                <HydrateApart>
+                  <QRCodeSVG
+                    value={site.stores[store]}
+                    size={qrCodeSizePx}
+                    marginSize={2}
+                    title={t('download.qrTitle', { store: common(`stores.${store}.store`) })}
+                    data-store={store}
+                  />
+                </HydrateApart>
                 <figcaption>{t('download.scan')}</figcaption>
               </figure>
             </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { HydrateApart } from '../components/hydration';
 import { phoneImage } from '../assets/artwork';
 import { BackgroundCarousel } from '../components/home/background-carousel';
 import { ScreenshotSlideshow } from '../components/home/screenshot-slideshow';
@@ -11,24 +12,28 @@ export default function HomePage() {
   const { t, i18n } = useTranslation();
   return (
     <>
-      <BackgroundCarousel>
-        <div className="home-banner">
-          <div className="home-banner__text">
-            <h1>{t('home.heading')}</h1>
-            <p className="home-banner__about">{t('home.about')}</p>
-            <h2>{t('home.download')}</h2>
-            <StoreBadges />
+      <HydrateApart>
+        <BackgroundCarousel>
+          <div className="home-banner">
+            <div className="home-banner__text">
+              <h1>{t('home.heading')}</h1>
+              <p className="home-banner__about">{t('home.about')}</p>
+              <h2>{t('home.download')}</h2>
+              <StoreBadges />
+            </div>
+            <Picture
+              className="home-banner__phone"
+              image={phoneImage('hero', toLanguage(i18n.language))}
+              alt={t('home.phoneAlt', { product: site.productName })}
+              sizes="(width <= 768px) 200px, 300px"
+              priority
+            />
           </div>
-          <Picture
-            className="home-banner__phone"
-            image={phoneImage('hero', toLanguage(i18n.language))}
-            alt={t('home.phoneAlt', { product: site.productName })}
-            sizes="(width <= 768px) 200px, 300px"
-            priority
-          />
-        </div>
-      </BackgroundCarousel>
-      <ScreenshotSlideshow />
+        </BackgroundCarousel>
+      </HydrateApart>
+      <HydrateApart>
+        <ScreenshotSlideshow />
+      </HydrateApart>
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { legalTextsUpdated, minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
+import { minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
 import { site } from '../config/site';
 import { accountDeletionValues } from '../config/account';
-import type { Language } from '../config/languages';
+import { formatted } from '../config/formatted';
+import { toLanguage, type Language } from '../config/languages';
 import { localizedPath, paths } from '../config/paths';
 import { useLegalTexts } from '../locales/legal';
 
@@ -23,9 +24,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     ...accountDeletionValues(i18n.language as Language),
     accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,
   };
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(legalTextsUpdated),
-  );
+  const date = formatted(toLanguage(i18n.language)).legalTextsUpdated;
   const intro = t(`${document}.intro`, { ...values, returnObjects: true });
   const sections = t(`${document}.sections`, { ...values, returnObjects: true });
   const anchor = (index: number) => `${document}-${String(index + 1)}`;

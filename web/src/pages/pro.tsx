@@ -1,9 +1,10 @@
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
-import { forecastDays, plans } from '../config/constants';
+import { forecastDays } from '../config/constants';
+import { formatted } from '../config/formatted';
+import { toLanguage } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
-import { useFormatters } from '../hooks/use-formatters';
 import type enPages from '../locales/en/pages.json';
 import { usePageTexts } from '../locales/pages';
 
@@ -31,17 +32,17 @@ function MarkCell({ value }: { value: Mark }) {
 }
 
 export default function ProPage() {
-  const { t } = usePageTexts();
-  const { currency, percent } = useFormatters();
+  const { t, i18n } = usePageTexts();
+  const { prices, yearlySaving } = formatted(toLanguage(i18n.language));
   const columns = [
-    { id: 'free', name: t('pro.free'), price: currency(plans.free.price), period: t('pro.forever') },
-    { id: 'monthly', name: t('pro.monthly'), price: currency(plans.proMonthly.price), period: t('pro.perMonth') },
+    { id: 'free', name: t('pro.free'), price: prices.free, period: t('pro.forever') },
+    { id: 'monthly', name: t('pro.monthly'), price: prices.proMonthly, period: t('pro.perMonth') },
     {
       id: 'yearly',
       name: t('pro.yearly'),
-      price: currency(plans.proYearly.price),
+      price: prices.proYearly,
       period: t('pro.perYear'),
-      saving: t('pro.save', { percent: percent(plans.proYearly.savingPercent) }),
+      saving: t('pro.save', { percent: yearlySaving }),
     },
   ];
   return (

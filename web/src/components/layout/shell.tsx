@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HydrateApart } from '../hydration';
 import { usePageHead } from '../../seo/use-page-head';
 import { Footer } from './footer';
 import { NavBar } from './nav-bar';
@@ -13,11 +14,15 @@ export function Shell({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <NavBar />
+      <HydrateApart>
+        <NavBar />
+      </HydrateApart>
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <HydrateApart>
+        <Footer />
+      </HydrateApart>
     </>
   );
 }

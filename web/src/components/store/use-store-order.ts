@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useClientValue } from '../hydration';
 import { detectPlatform, storeOrder, stores, type Platform, type Store } from './store-order';
 
 /** `navigator.userAgentData` is Chromium-only and not yet in TypeScript's DOM types. */
@@ -11,15 +11,13 @@ function readPlatform(): Platform {
 }
 
 // The device never changes while the page is open: nothing to subscribe to.
-const subscribe = () => () => undefined;
-const serverOrder = () => stores;
 const clientOrder = () => storeOrder(readPlatform());
 
 /**
  * The stores in the order to show them. The prerendered page and the first render while it
  * hydrates use the specification's order (the same HTML for everyone); right after, React
- * renders once more with the visitor's own store first when that differs.
+ * renders once more with the visitor's own store first when that differs (useClientValue).
  */
 export function useStoreOrder(): readonly Store[] {
-  return useSyncExternalStore(subscribe, clientOrder, serverOrder);
+  return useClientValue(stores, clientOrder);
 }
