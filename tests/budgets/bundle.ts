@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { routeTable, type RoutePath } from '../../web/src/config/paths.ts';
+import { languages, type Language } from '../../web/src/config/languages.ts';
+import { localizedPath, routeTable, type RoutePath } from '../../web/src/config/paths.ts';
 
 export const dist = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
@@ -88,9 +89,14 @@ export function sizeOfFiles(files: string[], directory = dist): Size {
 
 export function measure(directory = dist): Report {
   const chunks = readChunks(directory);
-  // The first script (src/boot.ts) starts the app (src/main.tsx) once the page is on screen:
-  // both, with everything they import, are what every first visit downloads.
-  const entries = chunks.filter((chunk) => chunk.isEntry || chunk.source === appModule).map((chunk) => chunk.file);
+  // The first script (src/boot.ts) starts the app (src/main.tsx) once the page is on screen,
+  // and the app loads its start-up in steps (main.tsx's dynamic imports): all of them, with
+  // everything they import, are what every first visit downloads.
+  const app = chunks.filter((chunk) => chunk.source === appModule);
+  const entries = [
+    ...chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file),
+    ...app.flatMap((chunk) => [chunk.file, ...chunk.dynamicImports]),
+  ];
   const first = staticClosure(chunks, entries);
   const firstSet = new Set(first);
   const firstSize = sizeOfFiles(first, directory);
@@ -163,4 +169,35 @@ export function formatTable(report: Report): string {
     format(header),
     ...rows.map(format),
   ].join('\n');
+}
+
+/** One page's JavaScript evaluated before it is ready: the script files and their bytes. */
+export type StartUpRow = { route: RoutePath; language: Language; files: string[]; bytes: number };
+
+/**
+ * The JavaScript each prerendered page runs before it is ready (`data-ready`), as the page
+ * itself names it: the first script (`<script type="module" src>`) and the parts it loads to
+ * start the app (`data-modules`: the app's steps, the page's part, the language's texts; see
+ * src/boot.ts and src/main.tsx). Uncompressed bytes: what the browser parses, compiles and
+ * evaluates on the main thread, whatever the transfer weighed.
+ */
+export function startUpScripts(directory = dist): StartUpRow[] {
+  return Object.values(routeTable).flatMap((route) =>
+    route.path === null
+      ? []
+      : languages.map((language) => {
+          const path = localizedPath(route.path, language);
+          const file = join(directory, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+          const html = readFileSync(file, 'utf8');
+          const entries = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map(
+            (match) => match[1] ?? '',
+          );
+          const modules = (/ data-modules="([^"]*)"/.exec(html)?.[1] ?? '')
+            .split(' ')
+            .filter(Boolean)
+            .map((href) => href.replace(/^\//, ''));
+          const files = [...new Set([...entries, ...modules])];
+          return { route: route.path, language, files, bytes: sizeOfFiles(files, directory).raw };
+        }),
+  );
 }
