@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
 
 export type EngineName = 'firefox' | 'webkit';
@@ -49,6 +49,18 @@ export async function launch(engine: EngineName): Promise<EnginePage> {
   return engine === 'firefox' ? launchFirefox() : launchWebKit();
 }
 
+/**
+ * Sets the page's size. Puppeteer also sends a screen-orientation override, which Firefox ESR
+ * 140 (Debian's) does not know; the size is set before it, so that refusal alone is ignored.
+ */
+async function setFirefoxViewport(page: Page, width: number, height: number) {
+  try {
+    await page.setViewport({ width, height });
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('setScreenOrientationOverride'))) throw error;
+  }
+}
+
 async function launchFirefox(): Promise<EnginePage> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -58,7 +70,7 @@ async function launchFirefox(): Promise<EnginePage> {
     extraPrefsFirefox: { 'network.proxy.type': 0, 'app.update.enabled': false, 'toolkit.telemetry.enabled': false },
   });
   const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 800 });
+  await setFirefoxViewport(page, 1280, 800);
   let errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
   page.on('framenavigated', (frame) => {
@@ -79,7 +91,7 @@ async function launchFirefox(): Promise<EnginePage> {
       await page.type(selector, text);
     },
     async setWidth(width, height) {
-      await page.setViewport({ width, height });
+      await setFirefoxViewport(page, width, height);
       return page.evaluate('window.innerWidth') as Promise<number>;
     },
     async screenshot(file) {
