@@ -5,6 +5,7 @@ import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
 import { webEmulatorEnv } from '../scripts/lib/project.ts';
 import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
+import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -75,6 +76,8 @@ const config = {
     __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
     // Dates and prices in every language (build/formatted.ts): config/formatted.ts reads them.
     __FORMATTED__: JSON.stringify(formatAtBuild()),
+    // The download page's QR codes (build/qr-codes.ts): components/store/qr-code.tsx shows them.
+    __QR_CODES__: JSON.stringify(drawQrCodesAtBuild()),
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },

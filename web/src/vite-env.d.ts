@@ -8,6 +8,11 @@ declare const __FORMATTED__: Readonly<
   Record<import('./config/languages').Language, import('../build/formatted').Formatted>
 >;
 
+/** Each store link's QR code, drawn by the build (vite.config.ts `define`, build/qr-codes.ts). */
+declare const __QR_CODES__: Readonly<
+  Record<import('./components/store/store-order').Store, import('../build/qr-codes').QrCode>
+>;
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

@@ -1,11 +1,8 @@
-import { QRCodeSVG } from 'qrcode.react';
-import { HydrateApart } from '../components/hydration';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import { StoreBadge } from '../components/store/store-badge';
 import { useStoreOrder } from '../components/store/use-store-order';
-import { qrCodeSizePx } from '../config/constants';
-import { site } from '../config/site';
+import { QrCode } from '../components/store/qr-code';
 import { usePageTexts } from '../locales/pages';
 
 export default function DownloadAppPage() {
@@ -26,16 +23,7 @@ export default function DownloadAppPage() {
             <div className="download__scan">
               <p className="download__or">{t('download.or')}</p>
               <figure className="download__qr">
-                {/* Drawing a code is one long step of rendering: each hydrates on its own. */}
-                <HydrateApart>
-                  <QRCodeSVG
-                    value={site.stores[store]}
-                    size={qrCodeSizePx}
-                    marginSize={2}
-                    title={t('download.qrTitle', { store: common(`stores.${store}.store`) })}
-                    data-store={store}
-                  />
-                </HydrateApart>
+                <QrCode store={store} title={t('download.qrTitle', { store: common(`stores.${store}.store`) })} />
                 <figcaption>{t('download.scan')}</figcaption>
               </figure>
             </div>
