@@ -9,7 +9,25 @@ export type Formatted = {
   prices: Record<'free' | 'proMonthly' | 'proYearly', string>;
   /** The yearly plan's saving, as a percentage. */
   yearlySaving: string;
+  /**
+   * The character between groups of three digits in a count (`formatCount` in
+   * config/formatted.ts writes counts with it, grouping always).
+   */
+  groupSeparator: string;
 };
+
+/** The group separator `language` writes in 1000, grouping always. */
+function groupSeparator(language: Language): string {
+  const parts = new Intl.NumberFormat(language, { useGrouping: 'always' }).formatToParts(1000);
+  const digits = parts.map((part) => part.type);
+  // Counts are written by hand in the browser, so the build checks the shape that assumes.
+  if (digits.join(' ') !== 'integer group integer') {
+    throw new Error(
+      `${language} writes 1000 as ${digits.join(' ')}; config/formatted.ts formatCount assumes integer group integer`,
+    );
+  }
+  return parts[1]?.value ?? '';
+}
 
 /**
  * The site's dates and prices in every language, formatted when the site is built (vite.config.ts
@@ -37,6 +55,7 @@ export function formatAtBuild(): Record<Language, Formatted> {
           proYearly: money(plans.proYearly.price),
         },
         yearlySaving: new Intl.NumberFormat(language, { style: 'percent' }).format(plans.proYearly.savingPercent / 100),
+        groupSeparator: groupSeparator(language),
       },
     ];
   });

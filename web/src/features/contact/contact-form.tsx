@@ -21,6 +21,8 @@ import {
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { formatCount } from '../../config/formatted';
+import { toLanguage } from '../../config/languages';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -68,7 +70,7 @@ export function ContactForm() {
   // Grouping always, so that the prerendered page and every browser write the limits alike:
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
   // "5.000"), and a difference makes React throw the page's HTML away while hydrating.
-  const number = new Intl.NumberFormat(i18n.language, { useGrouping: 'always' });
+  const count = (value: number) => formatCount(toLanguage(i18n.language), value);
   const errors = validateContactValues(values);
   const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
   const versionError = validateAppVersion(app.appVersion);
@@ -174,15 +176,15 @@ export function ContactForm() {
               <div className="contact-form__meta">
                 {error ? (
                   <p id={errorId} className="contact-form__error">
-                    {t(`support.errors.${error}`, { max: number.format(contactLimits[field]) })}
+                    {t(`support.errors.${error}`, { max: count(contactLimits[field]) })}
                   </p>
                 ) : (
                   <span />
                 )}
                 <p id={hintId} className="contact-form__count">
                   {t('support.characters', {
-                    used: number.format(values[field].length),
-                    max: number.format(contactLimits[field]),
+                    used: count(values[field].length),
+                    max: count(contactLimits[field]),
                   })}
                 </p>
               </div>
@@ -237,7 +239,7 @@ export function ContactForm() {
               />
               {shownVersionError && (
                 <p id={`${id}-version-error`} className="contact-form__error">
-                  {t(`support.errors.${shownVersionError}`, { max: number.format(maxAppVersionLength) })}
+                  {t(`support.errors.${shownVersionError}`, { max: count(maxAppVersionLength) })}
                 </p>
               )}
               <p id={`${id}-version-hint`} className="contact-form__hint">
