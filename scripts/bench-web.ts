@@ -24,9 +24,8 @@
 //
 // Every run is a fresh Chromium with an empty profile, a first visit; its resolver answers
 // only loopback, so a request to another origin fails but is still recorded and listed.
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Language } from '../web/src/config/languages.ts';
 import type { RoutePath } from '../web/src/config/paths.ts';
@@ -45,7 +44,7 @@ import {
   type Lhr,
   type TraceEvent,
 } from './lib/lighthouse-runner.ts';
-import { buildRevision } from './lib/revision-build.ts';
+import { benchBuilds } from './lib/revision-build.ts';
 import { longTaskMs, startUpTasks } from './lib/start-up-tasks.ts';
 
 /** The targets of the site's performance work (1 KB = 1000 bytes). */
@@ -69,18 +68,10 @@ const { routes, langs } = targets(values);
 const started = Date.now();
 const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
 
-type Build = { label: string; dist: string };
-const builds: Build[] = [{ label: values.dist === undefined ? 'this build' : values.dist, dist }];
-if (values.baseline !== undefined) {
-  const folder = resolve(values.baseline);
-  const baseline = existsSync(join(folder, 'index.html'))
-    ? folder
-    : await buildRevision(values.baseline).then(
-        (built) => built.dist,
-        (error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2),
-      );
-  builds.unshift({ label: `baseline ${values.baseline}`, dist: baseline });
-}
+const builds = await benchBuilds(
+  { label: values.dist === undefined ? 'this build' : values.dist, dist },
+  values.baseline,
+).catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2));
 
 // total-byte-weight and network-requests are read here even where the category leaves them out.
 const config = lighthouseConfig(['performance'], ['total-byte-weight', 'network-requests']);

@@ -4,7 +4,7 @@
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { capture, run } from './processes.ts';
 import { root } from './project.ts';
 
@@ -36,4 +36,18 @@ export async function buildRevision(revision: string): Promise<{ dist: string; c
     await capture('git', ['worktree', 'remove', '--force', tree], { cwd: root });
     await rm(tree, { recursive: true, force: true });
   }
+}
+
+/** A build a benchmark measures: its name in the report and its folder. */
+export type BenchBuild = { label: string; dist: string };
+
+/**
+ * The builds a benchmark compares: this one, and with `baseline` (a folder holding a build,
+ * else any commit, built now) that one first, as A. Rejects when the baseline is neither.
+ */
+export async function benchBuilds(current: BenchBuild, baseline: string | undefined): Promise<BenchBuild[]> {
+  if (baseline === undefined) return [current];
+  const folder = resolve(baseline);
+  const dist = existsSync(join(folder, 'index.html')) ? folder : (await buildRevision(baseline)).dist;
+  return [{ label: `baseline ${baseline}`, dist }, current];
 }

@@ -1,0 +1,108 @@
+// `npm run bench:input`: how long the site takes to answer a visitor's input on a phone. A
+// phone-sized Chromium with its CPU slowed 4× (as Lighthouse simulates a mid-range phone)
+// opens a page of the built site, served the way Firebase Hosting serves it, waits for the
+// app's `data-ready` mark and acts at once, the moment a visitor's first tap most often
+// waits: opens the menu, presses a carousel's arrow, types into the contact form, picks the
+// other language. The latency of each interaction is what the browser's Event Timing API
+// measures (scripts/lib/input-latency.ts): from the input to the next frame painted after its
+// handlers ran, the figure INP is made of. Each interaction runs `--runs` times, each in a
+// fresh browser context; the median and the worst run are printed beside the goal. The goal
+// is printed, not enforced.
+//
+// A/B: `--baseline REV|DIR` measures another build beside this one, alternately, and prints
+// the ratio B/A of the medians.
+//
+//   --no-build           reuse web/dist instead of running `npm run build:emulator -w web`
+//   --runs N             runs per interaction and build (default 5)
+//   --dist DIR           measure this build instead of web/dist (no build)
+//   --baseline REV|DIR   A/B against this build
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startHostingServer } from './lib/hosting-server.ts';
+import { exitWith, pageUrl, prepareSite, root, table } from './lib/lighthouse-runner.ts';
+import { interactions, measureInteraction } from './lib/input-latency.ts';
+import { benchBuilds } from './lib/revision-build.ts';
+import { longTaskMs } from './lib/start-up-tasks.ts';
+import { chromium } from '@playwright/test';
+
+const { values } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: true },
+    runs: { type: 'string', default: '5' },
+    dist: { type: 'string' },
+    baseline: { type: 'string' },
+  },
+  allowNegative: true,
+});
+const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) exitWith(`--runs wants a whole number ≥ 1, not "${values.runs}".`, 2);
+const started = Date.now();
+const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
+
+const builds = await benchBuilds(
+  { label: values.dist === undefined ? 'this build' : values.dist, dist },
+  values.baseline,
+).catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2));
+
+const servers = await Promise.all(
+  builds.map((build) => startHostingServer(join(root, 'firebase.json'), { publicDir: build.dist })),
+);
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
+
+/** Latencies in milliseconds, by build and interaction. */
+const latencies = builds.map(() => new Map<string, number[]>());
+try {
+  for (let run = 0; run < runs; run++) {
+    for (const interaction of interactions) {
+      // Builds take turns (A B, then B A), so a slow spell of the machine falls on both.
+      const order = builds.map((_, index) => index);
+      if (run % 2 === 1) order.reverse();
+      for (const build of order) {
+        const server = servers[build];
+        if (!server) continue;
+        const url = pageUrl(server.origin, interaction.route, interaction.lang);
+        const latency = await measureInteraction(browser, url, interaction);
+        const { ms } = latency;
+        const list = latencies[build]?.get(interaction.name) ?? [];
+        list.push(ms);
+        latencies[build]?.set(interaction.name, list);
+        console.log(
+          `  ${String(run + 1)}/${String(runs)} ${builds[build]?.label ?? ''}: ${interaction.name.padEnd(28)} ${ms.toFixed(0).padStart(4)} ms` +
+            `  (${latency.event}: waited ${latency.delayMs.toFixed(0)}, handlers ${latency.processingMs.toFixed(0)}, next frame ${latency.presentationMs.toFixed(0)} ms)`,
+        );
+      }
+    }
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((server) => server.close()));
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const judged = (ms: number) => `${ms.toFixed(0)} ms ${ms <= longTaskMs ? '✓' : '✗'}`;
+for (const [index, build] of builds.entries()) {
+  console.log(`\n${build.label}: input latency at 4× CPU slowdown, ${String(runs)} run(s) each:`);
+  const rows = interactions.map((interaction) => {
+    const list = latencies[index]?.get(interaction.name) ?? [];
+    return [interaction.name, interaction.lang, interaction.route, judged(median(list)), judged(Math.max(...list))];
+  });
+  console.log(table(['Interaction', 'Lang', 'Page', 'Median', 'Worst'], rows, 3).join('\n'));
+}
+if (builds.length === 2) {
+  console.log(`\nRatio of medians, ${builds[1]?.label ?? ''} / ${builds[0]?.label ?? ''}:`);
+  const rows = interactions.map((interaction) => {
+    const [a, b] = latencies.map((byName) => median(byName.get(interaction.name) ?? []));
+    return [interaction.name, a && b !== undefined ? (b / a).toFixed(2) : '–'];
+  });
+  console.log(table(['Interaction', 'B/A'], rows, 1).join('\n'));
+}
+console.log(
+  `\nGoal (printed, not enforced): every interaction answered within ${String(longTaskMs)} ms at the 4× slowdown. ` +
+    `The Event Timing API reports interactions of 16 ms and more: a figure under 16 ms is printed as 16 ms.` +
+    `\n• Took ${((Date.now() - started) / 60_000).toFixed(1)} min.`,
+);

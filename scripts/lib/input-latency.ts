@@ -1,0 +1,131 @@
+// How long one interaction with a page takes to answer, as the browser itself measures it:
+// the Event Timing API gives each input event of an interaction a duration from the input to
+// the next frame painted after its handlers ran (rounded to 8 ms), and an interaction's
+// latency is its longest event, as INP takes it. Measured on a phone-sized Chromium with the
+// CPU slowed 4×, right after the app's `data-ready` mark.
+import type { Browser, Page } from '@playwright/test';
+import type { Language } from '../../web/src/config/languages.ts';
+import type { RoutePath } from '../../web/src/config/paths.ts';
+import { readyMark } from './start-up-tasks.ts';
+
+/** The CPU slowdown of a mid-range phone, as Lighthouse's mobile settings simulate it. */
+export const cpuSlowdown = 4;
+/** The smallest duration the Event Timing API reports. */
+const reportedFromMs = 16;
+
+export type Interaction = {
+  name: string;
+  route: RoutePath;
+  lang: Language;
+  /** Does what a visitor does; the page is ready and the observer listening. */
+  act: (page: Page) => Promise<void>;
+};
+
+/** What the benchmark does: the inputs a visitor makes first, on the pages they are on. */
+export const interactions: readonly Interaction[] = [
+  {
+    name: 'open the menu',
+    route: '/',
+    lang: 'en',
+    act: (page) => page.locator('.nav-bar__toggle').tap(),
+  },
+  {
+    name: 'slideshow arrow',
+    route: '/',
+    lang: 'it',
+    act: (page) => page.locator('.slideshow__carousel .carousel-arrow').last().tap(),
+  },
+  {
+    name: 'background carousel arrow',
+    route: '/',
+    lang: 'en',
+    act: (page) => page.locator('.hero-carousel .carousel-arrow').last().tap(),
+  },
+  {
+    name: 'type into the message',
+    route: '/support',
+    lang: 'it',
+    act: async (page) => {
+      await page.locator('textarea[name="message"]').tap();
+      await page.keyboard.type('Il meteo non si aggiorna', { delay: 30 });
+    },
+  },
+  {
+    name: 'pick the other language',
+    route: '/features',
+    lang: 'en',
+    act: async (page) => {
+      await page.locator('.nav-bar__language select').selectOption('it');
+    },
+  },
+];
+
+/**
+ * Collects the timing of every input event that belongs to an interaction, from before the
+ * page's own scripts run (page script text: this project's scripts are typed without the DOM).
+ */
+const observer = `
+  window.benchEvents = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.interactionId) {
+      const { name, duration, startTime, processingStart, processingEnd } = entry;
+      window.benchEvents.push({ name, duration, startTime, processingStart, processingEnd });
+    }
+  }).observe({ type: 'event', durationThreshold: ${String(reportedFromMs)}, buffered: true });
+`;
+
+/** One input event as the Event Timing API times it, in milliseconds since navigation. */
+type EventTiming = {
+  name: string;
+  duration: number;
+  startTime: number;
+  processingStart: number;
+  processingEnd: number;
+};
+
+/**
+ * The slowest input event of an interaction: its latency and where the time went (waiting for
+ * the main thread, the page's handlers, then rendering and painting the next frame).
+ */
+export type Latency = { ms: number; event: string; delayMs: number; processingMs: number; presentationMs: number };
+
+/**
+ * The latency of the slowest input event `interaction.act` caused on a fresh load of `url`
+ * (`reportedFromMs` when every one was shorter than the API reports).
+ */
+export async function measureInteraction(browser: Browser, url: string, interaction: Interaction): Promise<Latency> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: interaction.lang,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript({ content: observer });
+    await page.goto(url);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, readyMark, { timeout: 30_000 });
+    await interaction.act(page);
+    // The frame after the last input, and the observer's delivery after it.
+    await page.waitForTimeout(1000);
+    const durations = await page.evaluate(() => (globalThis as { benchEvents?: unknown }).benchEvents);
+    if (!Array.isArray(durations)) throw new Error(`No input events were recorded on ${url}.`);
+    const slowest = (durations as EventTiming[]).reduce<EventTiming | undefined>(
+      (worst, entry) => (!worst || entry.duration > worst.duration ? entry : worst),
+      undefined,
+    );
+    if (!slowest) return { ms: reportedFromMs, event: '(none)', delayMs: 0, processingMs: 0, presentationMs: 0 };
+    return {
+      ms: slowest.duration,
+      event: slowest.name,
+      delayMs: slowest.processingStart - slowest.startTime,
+      processingMs: slowest.processingEnd - slowest.processingStart,
+      presentationMs: slowest.startTime + slowest.duration - slowest.processingEnd,
+    };
+  } finally {
+    await context.close();
+  }
+}
