@@ -14,6 +14,7 @@
 //
 //   --no-build           reuse web/dist instead of running `npm run build:emulator -w web`
 //   --runs N             runs per interaction and build (default 5)
+//   --after MS           act this long after data-ready instead of at once (default 0)
 //   --dist DIR           measure this build instead of web/dist (no build)
 //   --baseline REV|DIR   A/B against this build
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ const { values } = parseArgs({
   options: {
     build: { type: 'boolean', default: true },
     runs: { type: 'string', default: '5' },
+    after: { type: 'string', default: '0' },
     dist: { type: 'string' },
     baseline: { type: 'string' },
   },
@@ -36,6 +38,9 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) exitWith(`--runs wants a whole number ≥ 1, not "${values.runs}".`, 2);
+const afterReadyMs = Number(values.after);
+if (!Number.isFinite(afterReadyMs) || afterReadyMs < 0)
+  exitWith(`--after wants milliseconds ≥ 0, not "${values.after}".`, 2);
 const started = Date.now();
 const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
 
@@ -61,7 +66,7 @@ try {
         const server = servers[build];
         if (!server) continue;
         const url = pageUrl(server.origin, interaction.route, interaction.lang);
-        const latency = await measureInteraction(browser, url, interaction);
+        const latency = await measureInteraction(browser, url, interaction, afterReadyMs);
         const { ms } = latency;
         const list = latencies[build]?.get(interaction.name) ?? [];
         list.push(ms);
@@ -86,7 +91,9 @@ function median(numbers: number[]): number {
 
 const judged = (ms: number) => `${ms.toFixed(0)} ms ${ms <= longTaskMs ? '✓' : '✗'}`;
 for (const [index, build] of builds.entries()) {
-  console.log(`\n${build.label}: input latency at 4× CPU slowdown, ${String(runs)} run(s) each:`);
+  console.log(
+    `\n${build.label}: input latency at 4× CPU slowdown, ${String(afterReadyMs)} ms after data-ready, ${String(runs)} run(s) each:`,
+  );
   const rows = interactions.map((interaction) => {
     const list = latencies[index]?.get(interaction.name) ?? [];
     return [interaction.name, interaction.lang, interaction.route, judged(median(list)), judged(Math.max(...list))];
