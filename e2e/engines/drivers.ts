@@ -50,14 +50,22 @@ export async function launch(engine: EngineName): Promise<EnginePage> {
 }
 
 /**
- * Sets the page's size. Puppeteer also sends a screen-orientation override, which Firefox ESR
- * 140 (Debian's) does not know; the size is set before it, so that refusal alone is ignored.
+ * Sets the page's size. Puppeteer sends the size and a screen-orientation override side by
+ * side; Firefox ESR 140 (Debian's) refuses the orientation, and that refusal can come back
+ * before the size has been applied. So the refusal alone is ignored, and the page is then
+ * given up to 5 s to take the new width (an error if it never does).
  */
 async function setFirefoxViewport(page: Page, width: number, height: number) {
   try {
     await page.setViewport({ width, height });
   } catch (error) {
     if (!(error instanceof Error && error.message.includes('setScreenOrientationOverride'))) throw error;
+    const deadline = Date.now() + 5000;
+    while ((await page.evaluate('window.innerWidth')) !== width) {
+      if (Date.now() > deadline)
+        throw new Error(`Firefox did not take the width of ${String(width)} px`, { cause: error });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 
