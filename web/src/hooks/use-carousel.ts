@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useEffectEvent,
   useRef,
@@ -47,6 +48,10 @@ export function useCarousel({ intervalMs, onNext, onPrevious }: CarouselOptions)
     };
   }, [running, intervalMs, moves]);
 
+  const restart = useCallback(() => {
+    setMoves((count) => count + 1);
+  }, []);
+
   const next = () => {
     setMoves((count) => count + 1);
     onNext();
@@ -64,10 +69,8 @@ export function useCarousel({ intervalMs, onNext, onPrevious }: CarouselOptions)
     reducedMotion,
     next,
     previous,
-    /** Moves made by the visitor restart the interval. */
-    restart: () => {
-      setMoves((count) => count + 1);
-    },
+    /** Moves made by the visitor restart the interval (the same function at every render). */
+    restart,
     togglePlaying: () => {
       setChoice(playing ? 'pause' : 'play');
     },

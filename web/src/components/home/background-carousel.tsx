@@ -1,4 +1,14 @@
-import { useEffect, useLayoutEffect, useReducer, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { backgroundPhotos, backgroundThumbnail } from '../../assets/artwork';
 import { timings } from '../../config/constants';
@@ -6,7 +16,7 @@ import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
 import { PauseButton } from './pause-button';
-import { initialRotation, rotationReducer } from './background-rotation';
+import { initialRotation, rotationReducer, type RotationState } from './background-rotation';
 
 /**
  * The home page's full-width background: the first photo of the list is shown, and every
@@ -67,41 +77,28 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  const descriptions = t('home.photos', { returnObjects: true });
-  const [current, next] = state.order;
-  const layers = new Map<number, 'current' | 'leaving' | 'next'>();
-  if (warm && next !== undefined) layers.set(next, 'next');
-  if (state.leaving !== null) layers.set(state.leaving, 'leaving');
-  if (current !== undefined) layers.set(current, 'current');
+  // Picking a thumbnail: stable, so the thumbnails skip the carousel's other renders.
+  const { restart, reducedMotion } = carousel;
+  const show = useCallback(
+    (index: number) => {
+      restart();
+      dispatch({ type: 'show', index, fade: !reducedMotion });
+    },
+    [restart, reducedMotion],
+  );
 
+  const descriptions = t('home.photos', { returnObjects: true });
+
+  // The backdrop and each thumbnail render again only when the photos move (or the thumbnails
+  // arrive): pointing at the carousel or focusing it, which pauses it, re-renders neither.
   return (
     <section
       className="home-hero"
       style={{ '--fade-ms': `${String(fadeMs)}ms` } as CSSProperties}
-      data-photo={current}
+      data-photo={state.order[0]}
       {...carousel.swipeProps}
     >
-      <div className="home-hero__backdrop" aria-hidden="true">
-        {[...layers.entries()]
-          .sort(([a], [b]) => a - b)
-          .map(([index, role]) => {
-            const photo = backgroundPhotos[index];
-            if (!photo) return null;
-            const entering = role === 'current' && state.leaving !== null;
-            return (
-              // On a portrait screen the photo is cropped to its middle: a file about as wide as
-              // the screen is enough behind the banner, not one as wide as the whole photo.
-              <Picture
-                key={index}
-                className={`home-hero__photo home-hero__photo--${role}${entering ? ' home-hero__photo--entering' : ''}`}
-                image={photo}
-                alt=""
-                sizes="(max-aspect-ratio: 16/9) min(178vh, 120vw), 100vw"
-                priority={role === 'current' && state.move === null}
-              />
-            );
-          })}
-      </div>
+      <Backdrop state={state} warm={warm} />
       {children}
       <div
         className="hero-carousel"
@@ -116,34 +113,15 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
         </button>
         <div className="hero-carousel__strip">
           <ol ref={strip}>
-            {state.order.slice(1).map((index, position) => {
-              const photo = backgroundPhotos[index];
-              if (!photo) return null;
-              return (
-                <li key={index}>
-                  <button
-                    type="button"
-                    className="hero-carousel__thumb"
-                    onClick={() => {
-                      carousel.restart();
-                      dispatch({ type: 'move', steps: position + 1, fade: !carousel.reducedMotion });
-                    }}
-                  >
-                    {hydrated ? (
-                      <picture className="hero-carousel__thumb-image">
-                        <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
-                        <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
-                      </picture>
-                    ) : (
-                      <span className="hero-carousel__thumb-image" />
-                    )}
-                    <span className="visually-hidden">
-                      {t('home.background.show', { description: descriptions[index] ?? '' })}
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
+            {state.order.slice(1).map((index) => (
+              <Thumbnail
+                key={index}
+                index={index}
+                hydrated={hydrated}
+                description={descriptions[index] ?? ''}
+                onShow={show}
+              />
+            ))}
           </ol>
         </div>
         <button type="button" className="carousel-arrow" onClick={carousel.next}>
@@ -160,3 +138,73 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
     </section>
   );
 }
+
+/** The photos behind the banner: the one shown, the one fading out, and the next one, fetched ahead. */
+const Backdrop = memo(function Backdrop({ state, warm }: { state: RotationState; warm: boolean }) {
+  const [current, next] = state.order;
+  const layers = new Map<number, 'current' | 'leaving' | 'next'>();
+  if (warm && next !== undefined) layers.set(next, 'next');
+  if (state.leaving !== null) layers.set(state.leaving, 'leaving');
+  if (current !== undefined) layers.set(current, 'current');
+  return (
+    <div className="home-hero__backdrop" aria-hidden="true">
+      {[...layers.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([index, role]) => {
+          const photo = backgroundPhotos[index];
+          if (!photo) return null;
+          const entering = role === 'current' && state.leaving !== null;
+          return (
+            // On a portrait screen the photo is cropped to its middle: a file about as wide as
+            // the screen is enough behind the banner, not one as wide as the whole photo.
+            <Picture
+              key={index}
+              className={`home-hero__photo home-hero__photo--${role}${entering ? ' home-hero__photo--entering' : ''}`}
+              image={photo}
+              alt=""
+              sizes="(max-aspect-ratio: 16/9) min(178vh, 120vw), 100vw"
+              priority={role === 'current' && state.move === null}
+            />
+          );
+        })}
+    </div>
+  );
+});
+
+/** A thumbnail of a photo to come: picking it brings that photo to the front. */
+const Thumbnail = memo(function Thumbnail({
+  index,
+  hydrated,
+  description,
+  onShow,
+}: {
+  index: number;
+  hydrated: boolean;
+  description: string;
+  onShow: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const photo = backgroundPhotos[index];
+  if (!photo) return null;
+  return (
+    <li>
+      <button
+        type="button"
+        className="hero-carousel__thumb"
+        onClick={() => {
+          onShow(index);
+        }}
+      >
+        {hydrated ? (
+          <picture className="hero-carousel__thumb-image">
+            <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
+            <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
+          </picture>
+        ) : (
+          <span className="hero-carousel__thumb-image" />
+        )}
+        <span className="visually-hidden">{t('home.background.show', { description })}</span>
+      </button>
+    </li>
+  );
+});

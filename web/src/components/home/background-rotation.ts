@@ -17,7 +17,11 @@ export interface RotationState {
   move: { steps: number; id: number } | null;
 }
 
-export type RotationAction = { type: 'move'; steps: number; fade: boolean } | { type: 'settle' };
+export type RotationAction =
+  | { type: 'move'; steps: number; fade: boolean }
+  /** Brings photo `index` to the front (a thumbnail was picked), moving forward. */
+  | { type: 'show'; index: number; fade: boolean }
+  | { type: 'settle' };
 
 export function initialRotation(count: number): RotationState {
   return { order: Array.from({ length: count }, (_, i) => i), leaving: null, move: null };
@@ -25,10 +29,11 @@ export function initialRotation(count: number): RotationState {
 
 export function rotationReducer(state: RotationState, action: RotationAction): RotationState {
   if (action.type === 'settle') return state.leaving === null ? state : { ...state, leaving: null };
-  if (action.steps % state.order.length === 0) return state;
+  const steps = action.type === 'show' ? Math.max(0, state.order.indexOf(action.index)) : action.steps;
+  if (steps % state.order.length === 0) return state;
   return {
-    order: rotate(state.order, action.steps),
+    order: rotate(state.order, steps),
     leaving: action.fade ? (state.order[0] ?? null) : null,
-    move: { steps: action.steps, id: (state.move?.id ?? 0) + 1 },
+    move: { steps, id: (state.move?.id ?? 0) + 1 },
   };
 }

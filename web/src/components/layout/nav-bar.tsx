@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRouter } from 'wouter';
 import { chooseLanguage } from '../../locales/i18n';
@@ -17,8 +17,7 @@ const links = [
 const linkClass = (active: boolean) => (active ? 'nav-link nav-link--active' : 'nav-link');
 
 export function NavBar() {
-  const { t, i18n } = useTranslation();
-  const current = toLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation();
   const scrolled = useScrolledPast(timings.navScrollThresholdPx);
   const [location] = useLocation();
   const home = homeHref(useRouter().base);
@@ -57,30 +56,47 @@ export function NavBar() {
         <span className="visually-hidden">{t('nav.menu')}</span>
       </button>
       <nav aria-label={t('nav.mainNavigation')} id={menuId} className={`nav-bar__menu${menuOpen ? ' is-open' : ''}`}>
-        <ul className="nav-bar__links">
-          {links.map(({ to, key }) => (
-            <li key={to}>
-              <Link
-                href={to === paths.home ? home : to}
-                className={linkClass(location === to)}
-                aria-current={location === to ? 'page' : undefined}
-              >
-                {t(key)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <NavLinks home={home} location={location} />
       </nav>
-      <label className="nav-bar__language">
-        <span className="visually-hidden">{t('nav.language')}</span>
-        <select value={current} onChange={(event) => void chooseLanguage(i18n, toLanguage(event.target.value))}>
-          {languages.map((language) => (
-            <option key={language} value={language} lang={language}>
-              {t(`languages.${language}`)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <LanguagePicker />
     </header>
   );
 }
+
+// The links and the language picker change only with the page and the language: scrolling
+// past the top (the bar turns solid) or opening the menu re-renders the bar without them.
+const NavLinks = memo(function NavLinks({ home, location }: { home: string; location: string }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="nav-bar__links">
+      {links.map(({ to, key }) => (
+        <li key={to}>
+          <Link
+            href={to === paths.home ? home : to}
+            className={linkClass(location === to)}
+            aria-current={location === to ? 'page' : undefined}
+          >
+            {t(key)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+const LanguagePicker = memo(function LanguagePicker() {
+  const { t, i18n } = useTranslation();
+  const current = toLanguage(i18n.resolvedLanguage);
+  return (
+    <label className="nav-bar__language">
+      <span className="visually-hidden">{t('nav.language')}</span>
+      <select value={current} onChange={(event) => void chooseLanguage(i18n, toLanguage(event.target.value))}>
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+});
