@@ -143,6 +143,7 @@ export function EmailAction() {
     case 'checking':
       body = (
         <>
+          <StatusPicture step="checking" />
           <p role="status">{t('emailAction.checking')}</p>
           <noscript>
             <p>{t('emailAction.noScript')}</p>
@@ -151,7 +152,12 @@ export function EmailAction() {
       );
       break;
     case 'verifying':
-      body = <p role="status">{t('emailAction.verifying')}</p>;
+      body = (
+        <>
+          <StatusPicture step="checking" />
+          <p role="status">{t('emailAction.verifying')}</p>
+        </>
+      );
       break;
     case 'verified':
       body = (
@@ -260,6 +266,16 @@ export function EmailAction() {
   );
 }
 
+/**
+ * The picture over the page's status: a letter while the link is checked (in the prerendered
+ * page, so it is there from the first paint), the seal once the address is verified, the same
+ * size in the same place. The page's largest picture is then on screen from the start, and the
+ * answer replaces it without moving anything.
+ */
+function StatusPicture({ step }: { step: 'checking' | 'verified' }) {
+  return <img src={`/images/${step}.svg`} alt="" width="160" height="160" />;
+}
+
 /** A finished action: its heading, what it means, and the way on. */
 function Done({
   heading,
@@ -275,7 +291,7 @@ function Done({
   const { t } = useMemberTexts();
   return (
     <div role="status">
-      {image ? <img src="/images/verified.svg" alt="" width="160" height="160" /> : null}
+      {image ? <StatusPicture step="verified" /> : null}
       <h2>{heading}</h2>
       {children}
       {continueUrl ? (
