@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { memo, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneImage, type PhoneScreen } from '../../assets/artwork';
 import { forecastDays, timings } from '../../config/constants';
-import { toLanguage } from '../../config/languages';
+import { toLanguage, type Language } from '../../config/languages';
 import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
@@ -42,7 +42,6 @@ export function ScreenshotSlideshow() {
       setIndex((current) => wrapIndex(current, -1, slides.length));
     },
   });
-  const title = (slide: Slide) => t(`home.slides.${slide.id}.title`);
   // Screenshots are fetched as the show reaches them: the current and the next one (so it is
   // there when its turn comes) and those already shown; a first visit loads two, not six. The
   // prerendered page has none (the slideshow is below the first screen on a phone): they come
@@ -53,6 +52,18 @@ export function ScreenshotSlideshow() {
   const hasImage = (position: number) =>
     hydrated && (reached.includes(position) || position === wrapIndex(index, 1, slides.length));
 
+  // Picking a dot: stable, so the dots skip the slideshow's other renders.
+  const { restart } = carousel;
+  const pick = useCallback(
+    (position: number) => {
+      restart();
+      setIndex(position);
+    },
+    [restart],
+  );
+
+  // Each slide and each dot renders again only when it changes (the slide shown, its picture):
+  // pointing at the slideshow or focusing it, which pauses it, re-renders neither.
   return (
     <section className="slideshow" aria-labelledby="slideshow-heading">
       <h2 id="slideshow-heading">{t('home.slideshow.heading')}</h2>
@@ -68,41 +79,16 @@ export function ScreenshotSlideshow() {
           aria-live={carousel.running ? 'off' : 'polite'}
           {...carousel.swipeProps}
         >
-          {slides.map((slide, position) => {
-            const active = position === index;
-            // The slide is a group named "1 of 6" (the carousel pattern of the ARIA Authoring
-            // Practices) around a plain figure: a figure with a figcaption takes its name from
-            // the caption and may carry no role of its own (HTML's rules, axe's aria-allowed-role).
-            return (
-              <div
-                key={slide.id}
-                className={`slide${active ? ' slide--active' : ''}`}
-                role="group"
-                aria-roledescription={t('home.slideshow.slide')}
-                aria-label={t('home.slideshow.position', { number: position + 1, count: slides.length })}
-                aria-hidden={!active}
-                inert={!active}
-                data-slide={slide.id}
-              >
-                <figure className="slide__figure">
-                  {hasImage(position) ? (
-                    <Picture
-                      className="slide__phone"
-                      image={phoneImage(slide.screen, language)}
-                      alt={t('home.slideshow.alt', { title: title(slide) })}
-                      sizes="(width <= 768px) 220px, 280px"
-                    />
-                  ) : (
-                    <div className="slide__phone slide__phone--pending" />
-                  )}
-                  <figcaption>
-                    <strong>{title(slide)}</strong>
-                    <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
-                  </figcaption>
-                </figure>
-              </div>
-            );
-          })}
+          {slides.map((slide, position) => (
+            <SlideView
+              key={slide.id}
+              slide={slide}
+              position={position}
+              active={position === index}
+              withImage={hasImage(position)}
+              language={language}
+            />
+          ))}
         </div>
         <div className="slideshow__controls">
           <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.previous}>
@@ -111,21 +97,7 @@ export function ScreenshotSlideshow() {
           </button>
           <ol className="slideshow__dots">
             {slides.map((slide, position) => (
-              <li key={slide.id}>
-                <button
-                  type="button"
-                  className="slideshow__dot"
-                  aria-current={position === index ? 'true' : undefined}
-                  onClick={() => {
-                    carousel.restart();
-                    setIndex(position);
-                  }}
-                >
-                  <span className="visually-hidden">
-                    {t('home.slideshow.goTo', { number: position + 1, title: title(slide) })}
-                  </span>
-                </button>
-              </li>
+              <Dot key={slide.id} slide={slide} position={position} current={position === index} onPick={pick} />
             ))}
           </ol>
           <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.next}>
@@ -143,3 +115,81 @@ export function ScreenshotSlideshow() {
     </section>
   );
 }
+
+const SlideView = memo(function SlideView({
+  slide,
+  position,
+  active,
+  withImage,
+  language,
+}: {
+  slide: Slide;
+  position: number;
+  active: boolean;
+  withImage: boolean;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const title = t(`home.slides.${slide.id}.title`);
+  // The slide is a group named "1 of 6" (the carousel pattern of the ARIA Authoring
+  // Practices) around a plain figure: a figure with a figcaption takes its name from
+  // the caption and may carry no role of its own (HTML's rules, axe's aria-allowed-role).
+  return (
+    <div
+      className={`slide${active ? ' slide--active' : ''}`}
+      role="group"
+      aria-roledescription={t('home.slideshow.slide')}
+      aria-label={t('home.slideshow.position', { number: position + 1, count: slides.length })}
+      aria-hidden={!active}
+      inert={!active}
+      data-slide={slide.id}
+    >
+      <figure className="slide__figure">
+        {withImage ? (
+          <Picture
+            className="slide__phone"
+            image={phoneImage(slide.screen, language)}
+            alt={t('home.slideshow.alt', { title })}
+            sizes="(width <= 768px) 220px, 280px"
+          />
+        ) : (
+          <div className="slide__phone slide__phone--pending" />
+        )}
+        <figcaption>
+          <strong>{title}</strong>
+          <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
+        </figcaption>
+      </figure>
+    </div>
+  );
+});
+
+const Dot = memo(function Dot({
+  slide,
+  position,
+  current,
+  onPick,
+}: {
+  slide: Slide;
+  position: number;
+  current: boolean;
+  onPick: (position: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      <button
+        type="button"
+        className="slideshow__dot"
+        aria-current={current ? 'true' : undefined}
+        onClick={() => {
+          onPick(position);
+        }}
+      >
+        <span className="visually-hidden">
+          {t('home.slideshow.goTo', { number: position + 1, title: t(`home.slides.${slide.id}.title`) })}
+        </span>
+      </button>
+    </li>
+  );
+});
