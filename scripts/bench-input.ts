@@ -20,7 +20,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startHostingServer } from './lib/hosting-server.ts';
-import { exitWith, pageUrl, prepareSite, root, table } from './lib/lighthouse-runner.ts';
+import { exitWith, pageUrl, root, table } from './lib/lighthouse-runner.ts';
 import { interactions, measureInteraction } from './lib/input-latency.ts';
 import { benchBuilds } from './lib/revision-build.ts';
 import { longTaskMs } from './lib/start-up-tasks.ts';
@@ -42,12 +42,7 @@ const afterReadyMs = Number(values.after);
 if (!Number.isFinite(afterReadyMs) || afterReadyMs < 0)
   exitWith(`--after wants milliseconds ≥ 0, not "${values.after}".`, 2);
 const started = Date.now();
-const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
-
-const builds = await benchBuilds(
-  { label: values.dist === undefined ? 'this build' : values.dist, dist },
-  values.baseline,
-).catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2));
+const builds = await benchBuilds(values);
 
 const servers = await Promise.all(
   builds.map((build) => startHostingServer(join(root, 'firebase.json'), { publicDir: build.dist })),

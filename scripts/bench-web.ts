@@ -35,7 +35,6 @@ import {
   lighthouseConfig,
   numeric,
   pageUrl,
-  prepareSite,
   root,
   runLighthouse,
   siteOptions,
@@ -66,12 +65,7 @@ const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) exitWith(`--runs wants a whole number ≥ 1, not "${values.runs}".`, 2);
 const { routes, langs } = targets(values);
 const started = Date.now();
-const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
-
-const builds = await benchBuilds(
-  { label: values.dist === undefined ? 'this build' : values.dist, dist },
-  values.baseline,
-).catch((error: unknown) => exitWith(error instanceof Error ? error.message : String(error), 2));
+const builds = await benchBuilds(values);
 
 // total-byte-weight and network-requests are read here even where the category leaves them out.
 const config = lighthouseConfig(['performance'], ['total-byte-weight', 'network-requests']);

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { capture, run } from './processes.ts';
 import { root } from './project.ts';
+import { exitWith, prepareSite } from './lighthouse-runner.ts';
 
 /** The build of `revision` (anything `git rev-parse` takes), in a new folder under the system's temp dir. */
 export async function buildRevision(revision: string): Promise<{ dist: string; commit: string }> {
@@ -42,12 +43,23 @@ export async function buildRevision(revision: string): Promise<{ dist: string; c
 export type BenchBuild = { label: string; dist: string };
 
 /**
- * The builds a benchmark compares: this one, and with `baseline` (a folder holding a build,
- * else any commit, built now) that one first, as A. Rejects when the baseline is neither.
+ * The builds a benchmark compares, from its options: this checkout's (built unless `--no-build`,
+ * or the `--dist` folder), and with `--baseline` (a folder holding a build, else any commit,
+ * built now) that one first, as A. Exits with a message when either cannot be had.
  */
-export async function benchBuilds(current: BenchBuild, baseline: string | undefined): Promise<BenchBuild[]> {
+export async function benchBuilds(values: {
+  build?: boolean;
+  dist?: string | undefined;
+  baseline?: string | undefined;
+}): Promise<BenchBuild[]> {
+  const dist = (await prepareSite(values)) ?? join(root, 'web', 'dist');
+  const current = { label: values.dist === undefined ? 'this build' : values.dist, dist };
+  const { baseline } = values;
   if (baseline === undefined) return [current];
   const folder = resolve(baseline);
-  const dist = existsSync(join(folder, 'index.html')) ? folder : (await buildRevision(baseline)).dist;
-  return [{ label: `baseline ${baseline}`, dist }, current];
+  if (existsSync(join(folder, 'index.html'))) return [{ label: `baseline ${baseline}`, dist: folder }, current];
+  const built = await buildRevision(baseline).catch((error: unknown) =>
+    exitWith(error instanceof Error ? error.message : String(error), 2),
+  );
+  return [{ label: `baseline ${baseline}`, dist: built.dist }, current];
 }
