@@ -9,7 +9,7 @@ import type { RoutePath } from '../../web/src/config/paths.ts';
 import { readyMark } from './start-up-tasks.ts';
 
 /** The CPU slowdown of a mid-range phone, as Lighthouse's mobile settings simulate it. */
-export const cpuSlowdown = 4;
+const cpuSlowdown = 4;
 /** The smallest duration the Event Timing API reports. */
 const reportedFromMs = 16;
 
@@ -132,9 +132,9 @@ export async function measureInteraction(
     await interaction.act(page);
     // The frame after the last input, and the observer's delivery after it.
     await page.waitForTimeout(1000);
-    const durations = await page.evaluate(() => (globalThis as { benchEvents?: unknown }).benchEvents);
-    if (!Array.isArray(durations)) throw new Error(`No input events were recorded on ${url}.`);
-    const slowest = (durations as EventTiming[]).reduce<EventTiming | undefined>(
+    const events = await page.evaluate(() => (globalThis as { benchEvents?: unknown }).benchEvents);
+    if (!Array.isArray(events)) throw new Error(`No input events were recorded on ${url}.`);
+    const slowest = (events as EventTiming[]).reduce<EventTiming | undefined>(
       (worst, entry) => (!worst || entry.duration > worst.duration ? entry : worst),
       undefined,
     );
