@@ -1,4 +1,4 @@
-import { memo, useCallback, useState } from 'react';
+import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneImage, type PhoneScreen } from '../../assets/artwork';
 import { forecastDays, timings } from '../../config/constants';
@@ -33,7 +33,9 @@ export function ScreenshotSlideshow() {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const [index, setIndex] = useState(0);
+  const live = useRef<HTMLDivElement>(null);
   const carousel = useCarousel({
+    live,
     intervalMs: timings.slideshowMs,
     onNext: () => {
       setIndex((current) => wrapIndex(current, 1, slides.length));
@@ -76,7 +78,7 @@ export function ScreenshotSlideshow() {
       >
         <div
           className={`slideshow__slides${carousel.reducedMotion ? '' : ' slideshow__slides--animated'}`}
-          aria-live={carousel.running ? 'off' : 'polite'}
+          ref={live}
           {...carousel.swipeProps}
         >
           {slides.map((slide, position) => (
