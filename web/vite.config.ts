@@ -6,6 +6,7 @@ import { webEmulatorEnv } from '../scripts/lib/project.ts';
 import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
+import { helpSearchAtBuild } from './build/help-search.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -67,7 +68,7 @@ export default defineConfig(({ mode }) => {
 });
 
 const config = {
-  plugins: [react(), chunkGraph(), prerender()],
+  plugins: [react(), chunkGraph(), helpSearchAtBuild(), prerender()],
   // Import aliases come from tsconfig.json's `paths`: `@contact-message`, the one file the site
   // shares with the mail function (ARCHITECTURE.md).
   resolve: { tsconfigPaths: true },

@@ -1,13 +1,51 @@
 // Texts the pages must show, typed out on purpose (not read from the translations): a key
 // that is missing or renamed shows up as the key itself. Shared by the browser tests and the
 // tests that read the HTML Hosting serves (no Playwright here, so both can import it).
-import type { Language } from '../../web/src/config/languages.ts';
-import type { RouteName } from '../../web/src/config/paths.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { helpArticleIds, type HelpArticleId, type HelpTopic } from '../../web/src/config/help.ts';
+import { languages, type Language } from '../../web/src/config/languages.ts';
+import type { HelpArticleRoute, RouteName } from '../../web/src/config/paths.ts';
 
 export type { Language };
 
+/** The help centre's texts of a language as written (titles with their `{{placeholders}}`). */
+type HelpTexts = {
+  page: { title: string };
+  topics: Record<HelpTopic, { title: string }>;
+  articles: Record<HelpArticleId, { title: string; summary: string }>;
+};
+export const helpTexts = Object.fromEntries(
+  languages.map((language) => [
+    language,
+    JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'locales', language, 'help.json'), 'utf8'),
+    ) as HelpTexts,
+  ]),
+) as Record<Language, HelpTexts>;
+
+/**
+ * A help text as a pattern of what the page shows: its words as written, each placeholder
+ * any value config fills in (the help articles' headings are their titles).
+ */
+export function helpTextPattern(text: string): RegExp {
+  const parts = text.split(/{{\s*\w+\s*}}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${parts.join('.+')}$`);
+}
+
+/** Each help article's h1: its title in each language. */
+const articleHeadings = Object.fromEntries(
+  helpArticleIds.map((id) => [
+    `help/${id}`,
+    Object.fromEntries(
+      languages.map((language) => [language, helpTextPattern(helpTexts[language].articles[id].title)]),
+    ),
+  ]),
+) as Record<HelpArticleRoute, Record<Language, RegExp>>;
+
 /** What each route's h1 says. */
 export const headings: Record<RouteName | 'notFound', Record<Language, string | RegExp>> = {
+  ...articleHeadings,
   home: { en: 'Sport Fishing App', it: 'App di pesca sportiva' },
   features: { en: 'Features', it: 'Funzionalità' },
   downloadApp: { en: 'Download App', it: "Scarica l'app" },
@@ -18,6 +56,7 @@ export const headings: Record<RouteName | 'notFound', Record<Language, string | 
   emailVerification: { en: 'Email Verification', it: 'Verifica email' },
   partner: { en: 'Partners', it: 'Partner' },
   account: { en: 'Account', it: 'Account' },
+  help: { en: 'Help centre', it: 'Centro assistenza' },
   notFound: { en: '404 - File or directory not found.', it: '404 - File o directory non trovati.' },
 };
 

@@ -13,6 +13,12 @@ declare const __QR_CODES__: Readonly<
   Record<import('./components/store/store-order').Store, import('../build/qr-codes').QrCode>
 >;
 
+/** A language's help search index, serialised, built with the site (build/help-search.ts). */
+declare module 'virtual:help-search/*' {
+  const index: string;
+  export default index;
+}
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

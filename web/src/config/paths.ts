@@ -1,4 +1,16 @@
+import { helpArticleIds, type HelpArticleId } from './help.ts';
 import type { Language } from './languages.js';
+
+/** The page module every help article is shown by. */
+export const helpArticleModule = 'help-article';
+
+/** A help article's name in the route table: `help/cancel-pro`. */
+export type HelpArticleRoute = `help/${HelpArticleId}`;
+
+/** The route table's entry of each help article (config/help.ts lists them). */
+type HelpArticleRoutes = {
+  readonly [Id in HelpArticleId as `help/${Id}`]: { path: `/help/${Id}`; module: typeof helpArticleModule };
+};
 
 /**
  * The route table: every page of the site, once. For each page its address (`path`; the
@@ -7,7 +19,9 @@ import type { Language } from './languages.js';
  * schema.org description; left out where false). The router (app/routes.tsx), the links, the prerenderer
  * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
  * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
- * (locales/{en,it}/meta.json).
+ * (locales/{en,it}/meta.json), but for the help articles, whose head is their title and
+ * summary (locales/{en,it}/help.json). Every help article is a page of its own, at
+ * `/help/<id>`, shown by one module.
  */
 export const routeTable = {
   home: { path: '/', module: 'home', describesApp: true },
@@ -20,6 +34,10 @@ export const routeTable = {
   emailVerification: { path: '/email-verification', module: 'email-verification' },
   partner: { path: '/partner', module: 'partner' },
   account: { path: '/account', module: 'account' },
+  help: { path: '/help', module: 'help' },
+  ...(Object.fromEntries(
+    helpArticleIds.map((id) => [`help/${id}`, { path: `/help/${id}`, module: helpArticleModule }]),
+  ) as HelpArticleRoutes),
   notFound: { path: null, module: 'not-found' },
 } as const satisfies Record<string, { path: `/${string}` | null; module: string; describesApp?: true }>;
 
@@ -27,6 +45,16 @@ export const routeTable = {
 export type PageName = keyof typeof routeTable;
 /** The pages with an address of their own. */
 export type RouteName = Exclude<PageName, 'notFound'>;
+
+/** Whether a route is a help article's (`help/cancel-pro`). */
+export function isHelpArticle(name: PageName): name is HelpArticleRoute {
+  return name.startsWith('help/');
+}
+
+/** The article a help article's route shows: `help/cancel-pro` → `cancel-pro`. */
+export function helpArticleOf(name: HelpArticleRoute): HelpArticleId {
+  return name.slice('help/'.length) as HelpArticleId;
+}
 
 /** Each routed page's address: `paths.features` is `/features`. */
 export const paths = Object.fromEntries(

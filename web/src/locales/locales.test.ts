@@ -5,6 +5,8 @@ import { pageResources } from './pages';
 import { memberResources } from './members';
 import enMeta from './en/meta.json';
 import itMeta from './it/meta.json';
+import enHelp from './en/help.json';
+import itHelp from './it/help.json';
 
 /** Every leaf of a translation tree as "a.b.c" → value. */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
@@ -22,13 +24,14 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 
 describe('translations', () => {
   // Every namespace: the common texts, those the other pages and the legal pages load, and
-  // the page titles and descriptions of the head (seo/page-head.ts).
+  // the page titles and descriptions of the head (seo/page-head.ts), the help centre's.
   const english = leaves({
     ...resources.en,
     pages: pageResources.en,
     members: memberResources.en,
     legal: legalResources.en,
     meta: enMeta,
+    help: enHelp,
   });
   const italian = leaves({
     ...resources.it,
@@ -36,6 +39,7 @@ describe('translations', () => {
     members: memberResources.it,
     legal: legalResources.it,
     meta: itMeta,
+    help: itHelp,
   });
 
   it('Italian has exactly the English keys', () => {

@@ -1,5 +1,5 @@
 import { Link, useRouter } from 'wouter';
-import { homeHref } from '../config/paths';
+import { homeHref, paths } from '../config/paths';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';
 
@@ -15,6 +15,9 @@ export default function NotFoundPage() {
           <Link href={home} className="button">
             {t('notFound.home')}
           </Link>
+        </p>
+        <p>
+          <Link href={paths.help}>{t('notFound.help')}</Link>
         </p>
       </div>
     </>

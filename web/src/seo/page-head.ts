@@ -4,16 +4,22 @@
 // prerendered pages carry, apply-head.ts into the live document after a client-side change.
 import { forecastDays, plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';
-import { routeTable } from '../config/paths';
+import { helpArticleOf, isHelpArticle, routeTable } from '../config/paths';
+import { helpTextValues } from '../config/help-texts';
+import { fill } from '../utils/fill';
 import { site } from '../config/site';
 import enMeta from '../locales/en/meta.json';
 import itMeta from '../locales/it/meta.json';
+import enHelp from '../locales/en/help.json';
+import itHelp from '../locales/it/help.json';
 import { ogLocales, pageAlternates, pageUrl, type Alternate, type Page } from './addresses';
 import { shareImage } from './share-image';
 
 // Not i18next resources: only the prerenderer and the head updater (a part loaded after a
 // navigation) read them, so they never weigh on the first bundle.
 const texts: Readonly<Record<Language, typeof enMeta>> = { en: enMeta, it: itMeta };
+/** The help articles' titles and summaries: an article's head is its title and summary. */
+const helpTexts: Readonly<Record<Language, typeof enHelp>> = { en: enHelp, it: itHelp };
 
 /** The pages that present the app itself, and so carry its schema.org description. */
 export const appPages: ReadonlySet<Page> = new Set(
@@ -74,15 +80,6 @@ export type PageHead = {
   appleItunesApp: string;
   jsonLd?: MobileApplication;
 };
-
-/** Fills `{{name}}` placeholders; a placeholder without a value is a mistake in the texts. */
-function fill(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`No value for {{${name}}} in "${template}"`);
-    return value;
-  });
-}
 
 /** A price as the pages show it in that language: "€2.79", "2,79 €", "€0". */
 function formatPrice(price: number, language: Language): string {
@@ -148,8 +145,17 @@ export function pageHead(page: Page, language: Language): PageHead {
     monthly: formatPrice(plans.proMonthly.price, language),
     yearly: formatPrice(plans.proYearly.price, language),
   };
-  const title = fill(meta.pages[page].title, values);
-  const description = fill(meta.pages[page].description, values);
+  let title: string;
+  let description: string;
+  if (isHelpArticle(page)) {
+    const article = helpTexts[language].articles[helpArticleOf(page)];
+    const articleValues = helpTextValues(language);
+    title = fill(meta.helpArticle.title, { ...values, article: fill(article.title, articleValues) });
+    description = fill(article.summary, articleValues);
+  } else {
+    title = fill(meta.pages[page].title, values);
+    description = fill(meta.pages[page].description, values);
+  }
   const image = {
     url: `${site.origin}${shareImage.path}`,
     type: shareImage.type,

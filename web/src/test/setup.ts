@@ -4,6 +4,8 @@ import { afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   if (typeof document !== 'undefined') document.cookie = 'firebase-language-override=; Path=/; Max-Age=0';
+  // The contact form keeps a draft in the tab: each test starts with none.
+  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
 });
 
 // jsdom has <dialog> but not its methods; these follow the browser closely enough for

@@ -52,6 +52,9 @@ export function Footer() {
             <Link href={paths.terms}>{t('footer.terms')}</Link>
           </li>
           <li>
+            <Link href={paths.help}>{t('footer.help')}</Link>
+          </li>
+          <li>
             <Link href={paths.support}>{t('footer.contact')}</Link>
           </li>
         </ul>

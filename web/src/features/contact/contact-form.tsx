@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../../components/support-mail-text';
 import { referenceFor } from '@contact-message';
@@ -20,6 +20,7 @@ import {
 } from './contact-message';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
+import { readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
 import { toLanguage } from '../../config/languages';
@@ -34,9 +35,12 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * which the app can fill in through the address. A sent message opens the "Message sent"
  * dialog with its reference and clears the message (the app's details stay: they describe
  * the visitor's device, not the message); a failure is logged, told to the visitor, and
- * keeps everything they typed.
+ * keeps everything they typed. What is typed is kept in the tab (./draft.ts) until it is
+ * sent, so a visitor who follows a link and comes back finds the form as they left it.
+ * `aboutSubject` shows what the page has to say about the subject as it is typed (the
+ * support page: help articles that may answer it).
  */
-export function ContactForm() {
+export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string) => ReactNode } = {}) {
   const { t, i18n } = useTranslation('pages');
   // The prerendered form cannot send (it would put the message in the address): its button
   // works once the app runs.
@@ -53,19 +57,28 @@ export function ContactForm() {
   const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const versionField = useRef<HTMLInputElement>(null);
 
-  // A link may fill in the subject, the device and the app version (prefillFromQuery); read
-  // once the page has hydrated, as the prerendered form is the same for every address.
+  // What the visitor typed before leaving the page comes back; then a link may fill in the
+  // subject, the device and the app version where they are still empty (prefillFromQuery:
+  // nothing typed is replaced). Read once the page has hydrated, as the prerendered form is
+  // the same for every address and every visitor.
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
+    const draft = readDraft(sessionStore());
     const { subject, platform, appVersion } = prefillFromQuery(location.search);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration
-    if (subject) setValues((current) => (current.subject ? current : { ...current, subject }));
-    if (platform || appVersion) {
-      setApp((current) => ({
-        platform: current.platform || (platform ?? ''),
-        appVersion: current.appVersion || (appVersion ?? ''),
-      }));
-    }
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tab's draft and the address are read once, after hydration
+    setValues((current) => {
+      const kept = draft ? draft.values : current;
+      return subject && !kept.subject ? { ...kept, subject } : kept;
+    });
+    setApp((current) => {
+      const kept = draft ? draft.app : current;
+      return { platform: kept.platform || (platform ?? ''), appVersion: kept.appVersion || (appVersion ?? '') };
+    });
+    setRestored(true);
   }, []);
+  useEffect(() => {
+    if (restored) saveDraft(sessionStore(), { values, app });
+  }, [restored, values, app]);
 
   // Grouping always, so that the prerendered page and every browser write the limits alike:
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
@@ -188,6 +201,7 @@ export function ContactForm() {
                   })}
                 </p>
               </div>
+              {field === 'subject' && aboutSubject?.(values.subject)}
             </div>
           );
         })}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import MiniSearch from 'minisearch';
+import type { Plugin } from 'vite';
+import { helpArticleIds } from '../src/config/help.ts';
+import { languages, type Language } from '../src/config/languages.ts';
+import { helpSearchOptions, type HelpDocument } from '../src/features/help/search/options.ts';
+import { blockTexts, plainText, type ArticleBlock } from '../src/features/help/rich-text.ts';
+
+/** The module a language's search index is imported from: `virtual:help-search/it`. */
+const prefix = 'virtual:help-search/';
+
+type HelpTexts = { articles: Record<string, { title: string; summary: string }> };
+type ArticleFile = Record<Language, ArticleBlock[]>;
+
+/** The help articles of a language as the index holds them (their words only). */
+export function helpDocuments(source: string, language: Language): HelpDocument[] {
+  const texts = JSON.parse(readFileSync(join(source, 'locales', language, 'help.json'), 'utf8')) as HelpTexts;
+  return helpArticleIds.map((id) => {
+    const article = texts.articles[id];
+    if (!article) throw new Error(`locales/${language}/help.json has no article "${id}".`);
+    const file = join(source, 'features', 'help', 'articles', `${id}.json`);
+    const blocks = (JSON.parse(readFileSync(file, 'utf8')) as ArticleFile)[language];
+    return {
+      id,
+      title: article.title,
+      summary: article.summary,
+      text: blockTexts(blocks).map(plainText).join('\n'),
+    };
+  });
+}
+
+/** A language's search index, serialised as MiniSearch loads it (`MiniSearch.loadJSON`). */
+export function helpSearchIndex(source: string, language: Language): string {
+  const search = new MiniSearch<HelpDocument>(helpSearchOptions(language));
+  search.addAll(helpDocuments(source, language));
+  return JSON.stringify(search);
+}
+
+/**
+ * Builds the help centre's search index of each language when the site is built, as the
+ * module `virtual:help-search/<language>` (its default export: the index, serialised): the
+ * browser loads it, with MiniSearch, only when a visitor starts to search.
+ */
+export function helpSearchAtBuild(): Plugin {
+  let source = '';
+  return {
+    name: 'help-search',
+    configResolved(config) {
+      source = join(config.root, 'src');
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const language = id.slice(prefix.length + 1);
+      if (!(languages as readonly string[]).includes(language)) throw new Error(`No help search for "${language}".`);
+      this.addWatchFile(join(source, 'locales', language, 'help.json'));
+      for (const articleId of helpArticleIds)
+        this.addWatchFile(join(source, 'features', 'help', 'articles', `${articleId}.json`));
+      return `export default ${JSON.stringify(helpSearchIndex(source, language as Language))};`;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+// The help centre's structure: its topics, in the order the help page lists them, and its
+// articles, each under one topic. An article's id is the last part of its address
+// (`/help/cancel-pro`); its texts are in src/features/help/articles/<id>.json, its title and
+// summary in locales/<language>/help.json, the values they are filled with in help-texts.ts.
+// The route table (paths.ts) gives every article a page of its own. No imports: the Node
+// scripts and tests read the route table straight from the source.
+
+export const helpTopics = ['app', 'pro', 'account', 'privacy', 'website'] as const;
+export type HelpTopic = (typeof helpTopics)[number];
+
+export const helpArticles = {
+  'log-a-catch': 'app',
+  'marine-forecast': 'app',
+  'follow-anglers': 'app',
+  'catch-location-private': 'app',
+  'app-version': 'app',
+  'install-the-app': 'app',
+  'pro-benefits': 'pro',
+  'pro-prices': 'pro',
+  'cancel-pro': 'pro',
+  'restore-pro': 'pro',
+  'pro-refund': 'pro',
+  'when-pro-ends': 'pro',
+  'reset-password': 'account',
+  'verification-link-expired': 'account',
+  'email-address-changed': 'account',
+  'delete-account': 'account',
+  'google-apple-sign-in': 'account',
+  'what-data-we-keep': 'privacy',
+  'copy-of-my-data': 'privacy',
+  'after-deletion': 'privacy',
+  'contact-messages-kept': 'privacy',
+  'change-language': 'website',
+  'contact-answer-time': 'website',
+  'links-open-the-app': 'website',
+} as const satisfies Record<string, HelpTopic>;
+
+export type HelpArticleId = keyof typeof helpArticles;
+export const helpArticleIds = Object.keys(helpArticles) as HelpArticleId[];

@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../config/paths';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { formatCount } from '../../config/formatted';
+import { RichText } from './rich-text-view';
+import { useHelpTexts } from './help-texts';
+import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
+
+/** How long the search waits after the last key before it looks. */
+const searchDelayMs = 150;
+/** The most results the help page lists. */
+const maxResults = 8;
+
+/**
+ * The help page's search box: the articles matching the visitor's words, listed under it as
+ * they type (typos and word forms forgiven). MiniSearch and the index load at the first focus.
+ * Without JavaScript the box stays disabled and the topics below list every article.
+ */
+export function HelpSearch() {
+  const { texts, text, language } = useHelpTexts();
+  const hydrated = useHydrated();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const found = useHelpSearch(query, language, { limit: maxResults, delayMs: searchDelayMs });
+  const status =
+    found === null
+      ? ''
+      : found.results.length === 0
+        ? text(texts.page.noResults, { query: found.query })
+        : text(found.results.length === 1 ? texts.page.foundOne : texts.page.foundMany, {
+            count: formatCount(language, found.results.length),
+          });
+
+  return (
+    <search className="help-search">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+        }}
+      >
+        <label htmlFor={`${id}-query`}>{texts.page.searchLabel}</label>
+        <input
+          id={`${id}-query`}
+          type="search"
+          value={query}
+          disabled={!hydrated}
+          autoComplete="off"
+          aria-describedby={`${id}-hint`}
+          onFocus={() => {
+            void loadHelpSearch(language).catch(() => undefined);
+          }}
+          onChange={(event) => {
+            setQuery(event.target.value);
+          }}
+        />
+        <p id={`${id}-hint`} className="help-search__hint">
+          {texts.page.searchHint}
+        </p>
+      </form>
+      <p className="help-search__status" role="status">
+        {status}
+      </p>
+      {found !== null && found.results.length > 0 && (
+        <ol className="help-search__results" aria-label={texts.page.resultsLabel}>
+          {found.results.map((result) => (
+            <li key={result.id}>
+              <Link href={`${paths.help}/${result.id}`}>{text(result.title)}</Link>
+              <p>{text(result.summary)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {found !== null && found.results.length === 0 && (
+        <p>
+          <RichText text={texts.page.noResultsContact} fill={text} />
+        </p>
+      )}
+    </search>
+  );
+}

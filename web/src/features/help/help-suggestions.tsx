@@ -1,0 +1,47 @@
+import { Link } from 'wouter';
+import { helpTextValues } from '../../config/help-texts';
+import { paths } from '../../config/paths';
+import type { Language } from '../../config/languages';
+import { fill } from '../../utils/fill';
+import { useHelpSearch } from './search/use-help-search';
+
+/** How long the suggestions wait after the visitor's last key. */
+const suggestDelayMs = 400;
+/** At most this many articles are suggested. */
+const maxSuggestions = 3;
+
+/**
+ * Help articles that may answer what a visitor is writing about, under the Contact Us form's
+ * subject: up to three, looked up in the browser as they type (nothing is sent), each a link
+ * to the article in the same tab (the form keeps what was typed for when they come back).
+ * The region is always there, empty, so screen readers announce the articles as they appear.
+ */
+export function HelpSuggestions({
+  subject,
+  language,
+  heading,
+}: {
+  subject: string;
+  language: Language;
+  heading: string;
+}) {
+  const found = useHelpSearch(subject, language, { limit: maxSuggestions, delayMs: suggestDelayMs });
+  const results = found?.results ?? [];
+  const values = helpTextValues(language);
+  return (
+    <div className="help-suggestions" aria-live="polite">
+      {results.length > 0 && (
+        <>
+          <p className="help-suggestions__heading">{heading}</p>
+          <ul>
+            {results.map((result) => (
+              <li key={result.id}>
+                <Link href={`${paths.help}/${result.id}`}>{fill(result.title, values)}</Link>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { accountDeletion } from '../../config/account';
+import { forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
+import { helpArticleIds, helpTopics } from '../../config/help';
+import { helpTextValues } from '../../config/help-texts';
+import { languages, type Language } from '../../config/languages';
+import { fill } from '../../utils/fill';
+import enHelp from '../../locales/en/help.json';
+import itHelp from '../../locales/it/help.json';
+import { articleBody } from './article-bodies';
+import { linkTarget } from './link-target';
+import { blockTexts, parseRichText } from './rich-text';
+
+const helpTexts: Record<Language, typeof enHelp> = { en: enHelp, it: itHelp };
+
+/** Every help text of a language: the page's, the topics', each article's title, summary and text. */
+function everyText(language: Language): Array<[where: string, text: string]> {
+  const texts = helpTexts[language];
+  const leaves = (tree: object, prefix: string): Array<[string, string]> =>
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === 'string' ? [[`${prefix}.${key}`, value]] : leaves(value as object, `${prefix}.${key}`),
+    );
+  return [
+    ...leaves(texts, `locales/${language}/help.json`),
+    ...helpArticleIds.flatMap((id) =>
+      blockTexts(articleBody(id)[language]).map((text): [string, string] => [
+        `articles/${id}.json (${language})`,
+        text,
+      ]),
+    ),
+  ];
+}
+
+// Numbers config holds, and how each language may spell them out: a text that types one
+// instead of its placeholder goes stale the day config changes.
+const numberWords: Record<Language, Record<number, string>> = {
+  en: {
+    2: 'two',
+    3: 'three',
+    7: 'seven',
+    10: 'ten',
+    12: 'twelve',
+    16: 'sixteen',
+    18: 'eighteen',
+    30: 'thirty',
+    90: 'ninety',
+  },
+  it: {
+    2: 'due',
+    3: 'tre',
+    7: 'sette',
+    10: 'dieci',
+    12: 'dodici',
+    16: 'sedici',
+    18: 'diciotto',
+    30: 'trenta',
+    90: 'novanta',
+  },
+};
+const units = '(?:[- ]?(?:days?|years?|months?|giorni|giorno|anni|anno|mesi|mese|%|percent|per cento))';
+const configNumbers = [
+  forecastDays.pro,
+  forecastDays.free,
+  plans.proYearly.savingPercent,
+  minimumAge,
+  supportMessageRetentionMonths,
+  accountDeletion.backupDays,
+  accountDeletion.deletionRecordYears,
+  accountDeletion.accountingYears,
+  accountDeletion.securityLogDays,
+];
+
+/** What in `text` states a number or a price that config holds, typed rather than filled in. */
+function typedFacts(text: string, language: Language): string[] {
+  const words = text.replace(/{{\s*\w+\s*}}/g, ' ');
+  const found: string[] = [];
+  // Any price, and the plans' prices written either way ("2.79", "2,79").
+  for (const match of words.matchAll(/€|\b\d+[.,]\d{2}\b|\beuro\b/gi)) found.push(match[0]);
+  for (const value of configNumbers) {
+    // The number in digits anywhere; spelt out before a unit ("seven days", "sette giorni").
+    for (const match of words.matchAll(new RegExp(`(?<![\\d.,])${String(value)}(?![\\d])`, 'g'))) found.push(match[0]);
+    const word = numberWords[language][value];
+    if (word) for (const match of words.matchAll(new RegExp(`\\b${word}${units}`, 'gi'))) found.push(match[0]);
+  }
+  return found;
+}
+
+describe('the help texts', () => {
+  it('catch a typed fact (the check itself)', () => {
+    expect(typedFacts(`A ${String(forecastDays.pro)}-day forecast`, 'en')).not.toEqual([]);
+    expect(typedFacts(`${numberWords.it[forecastDays.pro] ?? ''} giorni di previsioni`, 'it')).not.toEqual([]);
+    expect(typedFacts(`Pro costs €${String(plans.proMonthly.price)} a month`, 'en')).not.toEqual([]);
+    expect(typedFacts(`Costa ${String(plans.proYearly.price).replace('.', ',')} all'anno`, 'it')).not.toEqual([]);
+    expect(typedFacts('A {{proDays}}-day forecast for {{monthly}} a month', 'en')).toEqual([]);
+  });
+
+  it.each(languages)('in %s type no number or price that config holds', (language) => {
+    const typed = everyText(language).flatMap(([where, text]) =>
+      typedFacts(text, language).map((fact) => `${where}: "${fact}" in "${text}"`),
+    );
+    expect(typed).toEqual([]);
+  });
+
+  it.each(languages)('in %s fill every placeholder and link every tag', (language) => {
+    const values = helpTextValues(language);
+    for (const [where, text] of everyText(language)) {
+      for (const segment of parseRichText(text)) {
+        expect(() => fill(segment.text, { ...values, query: 'q', count: '2', topic: 't' }), where).not.toThrow();
+        if (segment.tag !== undefined) expect(() => linkTarget(segment.tag ?? ''), where).not.toThrow();
+      }
+    }
+  });
+
+  it('have one text file per article of config/help.ts, and no other', () => {
+    const files = readdirSync(join(import.meta.dirname, 'articles')).map((file) => file.replace(/\.json$/, ''));
+    expect(files.sort()).toEqual([...helpArticleIds].sort());
+  });
+
+  it('give every article the same blocks in every language', () => {
+    const shape = (blocks: ReturnType<typeof articleBody>[Language]) =>
+      blocks.map((block) =>
+        typeof block === 'string'
+          ? 'p'
+          : 'steps' in block
+            ? `steps:${String(block.steps.length)}`
+            : `list:${String(block.list.length)}`,
+      );
+    for (const id of helpArticleIds) {
+      const body = articleBody(id);
+      expect(shape(body.it), id).toEqual(shape(body.en));
+      expect(body.en.length, id).toBeGreaterThan(0);
+    }
+  });
+
+  it('give every topic and article a title in every language', () => {
+    for (const language of languages) {
+      expect(Object.keys(helpTexts[language].topics).sort()).toEqual([...helpTopics].sort());
+      expect(Object.keys(helpTexts[language].articles)).toEqual(helpArticleIds);
+    }
+  });
+});

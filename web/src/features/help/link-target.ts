@@ -1,0 +1,31 @@
+import { helpArticles, type HelpArticleId } from '../../config/help';
+import { paths, type RouteName } from '../../config/paths';
+import { site } from '../../config/site';
+
+/** The site's pages a help text may link to by name (`<account>…</account>`). */
+const linkedPages = [
+  'support',
+  'account',
+  'pro',
+  'features',
+  'downloadApp',
+  'privacy',
+  'terms',
+  'help',
+] as const satisfies readonly RouteName[];
+
+/** Where a help text's link goes: a page of the site (routed in the browser), or elsewhere. */
+export type LinkTarget = { page: string } | { href: string };
+
+/**
+ * Where the link tag of a help text goes: a page of the site by its route name, another
+ * article by its id, a store's listing, or the support address (`mail`). Any other tag is a
+ * mistake in the texts and throws (a unit test reads every text).
+ */
+export function linkTarget(tag: string): LinkTarget {
+  if ((linkedPages as readonly string[]).includes(tag)) return { page: paths[tag as (typeof linkedPages)[number]] };
+  if (tag in helpArticles) return { page: `${paths.help}/${tag as HelpArticleId}` };
+  if (tag === 'googlePlay' || tag === 'appStore') return { href: site.stores[tag] };
+  if (tag === 'mail') return { href: `mailto:${site.supportEmail}` };
+  throw new Error(`A help text links to "${tag}", which is no page, article, store or "mail".`);
+}

@@ -1,0 +1,38 @@
+import MiniSearch from 'minisearch';
+import type { HelpArticleId } from '../../../config/help';
+import type { Language } from '../../../config/languages';
+import { helpSearchOptions, looseSearch, strictSearch, type HelpDocument, type HelpResultFields } from './options';
+
+// MiniSearch and a language's index (built with the site: build/help-search.ts): a script part
+// of their own, loaded when a visitor starts to search or to write a subject.
+
+/** An article the search found, with what its listing shows (placeholders not yet filled). */
+export type HelpResult = { id: HelpArticleId } & HelpResultFields;
+
+/** Finds the articles that match a visitor's words, best first, at most `limit`. */
+export type HelpSearch = (query: string, limit: number) => HelpResult[];
+
+const indexes: Readonly<Record<Language, () => Promise<{ default: string }>>> = {
+  en: () => import('virtual:help-search/en'),
+  it: () => import('virtual:help-search/it'),
+};
+
+/** The search over a serialised index of `language` (what `virtual:help-search/<language>` holds). */
+export function searchFromIndex(index: string, language: Language): HelpSearch {
+  const search = MiniSearch.loadJSON<HelpDocument>(index, helpSearchOptions(language));
+  return (query, limit) => {
+    let results = search.search(query, strictSearch);
+    if (results.length === 0) results = search.search(query, looseSearch);
+    return results.slice(0, limit).map((result) => ({
+      id: result.id as HelpArticleId,
+      title: String(result.title),
+      summary: String(result.summary),
+    }));
+  };
+}
+
+/** The search of `language`, once its index has arrived. */
+export async function createHelpSearch(language: Language): Promise<HelpSearch> {
+  const { default: index } = await indexes[language]();
+  return searchFromIndex(index, language);
+}

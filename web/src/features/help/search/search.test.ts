@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { helpSearchIndex } from '../../../../build/help-search';
+import { languages, type Language } from '../../../config/languages';
+import { searchFromIndex, type HelpSearch } from './engine';
+import { stem, termProcessor } from './terms';
+
+const source = join(import.meta.dirname, '..', '..', '..');
+const searches = Object.fromEntries(
+  languages.map((language) => [language, searchFromIndex(helpSearchIndex(source, language), language)]),
+) as Record<Language, HelpSearch>;
+const ids = (language: Language, query: string, limit = 3) =>
+  searches[language](query, limit).map((result) => result.id);
+
+describe('the help search', () => {
+  it.each([
+    ['en', 'subscripton'],
+    ['en', 'cancel Pro'],
+    ['en', 'How do I cancel my Pro subscription?'],
+    ['en', 'cancelling pro'],
+    ['it', 'abbonamneto'],
+    ['it', 'annullare Pro'],
+    ['it', "Come disdico l'abbonamento?"],
+  ] as const)('finds the subscription article in %s for "%s"', (language, query) => {
+    expect(ids(language, query)).toContain('cancel-pro');
+  });
+
+  it.each([
+    ['en', 'reset my pasword', 'reset-password'],
+    ['it', 'reimpostare password', 'reset-password'],
+    ['en', 'delete account', 'delete-account'],
+    ['it', 'eliminare account', 'delete-account'],
+    ['en', 'app version', 'app-version'],
+    ['it', "versione dell'app", 'app-version'],
+    ['en', 'verification link expired', 'verification-link-expired'],
+    ['it', 'link scaduto', 'verification-link-expired'],
+  ] as const)('in %s, "%s" finds %s first or close', (language, query, article) => {
+    expect(ids(language, query)).toContain(article);
+  });
+
+  it('gives each result its title and summary as written', () => {
+    const [first] = searches.en('cancel Pro', 1);
+    expect(first?.title).toMatch(/cancel/i);
+    expect(first?.summary.length).toBeGreaterThan(20);
+  });
+
+  it('finds nothing for words no article holds, and at most the limit', () => {
+    expect(ids('en', 'xylophone zeppelin')).toEqual([]);
+    expect(searches.en('pro', 2).length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('the search terms', () => {
+  it('meet the forms of one word at one stem', () => {
+    expect(
+      new Set(['cancel', 'cancels', 'cancelled', 'cancelling', 'cancellation'].map((word) => stem(word, 'en'))),
+    ).toEqual(new Set(['cancel']));
+    expect(new Set(['abbonamento', 'abbonamenti'].map((word) => stem(word, 'it'))).size).toBe(1);
+    expect(new Set(['annullare', 'annullato', 'annulla'].map((word) => stem(word, 'it'))).size).toBe(1);
+  });
+
+  it('leave out little words and accents', () => {
+    expect(termProcessor('en')('The')).toBeNull();
+    expect(termProcessor('it')('perché')).toBeNull();
+    expect(termProcessor('it')('Modalità')).toBe(stem('modalita', 'it'));
+    expect(termProcessor('it')('l')).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+import { Link, useLocation } from 'wouter';
+import { helpArticleIds, helpArticles, type HelpArticleId } from '../config/help';
+import { paths } from '../config/paths';
+import { PageHeader } from '../components/layout/page-header';
+import { articleBody } from '../features/help/article-bodies';
+import { useHelpTexts } from '../features/help/help-texts';
+import { RichText } from '../features/help/rich-text-view';
+
+/** The article a help address names: `/help/cancel-pro` → `cancel-pro`. */
+function articleAt(location: string): HelpArticleId {
+  const id = location.slice(`${paths.help}/`.length);
+  if (!(id in helpArticles)) throw new Error(`No help article at ${location}`);
+  return id as HelpArticleId;
+}
+
+/**
+ * One help article: its title and summary, its text, a link to the Contact Us form with the
+ * subject filled in from the article, and the other articles of its topic.
+ */
+export default function HelpArticlePage() {
+  const [location] = useLocation();
+  const id = articleAt(location);
+  const { texts, text, title, topicTitle, language } = useHelpTexts();
+  const topic = helpArticles[id];
+  const heading = title(id);
+  const contact = `${paths.support}?${new URLSearchParams({ subject: heading }).toString()}`;
+  const related = helpArticleIds.filter((other) => other !== id && helpArticles[other] === topic);
+  return (
+    <article>
+      <PageHeader title={heading}>
+        <p>{text(texts.articles[id].summary)}</p>
+      </PageHeader>
+      <div className="page page--narrow help-article">
+        <nav className="help-article__trail" aria-label={texts.page.trailLabel}>
+          <Link href={paths.help}>{texts.page.title}</Link> › {topicTitle(topic)}
+        </nav>
+        {articleBody(id)[language].map((block, index) =>
+          typeof block === 'string' ? (
+            <p key={index}>
+              <RichText text={block} fill={text} />
+            </p>
+          ) : 'steps' in block ? (
+            <ol key={index} className="help-article__steps">
+              {block.steps.map((step, item) => (
+                <li key={item}>
+                  <RichText text={step} fill={text} />
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <ul key={index}>
+              {block.list.map((point, item) => (
+                <li key={item}>
+                  <RichText text={point} fill={text} />
+                </li>
+              ))}
+            </ul>
+          ),
+        )}
+        <aside className="help-article__contact" aria-labelledby="help-contact">
+          <h2 id="help-contact">{texts.page.stillNeedHelp}</h2>
+          <p>
+            <Link href={contact} className="button">
+              {texts.page.contactUs}
+            </Link>
+          </p>
+        </aside>
+        {related.length > 0 && (
+          <nav className="help-article__related" aria-labelledby="help-related">
+            <h2 id="help-related">{text(texts.page.moreOnTopic, { topic: topicTitle(topic) })}</h2>
+            <ul>
+              {related.map((other) => (
+                <li key={other}>
+                  <Link href={`${paths.help}/${other}`}>{title(other)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </div>
+    </article>
+  );
+}

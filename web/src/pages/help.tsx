@@ -1,0 +1,37 @@
+import { Link } from 'wouter';
+import { helpArticleIds, helpArticles, helpTopics } from '../config/help';
+import { paths } from '../config/paths';
+import { PageHeader } from '../components/layout/page-header';
+import { HelpSearch } from '../features/help/help-search';
+import { useHelpTexts } from '../features/help/help-texts';
+
+/** The help centre: a search box, then every topic with its articles (the whole list without JavaScript). */
+export default function HelpPage() {
+  const { texts, text, title } = useHelpTexts();
+  return (
+    <>
+      <PageHeader title={texts.page.title}>
+        <p>{text(texts.page.intro)}</p>
+      </PageHeader>
+      <div className="page help">
+        <HelpSearch />
+        {helpTopics.map((topic) => (
+          <section key={topic} className="help-topic" aria-labelledby={`help-topic-${topic}`}>
+            <h2 id={`help-topic-${topic}`}>{texts.topics[topic].title}</h2>
+            <p>{text(texts.topics[topic].text)}</p>
+            <ul className="help-topic__articles">
+              {helpArticleIds
+                .filter((id) => helpArticles[id] === topic)
+                .map((id) => (
+                  <li key={id}>
+                    <Link href={`${paths.help}/${id}`}>{title(id)}</Link>
+                    <p>{text(texts.articles[id].summary)}</p>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}
