@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 import { brokenImages, scrollThrough } from './support/page-scripts.ts';
+import { screenshotName } from './support/texts.ts';
 import {
   appAdsPath,
   expectNoUntranslatedKeys,
@@ -33,7 +34,7 @@ for (const language of languages) {
         const folder = join(screenshots, testInfo.project.name);
         mkdirSync(folder, { recursive: true });
         await page.screenshot({
-          path: join(folder, `${language}-${name}.png`),
+          path: join(folder, `${screenshotName(language, name)}.png`),
           fullPage: true,
           animations: 'disabled',
         });

@@ -3,7 +3,7 @@
 // in both languages renders its heading in its language, starts the app (`<html data-ready>`),
 // shows every image and raises no error; the contact form sends and its dialog opens; account
 // email links verify an address and reset a password against the Auth emulator; the Account
-// page deletes a member; the home
+// page deletes a member; the help search and the Contact Us suggestions find articles; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
@@ -11,7 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
-import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { isHelpArticle, localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { helpArticleIds } from '../../web/src/config/help.ts';
 import { hostingOrigin, root } from '../../tests/support/emulators.ts';
 import { referencePattern } from '../../functions/src/contact-message.ts';
 import { receivedMail } from '../support/inbox.ts';
@@ -25,10 +26,13 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from '../support/auth-emulator.ts';
-import { accountTexts, emailActionTexts, headings } from '../support/texts.ts';
+import { accountTexts, emailActionTexts, headings, screenshotName } from '../support/texts.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
-const routeNames = Object.keys(paths) as RouteName[];
+// Every route, but of the help articles (one page, each with its own text) only the first.
+const routeNames = (Object.keys(paths) as RouteName[]).filter(
+  (name) => !isHelpArticle(name) || name === `help/${helpArticleIds[0] ?? ''}`,
+);
 
 /** Polls `expression` in the page until it is truthy; fails with `what` after `timeoutMs`. */
 async function waitFor(page: EnginePage, expression: string, what: string, timeoutMs = 15_000): Promise<void> {
@@ -104,11 +108,11 @@ export function engineSuite(engine: EngineName): void {
           try {
             await open(path, language, headings[name][language]);
             await expectNoBrokenImageOrError(path);
-            await page.screenshot(join(screenshots, `${language}-${name}.png`));
+            await page.screenshot(join(screenshots, `${screenshotName(language, name)}.png`));
             // The same page at a phone's width (WebKitGTK's window stops at about 450 px).
             await page.setWidth(390, 844);
             await expectNoBrokenImageOrError(`${path} (phone width)`);
-            await page.screenshot(join(screenshots, `${language}-${name}-phone.png`));
+            await page.screenshot(join(screenshots, `${screenshotName(language, name)}-phone.png`));
           } finally {
             await page.setWidth(1280, 800);
             if (name === 'notFound') await chooseLanguage(undefined);
@@ -143,6 +147,33 @@ export function engineSuite(engine: EngineName): void {
       const mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
       expect(mail?.subject).toBe(`[${reference}] ${subject}`);
       expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
+      expect(await page.errors()).toEqual([]);
+    }, 60_000);
+
+    it('the help search forgives a typo; the Contact Us subject suggests an article and is kept after reading it', async () => {
+      const article = (language: Language) => localizedPath('/help/cancel-pro', language);
+      await open(localizedPath(paths.help, 'it'), 'it', headings.help.it);
+      await page.type('input[type=search]', 'abbonamneto');
+      await waitFor(
+        page,
+        `document.querySelector('.help-search__results a[href="${article('it')}"]')`,
+        'the search did not find the subscription article for a misspelt word',
+      );
+      await page.screenshot(join(screenshots, 'help-search.png'));
+
+      await open(paths.support, 'en', headings.support.en);
+      await page.type('[name=subject]', 'cancel Pro');
+      const suggestion = `.help-suggestions a[href="${article('en')}"]`;
+      await waitFor(page, `document.querySelector('${suggestion}')`, 'the subject suggested no article');
+      await page.screenshot(join(screenshots, 'help-suggestions.png'));
+      await page.click(suggestion);
+      await waitFor(page, `location.pathname === '${article('en')}'`, 'the suggestion did not open the article');
+      await page.evaluate('history.back()');
+      await waitFor(
+        page,
+        `document.querySelector('[name=subject]')?.value === 'cancel Pro'`,
+        'the subject was not there after coming back',
+      );
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 

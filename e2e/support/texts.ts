@@ -156,3 +156,8 @@ export const accountTexts = {
     contactSubject: "Richiesta di eliminazione dell'account",
   },
 } as const;
+
+/** A page's screenshot file name in a language: `en-features`, `it-help-cancel-pro`. */
+export function screenshotName(language: Language, name: RouteName | 'notFound'): string {
+  return `${language}-${name.replaceAll('/', '-')}`;
+}

@@ -1,6 +1,6 @@
 // What `npm run lighthouse` and `npm run bench:web` share: their common options, the build,
 // the pages to visit (every route of web/src/config/paths.ts at its own address in each
-// language), Chromium started the way the toolchain notes say, one Lighthouse run per page
+// language, one help article for all), Chromium started the way the toolchain notes say, one Lighthouse run per page
 // in a fresh browser, and the table printer.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { languages, type Language } from '../../web/src/config/languages.ts';
+import { helpArticleIds } from '../../web/src/config/help.ts';
 import { localizedPath, paths, type RoutePath } from '../../web/src/config/paths.ts';
 import { PageLanguageAudit, PageLanguageGatherer, type PageLanguage } from './lighthouse-page-language.ts';
 import { run } from './processes.ts';
@@ -30,10 +31,16 @@ export function exitWith(message: string, code = 1): never {
   process.exit(code);
 }
 
-/** The routes and languages asked for (`--routes /,/pro`, `--lang it`), all by default. */
+/**
+ * The routes and languages asked for (`--routes /,/pro`, `--lang it`). By default every route,
+ * but of the help articles (one page, each with its own text: same scripts, same layout) only
+ * the first; any article can be asked for by its address.
+ */
 export function targets(values: { routes?: string | undefined; lang?: string | undefined }) {
   const allRoutes: string[] = Object.values(paths);
-  const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : allRoutes;
+  const firstArticle = `${paths.help}/${helpArticleIds[0] ?? ''}`;
+  const defaultRoutes = allRoutes.filter((route) => !route.startsWith(`${paths.help}/`) || route === firstArticle);
+  const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : defaultRoutes;
   const langs = values.lang ? values.lang.split(',').map((lang) => lang.trim()) : [...languages];
   const unknownRoutes = routes.filter((route) => !allRoutes.includes(route));
   const unknownLangs = langs.filter((lang) => !(languages as readonly string[]).includes(lang));

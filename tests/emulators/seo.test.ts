@@ -5,7 +5,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forecastDays, plans } from '../../web/src/config/constants.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
-import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import {
+  appAdsPath,
+  helpArticleOf,
+  isHelpArticle,
+  paths,
+  type HelpArticleRoute,
+  type RouteName,
+} from '../../web/src/config/paths.ts';
+import { helpTextPattern, helpTexts } from '../../e2e/support/texts.ts';
 import { site } from '../../web/src/config/site.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
@@ -18,7 +26,8 @@ import { hostingOrigin, root } from '../support/emulators.ts';
 // out of the head shows as missing.
 
 type MetaTexts = {
-  pages: Record<RouteName | 'notFound', { title: string; description: string }>;
+  pages: Record<Exclude<RouteName, HelpArticleRoute> | 'notFound', { title: string; description: string }>;
+  helpArticle: { title: string };
   shareImageAlt: string;
   app: { description: string; offers: { free: string; proMonthly: string; proYearly: string } };
 };
@@ -95,18 +104,47 @@ const metaContent = (head: HeadElement[], key: 'name' | 'property', value: strin
   withAttribute(head, 'meta', key, value).map((element) => element.attributes.content);
 
 /** Everything the head must say about a page in a language (`path` undefined: the not-found page). */
+/**
+ * The title and description a page's head must give: from meta.json, or for a help article its
+ * title (in meta.json's frame) and summary from help.json, whose other placeholders are config's
+ * values: matched as a pattern, any value in their place.
+ */
+function expectedTexts(
+  name: RouteName | 'notFound',
+  language: Language,
+): { title: RegExp | string; description: RegExp | string } {
+  if (!isHelpArticle(name)) {
+    return {
+      title: fill(meta[language].pages[name].title, language),
+      description: fill(meta[language].pages[name].description, language),
+    };
+  }
+  const article = helpTexts[language].articles[helpArticleOf(name)];
+  const frame = fill(meta[language].helpArticle.title, language);
+  const [before = '', after = ''] = frame.split('{{article}}');
+  const title = helpTextPattern(`${before}${article.title}${after}`);
+  return { title, description: helpTextPattern(article.summary) };
+}
+
 function expectHead(page: ParsedPage, name: RouteName | 'notFound', language: Language, path?: string) {
   const { head } = page;
-  const title = fill(meta[language].pages[name].title, language);
-  const description = fill(meta[language].pages[name].description, language);
+  const expected = expectedTexts(name, language);
   const imageAlt = fill(meta[language].shareImageAlt, language);
 
   expect(page.lang).toBe(language);
   // A tag the parser could not keep in the head would land in the body (titles inside SVGs aside).
   expect(page.strays).toBe(0);
-  expect(head.filter((element) => element.tag === 'title').map((element) => element.text)).toEqual([title]);
+  const titles = head.filter((element) => element.tag === 'title').map((element) => element.text);
+  expect(titles).toHaveLength(1);
+  const title = titles[0] ?? '';
+  if (typeof expected.title === 'string') expect(title).toBe(expected.title);
+  else expect(title).toMatch(expected.title);
   expect(title).not.toContain('{{');
-  expect(metaContent(head, 'name', 'description')).toEqual([description]);
+  const descriptions = metaContent(head, 'name', 'description');
+  expect(descriptions).toHaveLength(1);
+  const description = descriptions[0] ?? '';
+  if (typeof expected.description === 'string') expect(description).toBe(expected.description);
+  else expect(description).toMatch(expected.description);
   expect(description).not.toContain('{{');
 
   const canonical = withAttribute(head, 'link', 'rel', 'canonical').map((link) => link.attributes.href);
