@@ -33,12 +33,19 @@ for (const language of languages) {
       }
     });
 
-    test('a misspelt search finds the subscription article', async ({ page }) => {
+    test('a misspelt search finds the subscription article, and is there again after reading it', async ({ page }) => {
       await open(page, localizedPath(paths.help, language));
       await page.getByRole('searchbox').fill(typed[language].misspelt);
       const results = page.locator('.help-search__results');
       await expect(results.getByRole('link', { name: articleTitle(subscriptionArticle) })).toBeVisible();
       await expect(page.getByRole('status')).not.toBeEmpty();
+
+      // Read, then back: the same words and results.
+      await results.getByRole('link', { name: articleTitle(subscriptionArticle) }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(articleTitle(subscriptionArticle));
+      await page.goBack();
+      await expect(page.getByRole('searchbox')).toHaveValue(typed[language].misspelt);
+      await expect(results.getByRole('link', { name: articleTitle(subscriptionArticle) })).toBeVisible();
     });
 
     test('the subject suggests articles, and the form is as it was after reading one', async ({ page }) => {

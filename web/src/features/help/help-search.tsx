@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../hooks/use-hydrated';
@@ -11,6 +11,8 @@ import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
 const searchDelayMs = 150;
 /** The most results the help page lists. */
 const maxResults = 8;
+/** The address's parameter that holds the words searched: `/help?q=cancel`. */
+const queryParameter = 'q';
 
 /**
  * The help page's search box: the articles matching the visitor's words, listed under it as
@@ -23,6 +25,22 @@ export function HelpSearch() {
   const id = useId();
   const [query, setQuery] = useState('');
   const found = useHelpSearch(query, language, { limit: maxResults, delayMs: searchDelayMs });
+
+  // The words searched are kept in the address (`?q=`): coming back from an article, or
+  // opening a shared link, shows the same results. Read once the page has hydrated.
+  useEffect(() => {
+    const words = new URLSearchParams(location.search).get(queryParameter);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration
+    if (words) setQuery(words);
+  }, []);
+  const searched = found?.query ?? '';
+  useEffect(() => {
+    const url = new URL(location.href);
+    if ((url.searchParams.get(queryParameter) ?? '') === searched) return;
+    if (searched) url.searchParams.set(queryParameter, searched);
+    else url.searchParams.delete(queryParameter);
+    history.replaceState(history.state, '', url);
+  }, [searched]);
   const status =
     found === null
       ? ''
