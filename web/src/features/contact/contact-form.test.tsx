@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../config/paths';
@@ -142,6 +142,37 @@ describe('Contact Us', () => {
       });
       // The app's details describe the device, not the message: they stay for the next one.
       expect(version.value).toBe('2.1.0 (88)');
+    } finally {
+      history.replaceState(null, '', '/');
+    }
+  });
+
+  it("fills the form in again from the tab's draft; a link's subject fills only an empty subject", async () => {
+    renderSite(paths.support);
+    await fillIn({ email: visitor.email, message: 'Kept while I read' });
+    await waitFor(() => {
+      expect(sessionStorage.getItem('contact-form-draft')).toContain('Kept while I read');
+    });
+    cleanup();
+
+    history.replaceState(null, '', '/support?subject=From%20an%20article');
+    try {
+      renderSite(paths.support);
+      const subject = await screen.findByLabelText<HTMLInputElement>('Subject');
+      await waitFor(() => {
+        expect(screen.getByLabelText<HTMLTextAreaElement>('Comment or message').value).toBe('Kept while I read');
+      });
+      expect(screen.getByLabelText<HTMLInputElement>('Your email').value).toBe(visitor.email);
+      expect(subject.value).toBe('From an article');
+      const user = userEvent.setup();
+      await user.clear(subject);
+      await user.type(subject, 'My own words');
+      cleanup();
+      renderSite(paths.support);
+      const again = await screen.findByLabelText<HTMLInputElement>('Subject');
+      await waitFor(() => {
+        expect(again.value).toBe('My own words');
+      });
     } finally {
       history.replaceState(null, '', '/');
     }
