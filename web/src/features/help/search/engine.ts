@@ -12,6 +12,9 @@ export type HelpResult = { id: HelpArticleId } & HelpResultFields;
 /** Finds the articles that match a visitor's words, best first, at most `limit`. */
 export type HelpSearch = (query: string, limit: number) => HelpResult[];
 
+/** A result scoring under this share of the best one is not listed. */
+const minRelativeScore = 0.25;
+
 const indexes: Readonly<Record<Language, () => Promise<{ default: string }>>> = {
   en: () => import('virtual:help-search/en'),
   it: () => import('virtual:help-search/it'),
@@ -23,11 +26,16 @@ export function searchFromIndex(index: string, language: Language): HelpSearch {
   return (query, limit) => {
     let results = search.search(query, strictSearch);
     if (results.length === 0) results = search.search(query, looseSearch);
-    return results.slice(0, limit).map((result) => ({
-      id: result.id as HelpArticleId,
-      title: String(result.title),
-      summary: String(result.summary),
-    }));
+    // Far weaker than the best match is noise (a typo's neighbours, a common word): left out.
+    const best = results[0]?.score ?? 0;
+    return results
+      .filter((result) => result.score >= best * minRelativeScore)
+      .slice(0, limit)
+      .map((result) => ({
+        id: result.id as HelpArticleId,
+        title: String(result.title),
+        summary: String(result.summary),
+      }));
   };
 }
 

@@ -44,6 +44,12 @@ describe('the help search', () => {
     expect(first?.summary.length).toBeGreaterThan(20);
   });
 
+  it('lists only the close matches of a misspelt word, best first', () => {
+    expect(ids('en', 'subscripton', 8)[0]).toBe('cancel-pro');
+    expect(ids('en', 'subscripton', 8).length).toBeLessThanOrEqual(3);
+    expect(ids('en', 'reset my pasword', 8)).toEqual(['reset-password']);
+  });
+
   it('finds nothing for words no article holds, and at most the limit', () => {
     expect(ids('en', 'xylophone zeppelin')).toEqual([]);
     expect(searches.en('pro', 2).length).toBeLessThanOrEqual(2);
