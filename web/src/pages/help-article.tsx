@@ -9,7 +9,7 @@ import { RichText } from '../features/help/rich-text-view';
 /** The article a help address names: `/help/cancel-pro` → `cancel-pro`. */
 function articleAt(location: string): HelpArticleId {
   const id = location.slice(`${paths.help}/`.length);
-  if (!(id in helpArticles)) throw new Error(`No help article at ${location}`);
+  if (!Object.hasOwn(helpArticles, id)) throw new Error(`No help article at ${location}`);
   return id as HelpArticleId;
 }
 

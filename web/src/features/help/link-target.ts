@@ -2,18 +2,6 @@ import { helpArticles, type HelpArticleId } from '../../config/help';
 import { paths, type RouteName } from '../../config/paths';
 import { site } from '../../config/site';
 
-/** The site's pages a help text may link to by name (`<account>…</account>`). */
-const linkedPages = [
-  'support',
-  'account',
-  'pro',
-  'features',
-  'downloadApp',
-  'privacy',
-  'terms',
-  'help',
-] as const satisfies readonly RouteName[];
-
 /** Where a help text's link goes: a page of the site (routed in the browser), or elsewhere. */
 export type LinkTarget = { page: string } | { href: string };
 
@@ -23,8 +11,8 @@ export type LinkTarget = { page: string } | { href: string };
  * mistake in the texts and throws (a unit test reads every text).
  */
 export function linkTarget(tag: string): LinkTarget {
-  if ((linkedPages as readonly string[]).includes(tag)) return { page: paths[tag as (typeof linkedPages)[number]] };
-  if (tag in helpArticles) return { page: `${paths.help}/${tag as HelpArticleId}` };
+  if (Object.hasOwn(paths, tag)) return { page: paths[tag as RouteName] };
+  if (Object.hasOwn(helpArticles, tag)) return { page: `${paths.help}/${tag as HelpArticleId}` };
   if (tag === 'googlePlay' || tag === 'appStore') return { href: site.stores[tag] };
   if (tag === 'mail') return { href: `mailto:${site.supportEmail}` };
   throw new Error(`A help text links to "${tag}", which is no page, article, store or "mail".`);
