@@ -71,6 +71,15 @@ export const smtpOAuthRefreshToken = secrets.oauthRefreshToken;
 /** What a function that sends mail lists in its `secrets` option. */
 export const smtpSecrets: readonly SecretParam[] = Object.values(secrets);
 
+/**
+ * Whether "Download my data" refuses calls without a valid App Check token. Off by default,
+ * like App Check itself; turn it on once the site's App Check is set up (README, "App Check").
+ */
+export const exportRequiresAppCheck = defineBoolean('EXPORT_REQUIRES_APP_CHECK', {
+  description: 'true once App Check is set up for the site: "Download my data" then refuses calls without its token',
+  default: false,
+});
+
 export const mailFrom = defineString('MAIL_FROM', {
   description: 'Sender of support emails, for example "Support Site <no-reply@example.com>"',
 });

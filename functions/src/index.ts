@@ -5,10 +5,18 @@ import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as v1 from 'firebase-functions/v1';
 import { getStorage } from 'firebase-admin/storage';
+import { getAuth } from 'firebase-admin/auth';
+import { onCall } from 'firebase-functions/v2/https';
+import { accountOf, answerExport } from './account-export/callable.js';
 import { cleanUpMember } from './account-deletion/cleanup.js';
 import { deletionConfirmation } from './account-deletion/confirmation-email.js';
-import { bucketCleaner, type StorageCleaner } from './account-deletion/storage-cleaner.js';
-import { readMailConfig, smtpSecrets } from './config.js';
+import {
+  bucketCleaner,
+  bucketLister,
+  type StorageCleaner,
+  type StorageLister,
+} from './account-deletion/storage-cleaner.js';
+import { exportRequiresAppCheck, readMailConfig, smtpSecrets } from './config.js';
 import { deliverMail } from './deliver.js';
 import { sweepMail } from './sweep.js';
 import { getTransport } from './transport.js';
@@ -50,10 +58,29 @@ export const retryContactMail = onSchedule(
  * cannot start offline), and the demo project has no bucket: Storage is then skipped and the
  * record says so.
  */
-function storageCleaner(): StorageCleaner | undefined {
-  if (process.env.FUNCTIONS_EMULATOR === 'true' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST) return undefined;
-  return bucketCleaner(getStorage().bucket());
+function withoutStorage(): boolean {
+  return process.env.FUNCTIONS_EMULATOR === 'true' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST;
 }
+function storageCleaner(): StorageCleaner | undefined {
+  return withoutStorage() ? undefined : bucketCleaner(getStorage().bucket());
+}
+function storageLister(): StorageLister | undefined {
+  return withoutStorage() ? undefined : bucketLister(getStorage().bucket());
+}
+
+/**
+ * "Download my data" on the Account page: the signed-in member's own copy of their data, as
+ * JSON, a few times a day (account-export/). Reached through the site's own address (a Hosting
+ * rewrite, firebase.json), so the page needs no other origin in its Content-Security-Policy.
+ */
+export const exportMemberData = onCall({ timeoutSeconds: 120, memory: '512MiB', maxInstances: 10 }, async (request) =>
+  answerExport(request, {
+    db: getFirestore(),
+    account: async (uid) => accountOf(await getAuth().getUser(uid)),
+    storage: storageLister(),
+    requireAppCheck: exportRequiresAppCheck.value(),
+  }),
+);
 
 /**
  * A member's Auth account was deleted (the Account page, the app, the console): delete their

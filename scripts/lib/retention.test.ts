@@ -4,9 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { alertsCollection } from '../../functions/src/alerts.ts';
 import { deletionRecordYears, deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
+import {
+  exportRecordYears,
+  exportsCollection,
+  exportsPerDay,
+} from '../../functions/src/account-export/member-export.ts';
 import { limitsCollection, shardsCollection } from '../../functions/src/rate-limits.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/retention.ts';
 import {
+  dataExports,
   deletionRecordYears as siteDeletionRecordYears,
   supportMessageRetentionMonths,
 } from '../../web/src/config/constants.ts';
@@ -33,6 +39,8 @@ describe('the retention of contact messages', () => {
       { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Deletion records, for the years the Account page states.
       { collectionGroup: deletionsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // Export records, for the years the privacy policy states.
+      { collectionGroup: exportsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };
@@ -49,5 +57,12 @@ describe('the retention of contact messages', () => {
 describe('deletion records', () => {
   it('are kept as long as the Account page and the privacy policy say', () => {
     expect(deletionRecordYears).toBe(siteDeletionRecordYears);
+  });
+});
+
+describe('data exports', () => {
+  it('are capped and recorded as the Account page and the privacy policy say', () => {
+    expect(exportsPerDay).toBe(dataExports.perDay);
+    expect(exportRecordYears).toBe(dataExports.recordYears);
   });
 });

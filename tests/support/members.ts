@@ -51,3 +51,20 @@ export function memberFiles(uid: string): string[] {
     ['a.jpg', 'b/c.jpg'].map((name) => `${forMember(template, uid)}${name}`),
   );
 }
+
+/**
+ * The paths seedMember(db, uid, other) wrote that are the member's own by the map: every listed
+ * document with its child, and every queried document itself (the comments under them are
+ * other members' data and stay out of a copy).
+ */
+export function seededPaths(uid: string): string[] {
+  return [
+    ...memberData.documents.flatMap((template) => {
+      const path = forMember(template, uid);
+      return [path, `${path}/private/child`];
+    }),
+    ...memberData.queries.flatMap(({ collection, field }) =>
+      [1, 2].map((n) => `${collection}/${uid}-${field}-${String(n)}`),
+    ),
+  ];
+}

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { hashedId } from './cleanup.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData } from './member-data.js';
-import { bucketCleaner, MemoryBucket, type BucketLike } from './storage-cleaner.js';
+import {
+  bucketCleaner,
+  bucketLister,
+  MemoryBucket,
+  type BucketLike,
+  type ListableBucketLike,
+} from './storage-cleaner.js';
 
 describe('forMember', () => {
   it('puts the member’s id into a path or prefix', () => {
@@ -68,6 +74,35 @@ describe('storage cleaners', () => {
     expect(counts).toEqual([2, 2, 1]);
     expect(left.size).toBe(0);
     expect(queries.map((query) => query.maxResults)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('the bucket lister follows the page tokens and reads size, type and time', async () => {
+    const names = Array.from({ length: 5 }, (_, n) => `catches/a/${String(n)}.jpg`);
+    const tokens: Array<string | undefined> = [];
+    const bucket: ListableBucketLike = {
+      getFiles(query) {
+        tokens.push(query.pageToken);
+        const start = Number(query.pageToken ?? 0);
+        const page = names.filter((name) => name.startsWith(query.prefix)).slice(start, start + query.maxResults);
+        const next = start + query.maxResults < names.length ? { pageToken: String(start + query.maxResults) } : null;
+        return Promise.resolve([
+          page.map((name) => ({
+            name,
+            metadata: { size: '1024', contentType: 'image/jpeg', updated: '2026-11-01T00:00:00Z' },
+          })),
+          next,
+        ]);
+      },
+    };
+    const files = await bucketLister(bucket, 2).list('catches/a/');
+    expect(files.map((file) => file.name)).toEqual(names);
+    expect(files[0]).toEqual({
+      name: 'catches/a/0.jpg',
+      size: 1024,
+      contentType: 'image/jpeg',
+      updated: '2026-11-01T00:00:00Z',
+    });
+    expect(tokens).toEqual([undefined, '2', '4']);
   });
 });
 

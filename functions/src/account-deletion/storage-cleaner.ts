@@ -1,4 +1,4 @@
-// Deleting a member's files from Cloud Storage, behind a small interface: the real bucket in
+// Deleting and listing a member's files in Cloud Storage, behind small interfaces: the real bucket in
 // production, an in-memory one in unit tests. The Storage emulator cannot run on the machines
 // this project is tested on (it downloads a rules runtime when it starts), so under the
 // emulators the clean-up records Storage as skipped instead of calling a real bucket.
@@ -12,8 +12,17 @@ export type StorageCleaner = {
   deletePrefix(prefix: string, deleted: (count: number) => Promise<void>): Promise<void>;
 };
 
+/** A file as the copy of a member's data lists it. */
+export type ListedFile = { name: string; size: number; contentType?: string; updated?: string };
+
+/** What the copy of a member's data needs of a bucket. */
+export type StorageLister = {
+  /** Every file whose name starts with `prefix`, by name. */
+  list(prefix: string): Promise<ListedFile[]>;
+};
+
 /** The files of a bucket, as their names, in memory: for unit tests. */
-export class MemoryBucket implements StorageCleaner {
+export class MemoryBucket implements StorageCleaner, StorageLister {
   readonly files: Set<string>;
   /** Throws on the call after this many deletions (an interrupted clean-up), when set. */
   failAfter: number | undefined;
@@ -32,6 +41,15 @@ export class MemoryBucket implements StorageCleaner {
       await deleted(1);
     }
   }
+
+  /** Each file's size is the length of its name. */
+  async list(prefix: string): Promise<ListedFile[]> {
+    await Promise.resolve();
+    return [...this.files]
+      .filter((name) => name.startsWith(prefix))
+      .sort()
+      .map((name) => ({ name, size: name.length }));
+  }
 }
 
 /** The operations of a Cloud Storage bucket the real cleaner uses (firebase-admin's Bucket). */
@@ -42,6 +60,51 @@ export type BucketLike = {
     maxResults: number;
   }): Promise<[Array<{ delete(): Promise<unknown> }>, ...unknown[]]>;
 };
+
+/** The bucket operation the real lister uses: a page of files with their metadata, and the next page's query. */
+export type ListableBucketLike = {
+  getFiles(query: {
+    prefix: string;
+    autoPaginate: false;
+    maxResults: number;
+    pageToken?: string;
+  }): Promise<
+    [
+      Array<{ name: string; metadata: { size?: string | number; contentType?: string; updated?: string } }>,
+      ({ pageToken?: string } | null)?,
+      ...unknown[],
+    ]
+  >;
+};
+
+/** A bucket's lister: pages through the files under the prefix, with their size, type and time. */
+export function bucketLister(bucket: ListableBucketLike, pageSize = 1000): StorageLister {
+  return {
+    async list(prefix) {
+      const listed: ListedFile[] = [];
+      let pageToken: string | undefined;
+      do {
+        const [files, next] = await bucket.getFiles({
+          prefix,
+          autoPaginate: false,
+          maxResults: pageSize,
+          ...(pageToken ? { pageToken } : {}),
+        });
+        for (const file of files) {
+          const { size, contentType, updated } = file.metadata;
+          listed.push({
+            name: file.name,
+            size: Number(size ?? 0),
+            ...(contentType ? { contentType } : {}),
+            ...(updated ? { updated } : {}),
+          });
+        }
+        pageToken = next?.pageToken;
+      } while (pageToken);
+      return listed;
+    },
+  };
+}
 
 /** A bucket's cleaner: lists a page of files under the prefix and deletes them, until none is left. */
 export function bucketCleaner(bucket: BucketLike, pageSize = 200): StorageCleaner {

@@ -42,5 +42,14 @@ export const supportMessageRetentionMonths = 12;
  */
 export const deletionRecordYears = 2;
 
+/**
+ * "Download my data" on the Account page: copies a member may make in any 24 hours, and years
+ * the record that an export happened (its time and how many documents, under a one-way code:
+ * no name, no address) is kept after the last one. The Account page and the privacy policy
+ * state both; the function's own values (functions/src/account-export/member-export.ts) are
+ * checked against these by a unit test. EXAMPLE: the operator confirms them before launch.
+ */
+export const dataExports = { perDay: 3, recordYears: 2 } as const;
+
 /** The date the privacy policy and the terms were last changed (shown on both). */
 export const legalTextsUpdated = '2026-11-23';

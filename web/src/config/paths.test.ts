@@ -3,14 +3,21 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, languagePrefixes, localizedPath, paths } from './paths';
 
-type Hosting = { public: string; rewrites?: unknown[]; i18n?: { root: string } };
+type Rewrite = { source?: string; regex?: string; destination?: string; function?: unknown };
+type Hosting = { public: string; rewrites?: Rewrite[]; i18n?: { root: string } };
 const firebaseJson = JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as {
   hosting: Hosting;
 };
 
 describe('routes and Hosting', () => {
-  it('serves every page as a prerendered file: no rewrite, so unknown paths answer 404', () => {
-    expect(firebaseJson.hosting.rewrites ?? []).toEqual([]);
+  it('serves every page as a prerendered file: no rewrite to a page, so unknown paths answer 404', () => {
+    // The only rewrites are exact addresses of functions under /api/ (the site's own origin).
+    for (const rewrite of firebaseJson.hosting.rewrites ?? []) {
+      expect(rewrite.destination).toBeUndefined();
+      expect(rewrite.regex).toBeUndefined();
+      expect(rewrite.function).toBeDefined();
+      expect(rewrite.source).toMatch(/^\/api\/[a-z/-]+$/);
+    }
   });
 
   it("chooses the language of the files with Hosting's i18n folder, which the build fills", () => {

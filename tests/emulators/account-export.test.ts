@@ -1,0 +1,228 @@
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth, type Auth } from 'firebase-admin/auth';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountOf } from '../../functions/src/account-export/callable.ts';
+import {
+  exportMember,
+  ExportLimitError,
+  exportRecordId,
+  exportRecordYears,
+  exportsCollection,
+  exportsPerDay,
+  ExportTooLargeError,
+  type ExportDeps,
+  type ExportRecord,
+} from '../../functions/src/account-export/member-export.ts';
+import { memberData } from '../../functions/src/account-deletion/member-data.ts';
+import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
+import { authEmulator, hostingOrigin, projectId } from '../support/emulators.ts';
+import { memberFiles, seedMember, seededPaths } from '../support/members.ts';
+
+// "Download my data" against the Firestore and Auth emulators: the module run as production
+// runs it (many invocations side by side, here as parallel calls), and the deployed callable
+// reached as the Account page reaches it, through the site's Hosting rewrite, with real Auth
+// emulator ID tokens.
+let app: App;
+let db: Firestore;
+let auth: Auth;
+
+beforeAll(() => {
+  app = initializeApp({ projectId }, 'account-export-test');
+  db = getFirestore(app);
+  auth = getAuth(app);
+});
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+function deps(overrides: Partial<ExportDeps> = {}): ExportDeps {
+  return { db, account: async (uid) => accountOf(await auth.getUser(uid)), storage: undefined, ...overrides };
+}
+
+async function record(uid: string): Promise<ExportRecord | undefined> {
+  return (await db.collection(exportsCollection).doc(exportRecordId(uid)).get()).data() as ExportRecord | undefined;
+}
+
+async function newMember(uid: string, provider?: 'google.com' | 'apple.com'): Promise<void> {
+  await auth.createUser({ uid, email: `${uid}@example.com`, password: 'password-1', displayName: `Angler ${uid}` });
+  if (provider)
+    await auth.updateUser(uid, {
+      providerToLink: { providerId: provider, uid: `${provider}-${uid}`, email: `${uid}@example.com` },
+    });
+}
+
+describe('the export module', () => {
+  it('copies the member’s account, documents and files, and nothing of a member they follow or notify', async () => {
+    const [a, b] = [`a${unique()}`, `b${unique()}`];
+    await newMember(a, 'google.com');
+    await newMember(b);
+    // Each member's documents name the other: a's follows and b's follows reference each other.
+    await seedMember(db, a, b);
+    await seedMember(db, b, a);
+    const bucket = new MemoryBucket([...memberFiles(a), ...memberFiles(b)]);
+
+    const copy = await exportMember(a, deps({ storage: bucket }));
+
+    expect(copy.account).toMatchObject({ uid: a, email: `${a}@example.com`, displayName: `Angler ${a}` });
+    expect(copy.account.providers.map((provider) => provider.providerId).sort()).toEqual(['google.com', 'password']);
+    expect(copy.account.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // a's own documents, and the follows between the two, which the map makes both members'
+    // (a's "who follows you" and "who you follow"); nothing else of b: no profile, post, catch
+    // or notification of theirs.
+    const follows = ['followerId', 'followeeId'].flatMap((field) =>
+      [1, 2].map((n) => `follows/${b}-${field}-${String(n)}`),
+    );
+    expect(copy.documents.map((document) => document.path).sort()).toEqual([...seededPaths(a), ...follows].sort());
+    for (const document of copy.documents) {
+      expect(document.path.startsWith(`users/${b}`) || document.path.startsWith(`settings/${b}`)).toBe(false);
+      expect(document.path.startsWith(`notifications/${b}`)).toBe(false);
+      expect(document.path).not.toMatch(/\/comments\//);
+    }
+    expect(copy.documents.find((document) => document.path === `users/${a}`)?.data).toEqual({
+      note: `users/{UID} of ${a}`,
+    });
+    expect(copy.storage).toEqual({
+      state: 'LISTED',
+      files: memberFiles(a)
+        .sort()
+        .map((name) => ({ name, size: name.length })),
+    });
+    // Plain JSON all through.
+    expect(JSON.parse(JSON.stringify(copy))).toEqual(copy);
+  });
+
+  it('records the export with counts and times only, kept for the years the privacy policy states', async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    await seedMember(db, a, `b${unique()}`);
+    const now = Date.UTC(2026, 10, 25, 9);
+    await exportMember(a, deps({ now: () => now }));
+
+    const saved = await record(a);
+    expect(saved?.hashedId).toBe(exportRecordId(a));
+    expect(saved?.exports).toBe(1);
+    expect(saved?.history).toHaveLength(1);
+    expect(saved?.history[0]?.state).toBe('DONE');
+    const places: Record<string, number> = Object.fromEntries([
+      ...memberData.documents.map((template): [string, number] => [template, 2]),
+      ...memberData.queries.map(({ collection, field }): [string, number] => [`${collection}.${field}`, 2]),
+    ]);
+    expect(saved?.history[0]?.documents).toEqual(places);
+    expect(saved?.expireAt.toDate().getUTCFullYear()).toBe(2026 + exportRecordYears);
+    // No personal data: the id and address appear nowhere in the record.
+    const text = JSON.stringify(saved);
+    expect(text).not.toContain(a);
+  });
+
+  it(`allows ${String(exportsPerDay)} exports a day, also when many calls arrive at once`, async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    await seedMember(db, a, `b${unique()}`);
+    const now = Date.now();
+    const calls = await Promise.allSettled(Array.from({ length: 8 }, () => exportMember(a, deps({ now: () => now }))));
+    expect(calls.filter((call) => call.status === 'fulfilled')).toHaveLength(exportsPerDay);
+    const refused = calls.filter((call) => call.status === 'rejected');
+    expect(refused).toHaveLength(8 - exportsPerDay);
+    for (const call of refused) expect(call.reason).toBeInstanceOf(ExportLimitError);
+    expect((await record(a))?.exports).toBe(exportsPerDay);
+
+    // A day after the first, the member may again.
+    await expect(exportMember(a, deps({ now: () => now + 24 * 60 * 60_000 - 1 }))).rejects.toBeInstanceOf(
+      ExportLimitError,
+    );
+    await expect(exportMember(a, deps({ now: () => now + 24 * 60 * 60_000 + 1 }))).resolves.toBeDefined();
+  });
+
+  it('gives a failed or too large export back to the cap, and records how it ended', async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    await seedMember(db, a, `b${unique()}`);
+    const broken = deps({
+      account: () => Promise.reject(new Error('Auth unavailable')),
+    });
+    for (let n = 0; n < exportsPerDay + 1; n++) await expect(exportMember(a, broken)).rejects.toThrow(/unavailable/);
+    await expect(exportMember(a, deps({ maxBytes: 100 }))).rejects.toBeInstanceOf(ExportTooLargeError);
+    const saved = await record(a);
+    expect(saved?.recent).toEqual([]);
+    expect(saved?.history.map((entry) => entry.state)).toEqual([
+      ...Array<string>(exportsPerDay + 1).fill('FAILED'),
+      'TOO_LARGE',
+    ]);
+    expect(saved?.history.at(-1)?.bytes).toBeGreaterThan(100);
+    await expect(exportMember(a, deps())).resolves.toBeDefined();
+  });
+
+  it('refuses an id that could widen a path', async () => {
+    await expect(exportMember('a/../b', deps())).rejects.toThrow(/user id/);
+  });
+});
+
+// The callable, deployed to the Functions emulator, through the site's own address.
+const callableUrl = `${hostingOrigin}/api/account/export`;
+const authOrigin = `http://${authEmulator.host}:${String(authEmulator.port)}`;
+
+async function idToken(email: string, password: string): Promise<string> {
+  const response = await fetch(
+    `${authOrigin}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const json = (await response.json()) as { idToken?: string };
+  if (!json.idToken) throw new Error(`No sign-in for ${email}`);
+  return json.idToken;
+}
+
+type CallableAnswer = {
+  status: number;
+  result?: { account: { uid: string }; documents: Array<{ path: string }> };
+  error?: { status: string; details?: unknown };
+};
+
+async function call(data: unknown, token?: string): Promise<CallableAnswer> {
+  const response = await fetch(callableUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  return { status: response.status, ...((await response.json()) as Omit<CallableAnswer, 'status'>) };
+}
+
+describe('the callable, through the site’s address', () => {
+  it('answers a signed-in member with their own copy, and refuses the rest', async () => {
+    const [a, b] = [`a${unique()}`, `b${unique()}`];
+    await newMember(a);
+    await newMember(b);
+    await seedMember(db, a, b);
+    await seedMember(db, b, `c${unique()}`);
+
+    const anonymous = await call({});
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.error?.status).toBe('UNAUTHENTICATED');
+
+    const token = await idToken(`${a}@example.com`, 'password-1');
+    const other = await call({ uid: b }, token);
+    expect(other.status).toBe(403);
+    expect(other.error?.status).toBe('PERMISSION_DENIED');
+    const extra = await call({ path: `users/${b}` }, token);
+    expect(extra.error?.status).toBe('INVALID_ARGUMENT');
+
+    const own = await call({}, token);
+    expect(own.status).toBe(200);
+    expect(own.result?.account.uid).toBe(a);
+    expect(own.result?.documents.map((document) => document.path).sort()).toEqual(seededPaths(a).sort());
+
+    for (let n = 1; n < exportsPerDay; n++) expect((await call({ uid: a }, token)).status).toBe(200);
+    const over = await call({}, token);
+    expect(over.status).toBe(429);
+    expect(over.error?.status).toBe('RESOURCE_EXHAUSTED');
+    expect(over.error?.details).toEqual({ retryAt: expect.stringMatching(/^\d{4}-/) as unknown });
+    // Refusals took nothing from the cap: exactly the allowed exports are recorded.
+    expect((await record(a))?.exports).toBe(exportsPerDay);
+  });
+});
