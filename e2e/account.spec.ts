@@ -1,15 +1,29 @@
 // The Account page against the Auth, Firestore and Functions emulators and the test inbox:
-// the explanation without signing in, a deletion from the page that the clean-up trigger
-// finishes (the member's data gone, another member's untouched, one confirmation email), and
-// every failure deleting nothing. Both languages, both widths (projects), axe on each state.
+// the explanation without signing in; members who signed up with Google, Apple or a password
+// sign in, download a copy of their data (theirs only) and delete their account, which the
+// clean-up trigger finishes (the member's data gone, another member's untouched, one
+// confirmation email); every failure deletes nothing. Both languages, both widths (projects),
+// axe on each state.
+import { readFile } from 'node:fs/promises';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from '@playwright/test';
 import { deletionsCollection, hashedId } from '../functions/src/account-deletion/cleanup.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
-import { census, seedMember, seededPerMember } from '../tests/support/members.ts';
+import { census, seedMember, seededPaths, seededPerMember } from '../tests/support/members.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { account, authOrigin, canSignIn, createMember, markVerified, type Member } from './support/auth-emulator.ts';
+import {
+  account,
+  authOrigin,
+  canSignIn,
+  createMember,
+  createProviderMember,
+  exists,
+  markVerified,
+  type Member,
+  type ProviderMember,
+} from './support/auth-emulator.ts';
+import { serveGoogleLoader } from './support/google-loader.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
 import { projectId } from '../scripts/lib/project.ts';
@@ -36,6 +50,30 @@ for (const language of languages) {
     await page.getByLabel(text.email, { exact: true }).fill(member.email);
     await page.getByLabel(text.password, { exact: true }).fill(password);
     await page.getByRole('button', { name: text.signIn }).click();
+  }
+
+  /** Signs in with the provider's popup (the Auth emulator's widget), choosing the member's account. */
+  async function signInWithProvider(page: Page, member: ProviderMember) {
+    await serveGoogleLoader(page.context());
+    await page.goto(address);
+    await waitForApp(page);
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: member.provider === 'google.com' ? text.google : text.apple }).click();
+    await (await popup).getByText(member.email).click();
+  }
+
+  /** Presses "Download my data" and reads the file the page saves. */
+  async function downloadCopy(page: Page): Promise<{
+    account: { uid: string; email: string; providers: Array<{ providerId: string }> };
+    documents: Array<{ path: string }>;
+    storage: { state: string };
+  }> {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: text.copyButton }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^[a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json$/);
+    await expect(page.getByText(text.copyDone)).toBeVisible();
+    return JSON.parse(await readFile(await file.path(), 'utf8')) as Awaited<ReturnType<typeof downloadCopy>>;
   }
 
   async function confirm(page: Page, password: string, word: string = text.word) {
@@ -95,6 +133,66 @@ for (const language of languages) {
           timeout: 10_000,
         })
         .toBe(1);
+    });
+
+    for (const provider of ['google.com', 'apple.com'] as const) {
+      test(`a ${provider} member signs in, downloads their data only, and deletes the account`, async ({
+        page,
+      }, testInfo) => {
+        const member = await createProviderMember(provider);
+        const other = await createMember();
+        await seedMember(db, member.localId, other.localId);
+        await seedMember(db, other.localId, `third-${other.localId}`);
+
+        await signInWithProvider(page, member);
+        await expect(page.getByText(text.signedInWith[provider === 'google.com' ? 'google' : 'apple'])).toBeVisible();
+        await expectNoAxeViolations(page);
+        const copy = await downloadCopy(page);
+        expect(copy.account.uid).toBe(member.localId);
+        expect(copy.account.email).toBe(member.email);
+        expect(copy.account.providers.map((entry) => entry.providerId)).toEqual([provider]);
+        expect(copy.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
+        expect(JSON.stringify(copy.documents)).not.toContain(`users/${other.localId}`);
+        expect(copy.storage.state).toBe('UNAVAILABLE');
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: `e2e-screenshots/account-signed-in-${provider.replace('.com', '')}-${language}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+
+        // Deleting asks the same provider again, then deletes.
+        await page.getByLabel(text.typeWord).fill(text.word);
+        const popup = page.waitForEvent('popup');
+        await page.getByRole('button', { name: text.delete }).click();
+        await (await popup).getByText(member.email).click();
+        await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
+        expect(await exists(member.localId)).toBe(false);
+        await expect
+          .poll(
+            async () =>
+              (await db.collection(deletionsCollection).doc(hashedId(member.localId)).get()).get('state') as unknown,
+            { timeout: 20_000 },
+          )
+          .toBe('DONE');
+        expect(await census(db, member.localId)).toBe(0);
+        expect(await census(db, other.localId)).toBe(seededPerMember);
+      });
+    }
+
+    test('a password member downloads their data, up to the daily number of copies', async ({ page }) => {
+      const member = await createMember();
+      await seedMember(db, member.localId, `other-${member.localId}`);
+      await signIn(page, member);
+      await expect(page.getByText(text.signedInWith.password)).toBeVisible();
+      for (let copy = 1; copy <= 3; copy++) {
+        const file = await downloadCopy(page);
+        expect(file.account.uid).toBe(member.localId);
+        expect(file.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
+      }
+      await expect(page.getByRole('link', { name: text.saveAgain })).toHaveAttribute('download', /\.json$/);
+      await page.getByRole('button', { name: text.copyButton }).click();
+      await expect(page.getByText(text.copyLimit)).toBeVisible();
+      await expectNoAxeViolations(page);
     });
 
     test('a wrong password, at sign-in or at the confirmation, deletes nothing', async ({ page }) => {

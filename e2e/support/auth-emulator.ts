@@ -35,6 +35,33 @@ export async function createMember(password = 'first-Password-1'): Promise<Membe
   return { email, password, idToken, localId };
 }
 
+/** The sign-in providers the Account page offers besides the password, by Firebase's ids. */
+export type ProviderId = 'google.com' | 'apple.com';
+export type ProviderMember = { email: string; localId: string; provider: ProviderId; displayName: string };
+
+/**
+ * A member who signed up with Google or Apple, as the app would make them: Auth's
+ * signInWithIdp with the provider's ID token (the emulator takes its claims unsigned). The
+ * emulator's sign-in widget then lists the account under that provider.
+ */
+export async function createProviderMember(provider: ProviderId): Promise<ProviderMember> {
+  const email = `member-${randomUUID()}@example.com`;
+  const displayName = `Angler ${email.slice(7, 15)}`;
+  const claims = { sub: randomUUID(), email, email_verified: true, name: displayName };
+  const { localId } = await call<{ localId: string }>('signInWithIdp', {
+    postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=${provider}`,
+    requestUri: 'http://localhost',
+    returnSecureToken: true,
+  });
+  return { email, localId, provider, displayName };
+}
+
+/** Whether Auth still has the account. */
+export async function exists(localId: string): Promise<boolean> {
+  const { users } = await call<{ users?: unknown[] }>('lookup', { localId: [localId] }, true);
+  return (users ?? []).length > 0;
+}
+
 export async function sendVerificationEmail(member: Member): Promise<void> {
   await call('sendOobCode', { requestType: 'VERIFY_EMAIL', idToken: member.idToken });
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emulatorConfigFile,
   emulatorFirebaseJson,
+  emulatorFrameOrigins,
   emulatorOrigins,
   parseCsp,
   readFirebaseJson,
@@ -15,16 +16,30 @@ import {
   writeEmulatorConfig,
   type FirebaseJson,
 } from './firebase-config.ts';
+import { globToRegExp } from './hosting-server.ts';
 import { webEmulatorEnv } from './project.ts';
+import { localizedPath, paths } from '../../web/src/config/paths.ts';
 
 const production = readFirebaseJson();
 const emulator = emulatorFirebaseJson(production);
 const allHeaders = (config: FirebaseJson) => (config.hosting.headers ?? []).flatMap((rule) => rule.headers);
-const cspOf = (config: FirebaseJson) => {
-  const policies = allHeaders(config).filter(({ key }) => key.toLowerCase() === 'content-security-policy');
+/** The pages that sign members in with Google and Apple, whose headers differ (below). */
+const accountSource = '{/account,/it/account}';
+/** The Content-Security-Policy of the rule for `source`: every page's (`**`) or the Account page's. */
+const cspOf = (config: FirebaseJson, source = '**') => {
+  const policies = (config.hosting.headers ?? [])
+    .filter((rule) => rule.source === source)
+    .flatMap((rule) => rule.headers)
+    .filter(({ key }) => key.toLowerCase() === 'content-security-policy');
   expect(policies).toHaveLength(1);
   return new Map(parseCsp(policies[0]?.value ?? ''));
 };
+const headerOf = (config: FirebaseJson, source: string, name: string) =>
+  (config.hosting.headers ?? [])
+    .filter((rule) => rule.source === source)
+    .flatMap((rule) => rule.headers)
+    .filter(({ key }) => key.toLowerCase() === name)
+    .map(({ value }) => value);
 const loopback = /127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0/i;
 
 describe('production Hosting headers (firebase.json)', () => {
@@ -49,6 +64,36 @@ describe('production Hosting headers (firebase.json)', () => {
       expect(sources, name).not.toContain("'unsafe-eval'");
       if (name !== 'style-src-attr') expect(sources, name).not.toContain("'unsafe-inline'");
     }
+  });
+});
+
+describe('the Account page’s headers (firebase.json)', () => {
+  it('apply to the Account page in both languages and to no other page', () => {
+    const pattern = globToRegExp(accountSource);
+    const account = [paths.account, localizedPath(paths.account, 'it')];
+    for (const path of Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]))
+      expect(pattern.test(path), path).toBe(account.includes(path));
+  });
+
+  it('are every page’s policy plus Google’s script loader and the sign-in helper frame, nothing else', () => {
+    const site = cspOf(production);
+    const account = cspOf(production, accountSource);
+    // Firebase Auth's Google and Apple popups load gapi from apis.google.com and frame the
+    // project's Firebase domain (authDomain) to hear back from the popup.
+    expect(account.get('script-src')).toEqual([...(site.get('script-src') ?? []), 'https://apis.google.com']);
+    expect(account.get('frame-src')).toEqual(["'self'", 'https://*.firebaseapp.com', 'https://*.web.app']);
+    const rest = (csp: Map<string, string[]>) =>
+      [...csp].filter(([name]) => name !== 'script-src' && name !== 'frame-src');
+    expect(rest(account)).toEqual(rest(site));
+    expect(site.has('frame-src')).toBe(false);
+  });
+
+  it('let the sign-in popup talk back to the page (same-origin-allow-popups), every other page isolates itself', () => {
+    expect(headerOf(production, '**', 'cross-origin-opener-policy')).toEqual(['same-origin']);
+    expect(headerOf(production, accountSource, 'cross-origin-opener-policy')).toEqual(['same-origin-allow-popups']);
+    // Hosting applies matching rules in order, the last one winning: the Account page's come after.
+    const sources = (production.hosting.headers ?? []).map((rule) => rule.source);
+    expect(sources.indexOf(accountSource)).toBeGreaterThan(sources.indexOf('**'));
   });
 });
 
@@ -83,6 +128,12 @@ describe('the emulators’ copy', () => {
       'https://identitytoolkit.googleapis.com',
       ...targets,
     ]);
+    // The Account page frames the Auth emulator's helper instead of the project's domain.
+    expect(emulatorFrameOrigins(production)).toEqual([`http://${env.VITE_AUTH_EMULATOR_HOST ?? ''}`]);
+    expect(cspOf(emulator, accountSource).get('frame-src')).toEqual([
+      ...(cspOf(production, accountSource).get('frame-src') ?? []),
+      ...emulatorFrameOrigins(production),
+    ]);
   });
 
   it('leaves out upgrade-insecure-requests, which production keeps', () => {
@@ -91,12 +142,12 @@ describe('the emulators’ copy', () => {
     expect(cspOf(emulator).has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('differs from firebase.json only by those origins in connect-src and the https-only directives', () => {
-    const origins = emulatorOrigins(production);
+  it('differs from firebase.json only by those origins in connect-src and frame-src and the https-only directives', () => {
+    const origins = [...emulatorOrigins(production), ...emulatorFrameOrigins(production)];
     const restored = structuredClone(emulator);
     for (const header of allHeaders(restored)) {
       if (header.key.toLowerCase() !== 'content-security-policy') continue;
-      for (const origin of origins) header.value = header.value.replace(` ${origin}`, '');
+      for (const origin of origins) header.value = header.value.replaceAll(` ${origin}`, '');
       header.value = [header.value, ...httpsOnlyDirectives].join('; ');
     }
     expect(restored).toEqual(production);
@@ -104,7 +155,7 @@ describe('the emulators’ copy', () => {
   });
 
   it('adds an origin once however often it is applied, and refuses a policy without connect-src', () => {
-    const twice = forLoopback(emulator, emulatorOrigins(production));
+    const twice = forLoopback(emulator, emulatorOrigins(production), emulatorFrameOrigins(production));
     expect(twice).toEqual(emulator);
     const withoutConnect = structuredClone(production);
     for (const header of allHeaders(withoutConnect)) header.value = header.value.replace(/connect-src[^;]*;/, '');

@@ -59,14 +59,25 @@ export function emulatorOrigins(config: FirebaseJson): string[] {
   });
 }
 
+/**
+ * The origins a local build's pages frame: the Auth emulator's helper frame, which the Account
+ * page's Google and Apple sign-in opens (production frames the project's Firebase domain).
+ */
+export function emulatorFrameOrigins(config: FirebaseJson): string[] {
+  const { host, port } = config.emulators.auth ?? {};
+  if (host === undefined || port === undefined) throw new Error('firebase.json has no emulators.auth host and port');
+  return [`http://${host}:${String(port)}`];
+}
+
 /** The directives a policy served over plain http on loopback must leave out (see above). */
 export const httpsOnlyDirectives = ['upgrade-insecure-requests'];
 
 /**
  * A copy of `config` whose Content-Security-Policy headers also allow connecting to `origins`
- * and leave out the directives that need https.
+ * (and, in a policy that lets the page frame anything, framing `frameOrigins`), and leave out
+ * the directives that need https.
  */
-export function forLoopback(config: FirebaseJson, origins: string[]): FirebaseJson {
+export function forLoopback(config: FirebaseJson, origins: string[], frameOrigins: string[] = []): FirebaseJson {
   const copy = structuredClone(config);
   let policies = 0;
   for (const rule of copy.hosting.headers ?? []) {
@@ -79,6 +90,8 @@ export function forLoopback(config: FirebaseJson, origins: string[]): FirebaseJs
       if (!connect)
         throw new Error(`The Content-Security-Policy for ${rule.source ?? rule.regex ?? '?'} has no connect-src`);
       connect[1].push(...origins.filter((origin) => !connect[1].includes(origin)));
+      const frame = directives.find(([name]) => name === 'frame-src');
+      frame?.[1].push(...frameOrigins.filter((origin) => !frame[1].includes(origin)));
       header.value = serializeCsp(directives);
       policies++;
     }
@@ -89,7 +102,7 @@ export function forLoopback(config: FirebaseJson, origins: string[]): FirebaseJs
 
 /** firebase.json as the emulators should run it: production's, for plain http on loopback. */
 export function emulatorFirebaseJson(config = readFirebaseJson()): FirebaseJson {
-  return forLoopback(config, emulatorOrigins(config));
+  return forLoopback(config, emulatorOrigins(config), emulatorFrameOrigins(config));
 }
 
 /**

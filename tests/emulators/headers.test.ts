@@ -75,6 +75,21 @@ const security: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+// The Account page signs members in with Google and Apple in a popup: Firebase Auth loads
+// Google's script loader and frames the sign-in helper (the Auth emulator's, here), and the
+// popup must be able to reach back to the page. Everything else as on every page.
+const accountPages = [paths.account, localizedPath(paths.account, 'it')];
+const accountSecurity: Record<string, string> = {
+  ...security,
+  'content-security-policy': (security['content-security-policy'] ?? '')
+    .replace("script-src 'self'", "script-src 'self' https://apis.google.com")
+    .replace(
+      "object-src 'none'",
+      `frame-src 'self' https://*.firebaseapp.com https://*.web.app ${authEmulatorOrigin}; object-src 'none'`,
+    ),
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+};
+
 const html = /^text\/html\b/;
 const immutable = 'public, max-age=31536000, immutable';
 const italianBrowser = { 'accept-language': 'it-IT,it;q=0.9' };
@@ -82,9 +97,9 @@ const italianBrowser = { 'accept-language': 'it-IT,it;q=0.9' };
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${hostingOrigin}${path}`, { headers, redirect: 'manual' });
 
-function expectSecurityHeaders(response: Response) {
-  const sent = Object.fromEntries(Object.keys(security).map((name) => [name, response.headers.get(name)]));
-  expect(sent).toEqual(security);
+function expectSecurityHeaders(response: Response, expected = security) {
+  const sent = Object.fromEntries(Object.keys(expected).map((name) => [name, response.headers.get(name)]));
+  expect(sent).toEqual(expected);
 }
 
 type Case = { label: string; path: string; headers?: Record<string, string> };
@@ -110,7 +125,12 @@ describe('Hosting response headers and status codes', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(html);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expectSecurityHeaders(response);
+    expectSecurityHeaders(response, accountPages.includes(path) ? accountSecurity : security);
+  });
+
+  it('gives the Account page its own policy, which differs from every page’s', () => {
+    expect(accountSecurity['content-security-policy']).not.toBe(security['content-security-policy']);
+    expect(accountPages).toEqual(['/account', '/it/account']);
   });
 
   it.each(unknown)('$label: 404, HTML, no-cache and the security headers', async ({ path, headers }) => {

@@ -2,7 +2,7 @@
 // how long each thing that outlives the account is kept. EXAMPLE values: the operator must
 // confirm them (with their accountant for the tax records) before launch. Where the data
 // lives, for the clean-up that deletes it: functions/src/account-deletion/member-data.ts.
-import { deletionRecordYears } from './constants';
+import { dataExports, deletionRecordYears } from './constants';
 import type { Language } from './languages';
 
 export const accountDeletion = {
@@ -18,9 +18,11 @@ export const accountDeletion = {
   appPath: { en: 'Profile › Settings › Delete account', it: 'Profilo › Impostazioni › Elimina account' }, // EXAMPLE
 } as const;
 
-/** The values the Account page and the privacy policy fill into their texts. */
-export function accountDeletionValues(language: Language) {
+/** The values the Account page, the privacy policy and the help articles fill into their texts. */
+export function accountValues(language: Language) {
   return {
+    copiesPerDay: dataExports.perDay,
+    copyRecordYears: dataExports.recordYears,
     backupDays: accountDeletion.backupDays,
     recordYears: accountDeletion.deletionRecordYears,
     accountingYears: accountDeletion.accountingYears,

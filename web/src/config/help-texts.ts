@@ -1,4 +1,4 @@
-import { accountDeletionValues } from './account';
+import { accountValues } from './account';
 import { forecastDays, minimumAge, supportMessageRetentionMonths } from './constants';
 import { formatted } from './formatted';
 import type { Language } from './languages';
@@ -19,7 +19,7 @@ export const inAppPaths = {
  */
 export function helpTextValues(language: Language): Readonly<Record<string, string>> {
   const { prices, yearlySaving } = formatted(language);
-  const deletion = accountDeletionValues(language);
+  const deletion = accountValues(language);
   return {
     product: site.productName,
     email: site.supportEmail,

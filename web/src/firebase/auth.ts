@@ -1,17 +1,28 @@
-import { connectAuthEmulator, initializeAuth, inMemoryPersistence, type Auth } from 'firebase/auth';
+import {
+  connectAuthEmulator,
+  initializeAuth,
+  inMemoryPersistence,
+  type Auth,
+  type PopupRedirectResolver,
+} from 'firebase/auth';
 import { firebaseApp } from './app';
 import { authEmulatorHost } from './config';
 
 let auth: Auth | undefined;
 
 /**
- * Firebase Auth for the pages that need it, created once. Modular and minimal: no sign-in
- * popups or redirects and nothing kept in the browser's storage, so only the functions a page
- * calls are in its script part. Local builds talk to the Auth emulator.
+ * Firebase Auth for the pages that need it, created once. Modular and minimal: nothing kept in
+ * the browser's storage, and sign-in popups only where a page passes their `resolver` (the
+ * Account page), so only the functions a page calls are in its script part. With a resolver,
+ * Auth prepares the popup's helper frame ahead of the click on browsers that would otherwise
+ * block a popup opened late (Safari, phones). Local builds talk to the Auth emulator.
  */
-export function siteAuth(): Auth {
+export function siteAuth(resolver?: PopupRedirectResolver): Auth {
   if (auth) return auth;
-  auth = initializeAuth(firebaseApp(), { persistence: inMemoryPersistence });
+  auth = initializeAuth(firebaseApp(), {
+    persistence: inMemoryPersistence,
+    ...(resolver ? { popupRedirectResolver: resolver } : {}),
+  });
   // The emulator's warning banner would sit over the page; npm start says it is running.
   if (authEmulatorHost) connectAuthEmulator(auth, `http://${authEmulatorHost}`, { disableWarnings: true });
   return auth;

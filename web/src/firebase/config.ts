@@ -9,6 +9,9 @@ export const firebaseConfig = {
   projectId: env.VITE_FIREBASE_PROJECT_ID,
   apiKey: env.VITE_FIREBASE_API_KEY,
   appId: env.VITE_FIREBASE_APP_ID,
+  // Where Google and Apple sign-in pages return to (the Account page's popups): the project's
+  // own Firebase domain unless the build names another (README, "Google and Apple sign-in").
+  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${env.VITE_FIREBASE_PROJECT_ID ?? ''}.firebaseapp.com`,
 };
 
 /** `host:port` of the Firestore emulator in local builds, else undefined. */

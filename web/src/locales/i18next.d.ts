@@ -1,4 +1,5 @@
 import 'i18next';
+import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
 import type enLegal from './en/legal.json';
 import type enMembers from './en/members.json';
@@ -8,6 +9,12 @@ import type enPages from './en/pages.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: { common: typeof enCommon; legal: typeof enLegal; members: typeof enMembers; pages: typeof enPages };
+    resources: {
+      account: typeof enAccount;
+      common: typeof enCommon;
+      legal: typeof enLegal;
+      members: typeof enMembers;
+      pages: typeof enPages;
+    };
   }
 }

@@ -3,6 +3,7 @@ import { resources } from './resources';
 import { legalResources } from './legal';
 import { pageResources } from './pages';
 import { memberResources } from './members';
+import { accountResources } from './account';
 import enMeta from './en/meta.json';
 import itMeta from './it/meta.json';
 import enHelp from './en/help.json';
@@ -29,6 +30,7 @@ describe('translations', () => {
     ...resources.en,
     pages: pageResources.en,
     members: memberResources.en,
+    account: accountResources.en,
     legal: legalResources.en,
     meta: enMeta,
     help: enHelp,
@@ -37,6 +39,7 @@ describe('translations', () => {
     ...resources.it,
     pages: pageResources.it,
     members: memberResources.it,
+    account: accountResources.it,
     legal: legalResources.it,
     meta: itMeta,
     help: itHelp,

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { AccountDeletion } from '../features/account/account-deletion';
+import { AccountHome } from '../features/account/account-home';
 
-/** The app's account page on the web: deleting an account and its data (Google Play's requirement). */
+/** The app's account page on the web: a copy of a member's data, and deleting the account and its data (Google Play's requirement). */
 export default function AccountPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('account.title')} />
-      <AccountDeletion />
+      <AccountHome />
     </>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import { minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
 import { site } from '../config/site';
-import { accountDeletionValues } from '../config/account';
+import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
 import { toLanguage, type Language } from '../config/languages';
 import { localizedPath, paths } from '../config/paths';
@@ -21,7 +21,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     days: termsNoticeDays,
     supportMonths: supportMessageRetentionMonths,
     // The retention periods the Account page states too (config/account.ts).
-    ...accountDeletionValues(i18n.language as Language),
+    ...accountValues(i18n.language as Language),
     accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,
   };
   const date = formatted(toLanguage(i18n.language)).legalTextsUpdated;

@@ -10,7 +10,18 @@ describe('accountFailureOf', () => {
     expect(accountFailureOf(error('auth/wrong-password'), 'confirm')).toBe('wrongPassword');
   });
 
+  it('says a Google or Apple member chose another account, or another way of signing in', () => {
+    expect(accountFailureOf(error('auth/user-mismatch'), 'confirm', 'google')).toBe('otherAccount');
+    expect(accountFailureOf(error('auth/user-mismatch'), 'confirm', 'password')).toBe('wrongPassword');
+    expect(accountFailureOf(error('auth/account-exists-with-different-credential'), 'signIn', 'apple')).toBe(
+      'otherMethod',
+    );
+  });
+
   it.each([
+    ['auth/popup-closed-by-user', 'popupClosed'],
+    ['auth/cancelled-popup-request', 'popupClosed'],
+    ['auth/popup-blocked', 'popupBlocked'],
     ['auth/requires-recent-login', 'recentLogin'],
     ['auth/too-many-requests', 'tooManyRequests'],
     ['auth/network-request-failed', 'network'],

@@ -1,4 +1,3 @@
-import type { FirebaseApp } from 'firebase/app';
 import {
   addDoc,
   collection,
@@ -8,8 +7,7 @@ import {
   type Firestore,
 } from 'firebase/firestore/lite';
 import { firebaseApp } from '../../../firebase/app';
-import { firebaseConfig, firestoreEmulatorHost, hostAndPort, recaptchaSiteKey } from '../../../firebase/config';
-import { appCheckSiteKey } from './app-check';
+import { firestoreEmulatorHost, hostAndPort } from '../../../firebase/config';
 import type { ContactMessage } from '@contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
@@ -31,32 +29,10 @@ function database(): Firestore {
   return db;
 }
 
-/** Attaches App Check when this build should (see appCheckSiteKey); App Check is a part of its own. */
-async function startAppCheckIfWanted(firebaseApp: FirebaseApp): Promise<void> {
-  const siteKey = appCheckSiteKey({
-    siteKey: recaptchaSiteKey,
-    emulatorHost: firestoreEmulatorHost,
-    appId: firebaseConfig.appId,
-    apiKey: firebaseConfig.apiKey,
-  });
-  if (siteKey === undefined) return;
-  const { startAppCheck } = await import('./app-check-start');
-  startAppCheck(firebaseApp, siteKey);
-}
-
-let appCheck: Promise<void> | undefined;
-/** Settles once App Check is attached; a failed attempt (its part did not load) is tried again by the next send. */
-function appCheckReady(): Promise<void> {
-  appCheck ??= startAppCheckIfWanted(firebaseApp()).catch((error: unknown) => {
-    appCheck = undefined;
-    throw error;
-  });
-  return appCheck;
-}
-
 // `import.meta.env.VITE_RECAPTCHA_SITE_KEY` is written out in both tests below (not read from
-// a variable): a build without a key gets `undefined` there from Vite, and the minifier drops
+// a variable): a build without a key gets `undefined` there from Vite, and the bundler drops
 // everything about App Check, dynamic import included, from this script part.
+const appCheckReady = async () => (await import('../../../firebase/app-check-ready')).appCheckReady();
 if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) {
   // Started now (the form was just touched), so reCAPTCHA is ready by the time of sending; a
   // failure here is the send's to report.

@@ -1,10 +1,11 @@
-// Whether the contact form's writes carry a Firebase App Check token. Pure, with no Firebase
+// Whether the site's requests to Firebase (the contact form's writes, the Account page's copy
+// of a member's data) carry a Firebase App Check token. Pure, with no Firebase
 // import, so the decision can be tested and read without pulling App Check into a bundle.
 
 export interface AppCheckSettings {
   /** `VITE_RECAPTCHA_SITE_KEY`: a score-based reCAPTCHA Enterprise key for this site's domains. */
   siteKey?: string | undefined;
-  /** `VITE_FIRESTORE_EMULATOR_HOST`: set in builds that talk to the local emulator. */
+  /** `VITE_FIRESTORE_EMULATOR_HOST` or `VITE_AUTH_EMULATOR_HOST`: set in builds that talk to the local emulators. */
   emulatorHost?: string | undefined;
   /** `VITE_FIREBASE_APP_ID` and `VITE_FIREBASE_API_KEY`: App Check exchanges tokens for this app. */
   appId?: string | undefined;

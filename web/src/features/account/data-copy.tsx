@@ -1,0 +1,105 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Trans } from 'react-i18next';
+import { accountValues } from '../../config/account';
+import type { Language } from '../../config/languages';
+import { site } from '../../config/site';
+import { useAccountTexts } from '../../locales/account';
+import { loadCopyApi } from './load-api';
+import { copyFailureOf, copyFileName, copyItems, type CopyFailure } from './member-copy';
+
+type Saved = { url: string; file: string; items: number };
+
+/**
+ * "Download my data": asks the function for the signed-in member's copy and saves it as a JSON
+ * file. The file stays a link on the page until the member leaves it, for a browser that did
+ * not start the download by itself.
+ */
+export function DataCopy() {
+  const { t, i18n } = useAccountTexts();
+  const language = i18n.language as Language;
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState<Saved | undefined>();
+  const [failure, setFailure] = useState<CopyFailure | undefined>();
+  const link = useRef<HTMLAnchorElement>(null);
+  const { copiesPerDay } = accountValues(language);
+
+  // The file's address is given back when the member signs out or leaves the page.
+  useEffect(
+    () => () => {
+      if (saved) URL.revokeObjectURL(saved.url);
+    },
+    [saved],
+  );
+  // Saving starts once the link is on the page.
+  useEffect(() => {
+    link.current?.click();
+  }, [saved]);
+
+  const download = async () => {
+    if (busy) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const api = await loadCopyApi();
+      const copy = await api.fetchMemberCopy();
+      const blob = new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' });
+      setSaved({
+        url: URL.createObjectURL(blob),
+        file: copyFileName(site.productName, copy.exportedAt),
+        items: copyItems(copy),
+      });
+    } catch (error) {
+      setFailure(copyFailureOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  let problem: string | undefined;
+  if (failure?.kind === 'limit') {
+    problem = failure.retryAt
+      ? t('account.copyFailure.limit', {
+          copiesPerDay,
+          time: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(failure.retryAt),
+        })
+      : t('account.copyFailure.limitSoon', { copiesPerDay });
+  } else if (failure) {
+    problem = t(`account.copyFailure.${failure.kind}`);
+  }
+
+  return (
+    <section className="account__delete" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('account.copyTitle')}</h2>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => {
+          void download();
+        }}
+      >
+        {busy ? t('account.copyBusy') : t('account.copyButton')}
+      </button>
+      <div role="status">
+        {saved ? (
+          <p>
+            {t('account.copyDone', { count: saved.items, file: saved.file })}{' '}
+            <Trans
+              t={t}
+              i18nKey="account.copyAgain"
+              components={{
+                save: <a ref={link} href={saved.url} download={saved.file} />,
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+      {problem ? (
+        <p className="account__problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import type { User } from 'firebase/auth';
+import type { Language } from '../../config/languages';
+import { useAccountTexts } from '../../locales/account';
+import { AccountField } from './account-field';
+import { loadAuthApi } from './load-api';
+import type { SignInMethod } from './sign-in-method';
+import { useAccountAction } from './use-account-action';
+
+/**
+ * Deleting the signed-in account: the typed confirmation word and a fresh sign-in the way the
+ * member signed in (the password again, or the same provider's popup when they press Delete).
+ */
+export function DeleteForm({
+  user,
+  method,
+  word,
+  onDeleted,
+  onSignInAgain,
+}: {
+  user: User;
+  method: SignInMethod;
+  word: string;
+  onDeleted: (email: string) => void;
+  onSignInAgain: () => void;
+}) {
+  const { t, i18n } = useAccountTexts();
+  const language = i18n.language as Language;
+  const id = useId();
+  const [again, setAgain] = useState('');
+  const [typed, setTyped] = useState('');
+  const { busy, failure, setFailure, run } = useAccountAction<'wordMissing'>();
+
+  const remove = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (typed.trim().toLocaleUpperCase(language) !== word) {
+      setFailure('wordMissing');
+      return;
+    }
+    void run(
+      async () => {
+        const api = await loadAuthApi();
+        await api.deleteAccount(user, method, again, language);
+        onDeleted(user.email ?? '');
+      },
+      'confirm',
+      method,
+    ).then((found) => {
+      // A sign-in too old to delete with: back to signing in.
+      if (found === 'recentLogin') onSignInAgain();
+    });
+  };
+
+  return (
+    <section className="account__delete" aria-labelledby={`${id}-title`}>
+      <form className="account__form" noValidate onSubmit={remove}>
+        <h2 id={`${id}-title`}>{t('account.formTitle')}</h2>
+        {method === 'password' ? (
+          <>
+            <input type="email" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
+            <AccountField id={`${id}-again`} label={t('account.passwordAgain')}>
+              <input
+                id={`${id}-again`}
+                name="confirm-password"
+                type="password"
+                autoComplete="current-password"
+                required
+                value={again}
+                onChange={(event) => {
+                  setAgain(event.target.value);
+                }}
+              />
+            </AccountField>
+          </>
+        ) : (
+          <p>{t('account.confirmWith', { method: t(`account.method.${method}`) })}</p>
+        )}
+        <AccountField id={`${id}-word`} label={t('account.typeWord', { word })}>
+          <input
+            id={`${id}-word`}
+            name="confirm-word"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            required
+            value={typed}
+            onChange={(event) => {
+              setTyped(event.target.value);
+            }}
+          />
+        </AccountField>
+        {failure ? (
+          <p className="account__problem" role="alert">
+            {failure === 'wordMissing' ? t('account.wordMissing', { word }) : t(`account.failure.${failure}`)}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--danger" disabled={busy}>
+          {busy ? t('account.deleting') : t('account.delete')}
+        </button>
+      </form>
+    </section>
+  );
+}

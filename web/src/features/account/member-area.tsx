@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { Trans } from 'react-i18next';
+import type { User } from 'firebase/auth';
+import type { Language } from '../../config/languages';
+import { useAccountTexts } from '../../locales/account';
+import { DataCopy } from './data-copy';
+import { DeleteForm } from './delete-form';
+import { loadAuthApi } from './load-api';
+import type { SignInMethod } from './sign-in-method';
+import { SignInForm } from './sign-in-form';
+
+type Step =
+  | { step: 'signIn'; expired: boolean }
+  | { step: 'signedIn'; user: User; method: SignInMethod }
+  | { step: 'deleted'; email: string };
+
+/**
+ * The member's part of the Account page: signing in (Google, Apple, or email and password),
+ * then a copy of their data and deleting the account. Only the signed-in account is ever read
+ * or deleted, and deleting needs a fresh sign-in the same way and the typed confirmation word.
+ */
+export function MemberArea({ word }: { word: string }) {
+  const { t, i18n } = useAccountTexts();
+  const language = i18n.language as Language;
+  const id = useId();
+  const [state, setState] = useState<Step>({ step: 'signIn', expired: false });
+
+  /** Back to signing in: a sign-in too old for what the member asked. */
+  const signInAgain = () => {
+    void loadAuthApi().then((api) => api.leave(language));
+    setState({ step: 'signIn', expired: true });
+  };
+
+  if (state.step === 'deleted') {
+    return (
+      <section className="account__delete" aria-labelledby={`${id}-title`}>
+        <div role="status">
+          <h2 id={`${id}-title`}>{t('account.doneTitle')}</h2>
+          <p>
+            <Trans t={t} i18nKey="account.done" values={{ email: state.email }} components={{ strong: <strong /> }} />
+          </p>
+        </div>
+      </section>
+    );
+  }
+
+  if (state.step === 'signIn') {
+    return (
+      <SignInForm
+        expired={state.expired}
+        onSignedIn={(user, method) => {
+          setState({ step: 'signedIn', user, method });
+        }}
+      />
+    );
+  }
+
+  const { user, method } = state;
+  return (
+    <div className="account__member">
+      <p className="account__who">
+        <Trans
+          t={t}
+          i18nKey="account.signedInWith"
+          values={{ email: user.email ?? '', method: t(`account.method.${method}`) }}
+          components={{ strong: <strong /> }}
+        />{' '}
+        <button
+          type="button"
+          className="account__link-button"
+          onClick={() => {
+            void loadAuthApi().then((api) => api.leave(language));
+            setState({ step: 'signIn', expired: false });
+          }}
+        >
+          {t('account.signOut')}
+        </button>
+      </p>
+      <DataCopy />
+      <DeleteForm
+        user={user}
+        method={method}
+        word={word}
+        onDeleted={(email) => {
+          setState({ step: 'deleted', email });
+        }}
+        onSignInAgain={signInAgain}
+      />
+    </div>
+  );
+}

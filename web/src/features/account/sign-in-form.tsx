@@ -1,0 +1,169 @@
+import { useId, useState, type SyntheticEvent } from 'react';
+import { Trans } from 'react-i18next';
+import { Link } from 'wouter';
+import type { User } from 'firebase/auth';
+import type { Language } from '../../config/languages';
+import { paths } from '../../config/paths';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useAccountTexts } from '../../locales/account';
+import { AccountField } from './account-field';
+import { accountFailureOf } from './account-failure';
+import { loadAuthApi, prepareAuth } from './load-api';
+import { signInProviders, type SignInMethod, type SignInProvider } from './sign-in-method';
+import { useAccountAction } from './use-account-action';
+
+/**
+ * Signing in: Google or Apple (a popup of theirs), or the account's email address and
+ * password; and, for a member who cannot, a password reset or the way to ask us. `expired`:
+ * the member was sent back here because their sign-in had become too old.
+ */
+export function SignInForm({
+  expired,
+  onSignedIn,
+}: {
+  expired: boolean;
+  onSignedIn: (user: User, method: SignInMethod) => void;
+}) {
+  const { t, i18n } = useAccountTexts();
+  const language = i18n.language as Language;
+  const hydrated = useHydrated();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [reset, setReset] = useState<'sent' | 'needsEmail' | undefined>();
+  const { busy, failure, run } = useAccountAction();
+  const prepare = () => {
+    prepareAuth(language);
+  };
+
+  const withProvider = (provider: SignInProvider) => {
+    if (busy) return;
+    void run(
+      async () => {
+        // Already fetched when the member pointed at the form: the popup opens within the click.
+        const api = await loadAuthApi();
+        onSignedIn(await api.signInWith(provider, language), provider);
+      },
+      'signIn',
+      provider,
+    );
+  };
+
+  const withPassword = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    void run(async () => {
+      const api = await loadAuthApi();
+      const user = await api.signIn(email.trim(), password, language);
+      setPassword('');
+      onSignedIn(user, 'password');
+    }, 'signIn');
+  };
+
+  const sendReset = () => {
+    if (!email.trim()) {
+      setReset('needsEmail');
+      return;
+    }
+    void run(async () => {
+      const api = await loadAuthApi();
+      // Whether or not an account uses the address, the page says the same (no account probing).
+      await api.sendReset(email.trim(), language).catch((error: unknown) => {
+        if (accountFailureOf(error, 'signIn') === 'network') throw error;
+      });
+      setReset('sent');
+    }, 'signIn');
+  };
+
+  const shown = failure ?? (expired ? 'recentLogin' : undefined);
+  return (
+    <section
+      className="account__delete"
+      aria-labelledby={`${id}-title`}
+      onPointerEnter={prepare}
+      onPointerDown={prepare}
+      onFocus={prepare}
+    >
+      <h2 id={`${id}-title`}>{t('account.signInTitle')}</h2>
+      <div className="account__providers">
+        {signInProviders.map((provider) => (
+          <button
+            key={provider}
+            type="button"
+            className={`button account__provider account__provider--${provider}`}
+            disabled={!hydrated || busy}
+            onClick={() => {
+              withProvider(provider);
+            }}
+          >
+            {t(`account.${provider}`)}
+          </button>
+        ))}
+      </div>
+      <form className="account__form" noValidate onSubmit={withPassword} aria-label={t('account.signInTitle')}>
+        <p className="account__or">{t('account.orEmail')}</p>
+        <AccountField id={`${id}-email`} label={t('account.email')}>
+          <input
+            id={`${id}-email`}
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setReset(undefined);
+            }}
+          />
+        </AccountField>
+        <AccountField id={`${id}-password`} label={t('account.password')}>
+          <input
+            id={`${id}-password`}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+            }}
+          />
+        </AccountField>
+        {shown ? (
+          <p className="account__problem" role="alert">
+            {t(`account.failure.${shown}`)}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={!hydrated || busy}>
+          {busy ? t('account.signingIn') : t('account.signIn')}
+        </button>
+      </form>
+      <div className="account__trouble">
+        <h3>{t('account.troubleTitle')}</h3>
+        <p>
+          <Trans
+            t={t}
+            i18nKey="account.forgot"
+            components={{
+              reset: <button type="button" className="account__link-button" disabled={!hydrated} onClick={sendReset} />,
+            }}
+          />
+        </p>
+        {reset ? (
+          <p role="status">
+            {reset === 'sent' ? t('account.resetSent', { email: email.trim() }) : t('account.resetNeedsEmail')}
+          </p>
+        ) : null}
+        <p>
+          <Trans
+            t={t}
+            i18nKey="account.lostAccess"
+            components={{
+              contact: <Link href={`${paths.support}?subject=${encodeURIComponent(t('account.contactSubject'))}`} />,
+            }}
+          />
+        </p>
+      </div>
+    </section>
+  );
+}
