@@ -52,4 +52,4 @@ export const deletionRecordYears = 2;
 export const dataExports = { perDay: 3, recordYears: 2 } as const;
 
 /** The date the privacy policy and the terms were last changed (shown on both). */
-export const legalTextsUpdated = '2026-11-23';
+export const legalTextsUpdated = '2026-11-25';

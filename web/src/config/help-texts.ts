@@ -34,6 +34,8 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     recordYears: String(deletion.recordYears),
     accountingYears: String(deletion.accountingYears),
     logDays: String(deletion.logDays),
+    copiesPerDay: String(deletion.copiesPerDay),
+    copyRecordYears: String(deletion.copyRecordYears),
     appPath: deletion.appPath,
     versionPath: inAppPaths.version[language],
     signInPath: inAppPaths.signIn[language],

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion } from '../../config/account';
-import { forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
+import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
 import { helpArticleIds, helpTopics } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
@@ -70,6 +70,8 @@ const configNumbers = [
   accountDeletion.deletionRecordYears,
   accountDeletion.accountingYears,
   accountDeletion.securityLogDays,
+  dataExports.perDay,
+  dataExports.recordYears,
 ];
 
 /** What in `text` states a number or a price that config holds, typed rather than filled in. */
