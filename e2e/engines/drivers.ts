@@ -22,6 +22,11 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** Types into the first element matching `selector`, key by key. */
   type(selector: string, text: string): Promise<void>;
+  /**
+   * Runs `open` (an action that opens a popup window), then, in the popup, really clicks the
+   * first element matching `selector` whose text contains `text`, and comes back to the page.
+   */
+  clickInPopup(open: () => Promise<void>, selector: string, text: string): Promise<void>;
   /** Sets the width of the page's viewport and returns the width the engine gave it. */
   setWidth(width: number, height: number): Promise<number>;
   screenshot(file: string): Promise<void>;
@@ -43,10 +48,24 @@ export function missing(engine: EngineName): string | undefined {
   return `${absent.join(', ')} not found: apt-get install ${packages} (bash .ci/run does)`;
 }
 
-export async function launch(engine: EngineName): Promise<EnginePage> {
+/** `proxy`: `host:port` of an HTTPS proxy with a certificate of its own (offline-google.ts). */
+export type LaunchOptions = { proxy?: string };
+
+export async function launch(engine: EngineName, options: LaunchOptions = {}): Promise<EnginePage> {
   const problem = missing(engine);
   if (problem) throw new Error(problem);
-  return engine === 'firefox' ? launchFirefox() : launchWebKit();
+  return engine === 'firefox' ? launchFirefox(options) : launchWebKit(options);
+}
+
+/** Polls `find` until it gives a value; fails with `what` after 15 s. */
+async function eventually<T>(find: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(what);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
@@ -69,13 +88,23 @@ async function setFirefoxViewport(page: Page, width: number, height: number) {
   }
 }
 
-async function launchFirefox(): Promise<EnginePage> {
+async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
+  const [proxyHost, proxyPort] = proxy?.split(':') ?? [];
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: firefoxBinary,
     headless: true,
-    // No update checks, telemetry or other background requests on a machine without internet.
-    extraPrefsFirefox: { 'network.proxy.type': 0, 'app.update.enabled': false, 'toolkit.telemetry.enabled': false },
+    // The proxy's certificate is made for the run.
+    acceptInsecureCerts: proxy !== undefined,
+    // No update checks, telemetry or other background requests on a machine without internet;
+    // HTTPS only through the proxy when there is one (loopback is never proxied).
+    extraPrefsFirefox: {
+      ...(proxy
+        ? { 'network.proxy.type': 1, 'network.proxy.ssl': proxyHost, 'network.proxy.ssl_port': Number(proxyPort) }
+        : { 'network.proxy.type': 0 }),
+      'app.update.enabled': false,
+      'toolkit.telemetry.enabled': false,
+    },
   });
   const page = await browser.newPage();
   await setFirefoxViewport(page, 1280, 800);
@@ -97,6 +126,20 @@ async function launchFirefox(): Promise<EnginePage> {
     },
     async type(selector, text) {
       await page.type(selector, text);
+    },
+    async clickInPopup(open, selector, text) {
+      const opened = new Promise<Page | null>((resolve) => page.once('popup', resolve));
+      await open();
+      const popup = await opened;
+      if (!popup) throw new Error('firefox: the popup has no page');
+      const find = `[...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((node) => (node.textContent ?? '').includes(${JSON.stringify(text)}))`;
+      const index = await eventually(async () => {
+        const found = (await popup.evaluate(find)) as number;
+        return found >= 0 ? found : undefined;
+      }, `firefox: no ${selector} with "${text}" in the popup`);
+      const element = (await popup.$$(selector))[index];
+      if (!element) throw new Error(`firefox: ${selector} went away`);
+      await element.click();
     },
     async setWidth(width, height) {
       await setFirefoxViewport(page, width, height);
@@ -151,7 +194,7 @@ const recordErrors = `
   }
 `;
 
-async function launchWebKit(): Promise<EnginePage> {
+async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
   const port = await freePort();
   // A display of its own for the MiniBrowser window; a new process group, so that closing
   // stops xvfb-run, Xvfb, the driver and the browser together.
@@ -176,7 +219,18 @@ async function launchWebKit(): Promise<EnginePage> {
       .usingServer(`http://127.0.0.1:${String(port)}`)
       .withCapabilities({
         browserName: 'MiniBrowser',
-        'webkitgtk:browserOptions': { binary: miniBrowserBinary, args: ['--automation'] },
+        'webkitgtk:browserOptions': {
+          binary: miniBrowserBinary,
+          args: [
+            '--automation',
+            ...(proxy
+              ? [`--proxy=http://${proxy}`, '--ignore-host=127.0.0.1', '--ignore-host=localhost', '--ignore-tls-errors']
+              : []),
+          ],
+        },
+        // With a proxy, every request but loopback goes through it (it answers Google's loader
+        // only); its certificate is made for the run.
+        ...(proxy ? { acceptInsecureCerts: true } : {}),
       })
       .build();
   } catch (error) {
@@ -214,6 +268,26 @@ async function launchWebKit(): Promise<EnginePage> {
     },
     async type(selector, text) {
       await driver.findElement(By.css(selector)).sendKeys(text);
+    },
+    async clickInPopup(open, selector, text) {
+      const home = await driver.getWindowHandle();
+      const before = new Set(await driver.getAllWindowHandles());
+      await open();
+      const popup = await eventually(
+        async () => (await driver.getAllWindowHandles()).find((handle) => !before.has(handle)),
+        'webkit: no popup opened',
+      );
+      await driver.switchTo().window(popup);
+      try {
+        const element = await eventually(async () => {
+          for (const candidate of await driver.findElements(By.css(selector)))
+            if ((await candidate.getText()).includes(text)) return candidate;
+          return undefined;
+        }, `webkit: no ${selector} with "${text}" in the popup`);
+        await element.click();
+      } finally {
+        await driver.switchTo().window(home);
+      }
     },
     setWidth,
     async screenshot(file) {

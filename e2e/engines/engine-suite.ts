@@ -3,17 +3,21 @@
 // in both languages renders its heading in its language, starts the app (`<html data-ready>`),
 // shows every image and raises no error; the contact form sends and its dialog opens; account
 // email links verify an address and reset a password against the Auth emulator; the Account
-// page deletes a member; the help search and the Contact Us suggestions find articles; the home
+// page deletes a member, and signs a Google member in (the Auth emulator's widget in a popup)
+// who downloads their data; the help search and the Contact Us suggestions find articles; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { isHelpArticle, localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
-import { hostingOrigin, root } from '../../tests/support/emulators.ts';
+import { hostingOrigin, projectId, root } from '../../tests/support/emulators.ts';
+import { seedMember, seededPaths } from '../../tests/support/members.ts';
 import { referencePattern } from '../../functions/src/contact-message.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
@@ -22,11 +26,13 @@ import {
   account,
   canSignIn,
   createMember,
+  createProviderMember,
   mailedCode,
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from '../support/auth-emulator.ts';
 import { accountTexts, emailActionTexts, headings, screenshotName } from '../support/texts.ts';
+import { startOfflineGoogle, type OfflineGoogle } from '../support/offline-google.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
 // Every route, but of the help articles (one page, each with its own text) only the first.
@@ -56,14 +62,24 @@ export function engineSuite(engine: EngineName): void {
     let page: EnginePage;
     const screenshots = join(root, 'e2e-screenshots', engine);
 
+    let google: OfflineGoogle;
+    let app: App;
+    let db: Firestore;
+
     beforeAll(async () => {
       mkdirSync(screenshots, { recursive: true });
-      page = await launch(engine);
+      app = initializeApp({ projectId }, `engine-suite-${engine}`);
+      db = getFirestore(app);
+      // Google's script loader, which the Account page's Google sign-in needs (offline-google.ts).
+      google = await startOfflineGoogle();
+      page = await launch(engine, { proxy: google.proxy });
       console.log(`${engine}: ${page.version}`);
     }, 60_000);
 
     afterAll(async () => {
       await page.close();
+      await google.close();
+      await deleteApp(app);
     });
 
     /** Opens a path and waits until its page is shown in `language` and the app runs. */
@@ -226,6 +242,40 @@ export function engineSuite(engine: EngineName): void {
       );
       expect(await canSignIn(member.email, member.password)).toBe(false);
       await page.screenshot(join(screenshots, 'account-deleted.png'));
+      expect(await page.errors()).toEqual([]);
+    }, 60_000);
+
+    it('the Account page signs a Google member in, who downloads a copy of their data', async () => {
+      const member = await createProviderMember('google.com');
+      await seedMember(db, member.localId, `other-${member.localId}`);
+      await page.goto(`${hostingOrigin}${localizedPath(paths.account, 'en')}`);
+      await waitFor(page, hydrated, 'the Account page did not start');
+      // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
+      await page.click('input[name=email]');
+      await waitFor(
+        page,
+        `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/account-auth-'))`,
+        'the sign-in part was not fetched',
+      );
+      await page.clickInPopup(() => page.click('.account__provider--google'), '.js-reuse-account', member.email);
+      await waitFor(
+        page,
+        `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(member.email)})`,
+        'the Google member was not signed in',
+      );
+      expect(google.served()).toBeGreaterThan(0);
+      await page.click('.account__copy button');
+      await waitFor(page, `document.querySelector('.account__copy a[download]')`, 'no copy was saved');
+      // The file itself is read in Chromium (e2e/account.spec.ts); here the page's own account
+      // of it: a JSON file of the page's own making, holding exactly the member's documents.
+      // (The page's policy rightly keeps a script from fetching the file's blob: address.)
+      const link = await page.evaluate<{ href: string; download: string; status: string }>(
+        `(() => { const link = document.querySelector('.account__copy a[download]'); return { href: link.href, download: link.download, status: link.parentElement.textContent }; })()`,
+      );
+      expect(link.href).toMatch(/^blob:/);
+      expect(link.download).toMatch(/^[a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json$/);
+      expect(link.status).toContain(`${link.download}, ${String(seededPaths(member.localId).length)} items.`);
+      await page.screenshot(join(screenshots, 'account-copy.png'));
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 

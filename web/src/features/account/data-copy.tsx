@@ -69,7 +69,7 @@ export function DataCopy() {
   }
 
   return (
-    <section className="account__delete" aria-labelledby={`${id}-title`}>
+    <section className="account__delete account__copy" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('account.copyTitle')}</h2>
       <button
         type="button"
