@@ -38,7 +38,8 @@ const homeBudget = 106_800;
  * Then the Account page's Google and Apple sign-in and copy of a member's data (issue 27):
  * /account 373 → 376 kB (its forms, with their texts in a namespace of their own), which took
  * the Account texts off the email action page, 385 → 379 kB; /help +1 kB (the copy's numbers
- * in the help texts' values).
+ * in the help texts' values); the legal pages +1 kB (the privacy policy on copies) and the
+ * articles +2 kB (four rewritten for Google and Apple members and the copy).
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 337_000,
@@ -46,14 +47,14 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 354_000,
   '/pro': 349_000,
   '/support': 376_000,
-  '/privacyAndPolicy': 391_000,
-  '/termsAndConditions': 391_000,
+  '/privacyAndPolicy': 392_000,
+  '/termsAndConditions': 392_000,
   '/email-verification': 379_000,
   '/partner': 338_000,
   '/account': 376_000,
   '/help': 357_000,
   // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 395_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 397_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),

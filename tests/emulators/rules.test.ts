@@ -23,6 +23,7 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import { deletionsCollection, hashedId } from '../../functions/src/account-deletion/cleanup.ts';
+import { exportRecordId, exportsCollection } from '../../functions/src/account-export/member-export.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildContactMessage,
@@ -340,5 +341,15 @@ describe('Mail: nothing else', () => {
     await assertFails(getDocs(collection(member, deletionsCollection)));
     await assertFails(setDoc(doc(member, deletionsCollection, id), { state: 'DONE' }));
     await assertFails(deleteDoc(doc(member, deletionsCollection, id)));
+  });
+
+  it('denies the data export records to everyone, the member included: a member cannot lift their own cap', async () => {
+    const id = exportRecordId('u1');
+    const member = env.authenticatedContext('u1').firestore();
+    await assertFails(getDoc(doc(visitor(), exportsCollection, id)));
+    await assertFails(getDoc(doc(member, exportsCollection, id)));
+    await assertFails(getDocs(collection(member, exportsCollection)));
+    await assertFails(setDoc(doc(member, exportsCollection, id), { recent: [] }));
+    await assertFails(deleteDoc(doc(member, exportsCollection, id)));
   });
 });
