@@ -1,11 +1,15 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes } from 'react';
 
-/** A labelled field of the Account page's forms. */
-export function AccountField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** A labelled, required input of the Account page's forms; `input` are the input's own attributes. */
+export function AccountField({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'required'>) {
   return (
     <div className="account__field">
       <label htmlFor={id}>{label}</label>
-      {children}
+      <input id={id} required {...input} />
     </div>
   );
 }

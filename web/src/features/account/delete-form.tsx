@@ -59,38 +59,34 @@ export function DeleteForm({
         {method === 'password' ? (
           <>
             <input type="email" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
-            <AccountField id={`${id}-again`} label={t('account.passwordAgain')}>
-              <input
-                id={`${id}-again`}
-                name="confirm-password"
-                type="password"
-                autoComplete="current-password"
-                required
-                value={again}
-                onChange={(event) => {
-                  setAgain(event.target.value);
-                }}
-              />
-            </AccountField>
+            <AccountField
+              id={`${id}-again`}
+              label={t('account.passwordAgain')}
+              name="confirm-password"
+              type="password"
+              autoComplete="current-password"
+              value={again}
+              onChange={(event) => {
+                setAgain(event.target.value);
+              }}
+            />
           </>
         ) : (
           <p>{t('account.confirmWith', { method: t(`account.method.${method}`) })}</p>
         )}
-        <AccountField id={`${id}-word`} label={t('account.typeWord', { word })}>
-          <input
-            id={`${id}-word`}
-            name="confirm-word"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-            }}
-          />
-        </AccountField>
+        <AccountField
+          id={`${id}-word`}
+          label={t('account.typeWord', { word })}
+          name="confirm-word"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => {
+            setTyped(event.target.value);
+          }}
+        />
         {failure ? (
           <p className="account__problem" role="alert">
             {failure === 'wordMissing' ? t('account.wordMissing', { word }) : t(`account.failure.${failure}`)}

@@ -102,33 +102,29 @@ export function SignInForm({
       </div>
       <form className="account__form" noValidate onSubmit={withPassword} aria-label={t('account.signInTitle')}>
         <p className="account__or">{t('account.orEmail')}</p>
-        <AccountField id={`${id}-email`} label={t('account.email')}>
-          <input
-            id={`${id}-email`}
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setReset(undefined);
-            }}
-          />
-        </AccountField>
-        <AccountField id={`${id}-password`} label={t('account.password')}>
-          <input
-            id={`${id}-password`}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-            }}
-          />
-        </AccountField>
+        <AccountField
+          id={`${id}-email`}
+          label={t('account.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setReset(undefined);
+          }}
+        />
+        <AccountField
+          id={`${id}-password`}
+          label={t('account.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+          }}
+        />
         {shown ? (
           <p className="account__problem" role="alert">
             {t(`account.failure.${shown}`)}
