@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 import { brokenImages, scrollThrough } from './support/page-scripts.ts';
+import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
 import { screenshotName } from './support/texts.ts';
 import {
   appAdsPath,
@@ -14,9 +15,16 @@ import {
   routeNames,
 } from './support/site.ts';
 
-// Every route in both languages shows its page; a screenshot of each is kept for people to
-// look at (e2e-screenshots/<project>/<language>-<route>.png, ignored by git).
+// Every route in both languages shows its page, with the operator's legal line in the footer;
+// a screenshot of each is kept for people to look at
+// (e2e-screenshots/<project>/<language>-<route>.png, ignored by git).
 const screenshots = join(import.meta.dirname, '..', 'e2e-screenshots');
+
+/** The footer's legal line (art. 2250 of the Civil Code), typed out per language. */
+const legalLine = {
+  en: `Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
+  it: `Sede legale: ${registeredOfficeLine()} · P. IVA ${site.vatNumber} · REA ${reaLine()}`,
+};
 
 for (const language of languages) {
   test.describe(`in ${language}`, () => {
@@ -28,6 +36,8 @@ for (const language of languages) {
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
         await expectNoUntranslatedKeys(page);
+        await expect(page.getByRole('contentinfo')).toContainText(site.operatorName);
+        await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
         // Every image drawn is shown (lazy ones once scrolled to), so the screenshot is the page.
         await page.evaluate(scrollThrough);
         await expect.poll(() => page.evaluate<string[]>(brokenImages)).toEqual([]);
@@ -46,6 +56,7 @@ for (const language of languages) {
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
       await expectNoUntranslatedKeys(page);
+      await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
     });
   });
 }

@@ -1,4 +1,4 @@
-// `npm run deploy -- --project <project-id> [--with-rules]`: builds and deploys Hosting, the
+// `npm run deploy -- --project <project-id> [--with-rules] [--allow-examples]`: builds and deploys Hosting, the
 // TTL policies and the functions (codebase `support-site`, so the app's own functions in the
 // same project are never touched) to a real Firebase project. Run `firebase login` first.
 //
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
 import { site } from '../web/src/config/site.ts';
 import { firebaseBin } from './lib/emulators.ts';
+import { exampleFacts, formatExampleFacts } from './lib/example-facts.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
@@ -51,6 +52,20 @@ if (existsSync(envFile)) {
       `functions/.env.${project} has MAIL_RETENTION_MONTHS=${months}, the privacy policy says ${String(supportMessageRetentionMonths)} (web/src/config/constants.ts)`,
     );
   }
+}
+// Facts still holding an EXAMPLE value (scripts/lib/example-facts.ts). The public site would
+// show a made-up operator, VAT number, registered office and PEC, which Italian law asks to
+// be true, and the account clean-up and copy would read made-up data paths: so the deploy
+// refuses while any is left. `--allow-examples` deploys anyway, for a test project nobody
+// else visits.
+const examples = exampleFacts();
+if (examples.length > 0) {
+  const allowed = process.argv.includes('--allow-examples');
+  const say = allowed ? console.warn : console.error;
+  say(
+    `${allowed ? '⚠' : '✖'} ${String(examples.length)} facts still hold EXAMPLE values; replace them (and remove the marker) before the public site goes out:\n${formatExampleFacts(examples)}`,
+  );
+  if (!allowed) problems.push('EXAMPLE values left (listed above); pass --allow-examples only for a test project');
 }
 if (problems.length > 0) {
   for (const problem of problems) console.error(`✖ ${problem}`);

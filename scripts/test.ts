@@ -4,7 +4,10 @@
 //
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
 //                   engines, start); the steps after build build first
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
@@ -151,6 +154,15 @@ const total = Math.round((Date.now() - started) / 1000);
 const failed = outcomes.filter(({ ok }) => !ok);
 const parts = outcomes.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
 console.log(`\n${parts.join(' · ')}`);
+// A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):
+// the next build states its date and commit.
+if (failed.length === 0 && !only) {
+  const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  writeFileSync(
+    join(root, lastGreenRunFile),
+    `${JSON.stringify({ date: new Date().toISOString(), commit } satisfies GreenRun)}\n`,
+  );
+}
 console.log(
   failed.length === 0
     ? `✔ npm test passed: ${outcomes.length} steps in ${total}s`

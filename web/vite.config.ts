@@ -7,6 +7,7 @@ import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
+import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -79,6 +80,8 @@ const config = {
     __FORMATTED__: JSON.stringify(formatAtBuild()),
     // The download page's QR codes (build/qr-codes.ts): components/store/qr-code.tsx shows them.
     __QR_CODES__: JSON.stringify(drawQrCodesAtBuild()),
+    // The accessibility statement's checks and last green run (build/accessibility-checks.ts).
+    __ACCESSIBILITY__: JSON.stringify(accessibilityChecksAtBuild()),
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173 },

@@ -55,6 +55,7 @@ export const headings: Record<RouteName | 'notFound', Record<Language, string | 
   terms: { en: 'Terms and Conditions', it: 'Termini e condizioni' },
   emailVerification: { en: 'Email Verification', it: 'Verifica email' },
   partner: { en: 'Partners', it: 'Partner' },
+  accessibility: { en: 'Accessibility statement', it: 'Dichiarazione di accessibilità' },
   account: { en: 'Account', it: 'Account' },
   help: { en: 'Help centre', it: 'Centro assistenza' },
   notFound: { en: '404 - File or directory not found.', it: '404 - File o directory non trovati.' },

@@ -53,6 +53,7 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/partner': 338_000,
   '/account': 376_000,
   '/help': 357_000,
+  '/accessibility': 360_000,
   // Every article is the same page with its own text; all texts travel with it.
   ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 397_000])) as Record<
     `/help/${HelpArticleId}`,

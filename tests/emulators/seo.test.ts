@@ -221,6 +221,22 @@ function expectHead(page: ParsedPage, name: RouteName | 'notFound', language: La
         priceSpecification: { price: plans.proYearly.price, billingDuration: 'P1Y' },
       },
     ],
+    // The operator, from the same facts as the footer's legal line and the legal texts.
+    publisher: {
+      '@type': 'Organization',
+      name: site.operatorName,
+      legalName: site.operatorName,
+      vatID: site.vatNumber,
+      url: site.origin,
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: site.company.registeredOffice.street,
+        postalCode: site.company.registeredOffice.postalCode,
+        addressLocality: site.company.registeredOffice.city,
+        addressRegion: site.company.registeredOffice.province,
+        addressCountry: 'IT',
+      },
+    },
   });
 }
 

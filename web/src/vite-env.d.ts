@@ -8,6 +8,9 @@ declare const __FORMATTED__: Readonly<
   Record<import('./config/languages').Language, import('../build/formatted').Formatted>
 >;
 
+/** How the site is checked for accessibility, from the test suite (vite.config.ts `define`). */
+declare const __ACCESSIBILITY__: import('../build/accessibility-checks').AccessibilityChecks;
+
 /** Each store link's QR code, drawn by the build (vite.config.ts `define`, build/qr-codes.ts). */
 declare const __QR_CODES__: Readonly<
   Record<import('./components/store/store-order').Store, import('../build/qr-codes').QrCode>

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
-import { site } from '../config/site';
+import { reaLine, registeredOfficeLine, site } from '../config/site';
 import { pageHead } from '../seo/page-head';
 import { renderSite } from '../test/render';
 
@@ -57,10 +57,12 @@ describe('the site shell', () => {
     expect(document.cookie).toContain('firebase-language-override=it');
   });
 
-  it('shows the copyright years and the VAT number in the footer', async () => {
+  it('shows the copyright years and the operator’s legal line in the footer', async () => {
     renderSite(paths.home);
     const footer = await screen.findByRole('contentinfo');
     expect(footer.textContent).toContain(`2023–${new Date().getFullYear()}`);
-    expect(footer.textContent).toContain(site.vatNumber);
+    expect(footer.textContent).toContain(
+      `${site.operatorName}Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
+    );
   });
 });

@@ -38,18 +38,21 @@ export const supportMessageRetentionMonths = 12;
  * one-way code made from the account's id: no name, no address), to show the request was
  * honoured. The Account page and the privacy policy state it (config/account.ts); the
  * clean-up's TTL expiry (functions/src/account-deletion/cleanup.ts) is checked against it by
- * a unit test. EXAMPLE: the operator confirms it before launch.
+ * a unit test. The operator confirms it before launch (EXAMPLE below).
  */
-export const deletionRecordYears = 2;
+export const deletionRecordYears = 2; // EXAMPLE
 
 /**
  * "Download my data" on the Account page: copies a member may make in any 24 hours, and years
  * the record that an export happened (its time and how many documents, under a one-way code:
  * no name, no address) is kept after the last one. The Account page and the privacy policy
  * state both; the function's own values (functions/src/account-export/member-export.ts) are
- * checked against these by a unit test. EXAMPLE: the operator confirms them before launch.
+ * checked against these by a unit test. The operator confirms them before launch (EXAMPLE below).
  */
-export const dataExports = { perDay: 3, recordYears: 2 } as const;
+export const dataExports = { perDay: 3, recordYears: 2 } as const; // EXAMPLE
 
 /** The date the privacy policy and the terms were last changed (shown on both). */
 export const legalTextsUpdated = '2026-11-25';
+
+/** Working days within which a reported accessibility barrier is answered (the accessibility statement). */
+export const barrierAnswerWorkingDays = 5; // EXAMPLE

@@ -35,6 +35,7 @@ export const routeTable = {
   partner: { path: '/partner', module: 'partner' },
   account: { path: '/account', module: 'account' },
   help: { path: '/help', module: 'help' },
+  accessibility: { path: '/accessibility', module: 'accessibility' },
   ...(Object.fromEntries(
     helpArticleIds.map((id) => [`help/${id}`, { path: `/help/${id}`, module: helpArticleModule }]),
   ) as HelpArticleRoutes),

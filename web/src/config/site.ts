@@ -6,6 +6,31 @@ const appStoreId = '0000000000'; // EXAMPLE
 /** The Android app's package name: its Play listing and its App Links both use it. */
 const androidPackage = 'com.example.fishingapp'; // EXAMPLE
 
+/**
+ * The operator as Italian law asks a company's website to name it (art. 2250 of the Civil
+ * Code): registered office, Company Register office and REA number, share capital for a
+ * company (a partnership such as an S.n.c. has none to state), the certified email address
+ * (PEC), and where data-protection requests go. The footer, the privacy policy's controller
+ * section, the terms' operator section and the schema.org Organization all read these.
+ */
+export type Company = {
+  registeredOffice: { street: string; postalCode: string; city: string; province: string; country: 'IT' };
+  /** The Company Register (REA) office, by province code, and the REA number. */
+  rea: { office: string; number: string };
+  /** Share capital paid up, in euro, for an S.r.l. or S.p.A.; undefined for a partnership. */
+  shareCapitalEuro: number | undefined;
+  pec: string;
+  dataProtectionEmail: string;
+};
+
+const company: Company = {
+  registeredOffice: { street: 'Via del Porto 1', postalCode: '57123', city: 'Livorno', province: 'LI', country: 'IT' }, // EXAMPLE
+  rea: { office: 'LI', number: '000000' }, // EXAMPLE
+  shareCapitalEuro: undefined, // EXAMPLE: none for a partnership
+  pec: 'examplefishing@pec.example.it', // EXAMPLE
+  dataProtectionEmail: 'privacy@example.com', // EXAMPLE
+};
+
 export const site = {
   productName: 'FishingApp', // EXAMPLE product name
   /** Where the site is published: canonical addresses, the sitemap and share links start with it. */
@@ -13,6 +38,7 @@ export const site = {
   operatorName: 'Example Fishing S.n.c.', // EXAMPLE operator (an Italian partnership)
   vatNumber: 'IT00000000000', // EXAMPLE VAT number
   supportEmail: 'support@example.com', // EXAMPLE support address
+  company,
   firstCopyrightYear: 2023,
   stores: {
     googlePlay: `https://play.google.com/store/apps/details?id=${androidPackage}`,
@@ -45,3 +71,13 @@ export const appLinks = {
   /** The iOS app's bundle id. */
   iosBundleId: 'com.example.fishingapp', // EXAMPLE
 } as const;
+
+/** The registered office on one line: "Via del Porto 1, 57123 Livorno (LI)". */
+export function registeredOfficeLine({ registeredOffice: office }: Company = site.company): string {
+  return `${office.street}, ${office.postalCode} ${office.city} (${office.province})`;
+}
+
+/** The REA entry as it is written: "LI-000000". */
+export function reaLine({ rea }: Company = site.company): string {
+  return `${rea.office}-${rea.number}`;
+}

@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languageCookie, languages, toLanguage, type Language } from '../config/languages';
+import { maxAgeSeconds, siteStorage } from '../config/storage';
 import enCommon from './en/common.json';
 
 /** The site's texts in one language, by namespace (the legal texts come with their pages). */
@@ -13,7 +14,7 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
   it: async () => ({ common: (await import('./it/common.json')).default }),
 };
 
-const cookieMaxAgeSeconds = 365 * 24 * 60 * 60;
+const cookieMaxAgeSeconds = maxAgeSeconds(siteStorage.language);
 
 function readLanguageCookie(): string | undefined {
   if (typeof document === 'undefined') return undefined;

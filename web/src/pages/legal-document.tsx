@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import { minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
-import { site } from '../config/site';
+import { reaLine, registeredOfficeLine, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
 import { toLanguage, type Language } from '../config/languages';
 import { localizedPath, paths } from '../config/paths';
+import { siteStorage, type StoredItem } from '../config/storage';
 import { useLegalTexts } from '../locales/legal';
 
 /** A legal text: title, date, introduction, contents and numbered sections. */
@@ -17,6 +18,11 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     operator: site.operatorName,
     vat: site.vatNumber,
     email: site.supportEmail,
+    // The operator's legal facts (config/site.ts, art. 2250 of the Civil Code).
+    office: registeredOfficeLine(),
+    rea: reaLine(),
+    pec: site.company.pec,
+    privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,
     days: termsNoticeDays,
     supportMonths: supportMessageRetentionMonths,
@@ -63,9 +69,45 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
                 ))}
               </ul>
             )}
+            {'id' in section && section.id === 'cookies' ? <StorageList /> : null}
           </section>
         ))}
       </div>
     </article>
+  );
+}
+
+/**
+ * The privacy policy's list of what the site keeps in the browser, drawn from
+ * config/storage.ts: each item's name, kind, purpose and lifetime (a list of name and value
+ * pairs, which reflows to any width, rather than a table).
+ */
+function StorageList() {
+  const { t } = useLegalTexts();
+  const lifetime = (item: StoredItem) =>
+    'days' in item.lifetime
+      ? t('privacy.storage.lifetimes.days', { count: item.lifetime.days })
+      : t(`privacy.storage.lifetimes.${item.lifetime.until}`, { entries: item.entries });
+  return (
+    <>
+      <h3>{t('privacy.storage.caption')}</h3>
+      {(Object.keys(siteStorage) as Array<keyof typeof siteStorage>).map((id) => {
+        const item: StoredItem = siteStorage[id];
+        return (
+          <dl key={id} className="legal__stored">
+            <dt>{t('privacy.storage.columns.name')}</dt>
+            <dd>
+              <code>{item.name}</code>
+            </dd>
+            <dt>{t('privacy.storage.columns.kind')}</dt>
+            <dd>{t(`privacy.storage.kinds.${item.kind}`)}</dd>
+            <dt>{t('privacy.storage.columns.purpose')}</dt>
+            <dd>{t(`privacy.storage.purposes.${id}`)}</dd>
+            <dt>{t('privacy.storage.columns.lifetime')}</dt>
+            <dd>{lifetime(item)}</dd>
+          </dl>
+        );
+      })}
+    </>
   );
 }

@@ -43,6 +43,24 @@ type Offer = {
   };
 };
 
+/** schema.org's Organization: the operator, from the same facts as the footer and the legal texts. */
+export type Organization = {
+  '@type': 'Organization';
+  name: string;
+  legalName: string;
+  vatID: string;
+  url: string;
+  email: string;
+  address: {
+    '@type': 'PostalAddress';
+    streetAddress: string;
+    postalCode: string;
+    addressLocality: string;
+    addressRegion: string;
+    addressCountry: string;
+  };
+};
+
 /** schema.org's MobileApplication, as search engines read it from JSON-LD. */
 export type MobileApplication = {
   '@context': 'https://schema.org';
@@ -56,6 +74,7 @@ export type MobileApplication = {
   image: string;
   installUrl: string[];
   offers: Offer[];
+  publisher: Organization;
 };
 
 export type PageHead = {
@@ -108,6 +127,27 @@ function subscription(name: string, plan: typeof plans.proMonthly | typeof plans
   };
 }
 
+/** The operator as schema.org describes an organisation (config/site.ts). */
+export function organization(): Organization {
+  const office = site.company.registeredOffice;
+  return {
+    '@type': 'Organization',
+    name: site.operatorName,
+    legalName: site.operatorName,
+    vatID: site.vatNumber,
+    url: site.origin,
+    email: site.supportEmail,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: office.street,
+      postalCode: office.postalCode,
+      addressLocality: office.city,
+      addressRegion: office.province,
+      addressCountry: office.country,
+    },
+  };
+}
+
 function mobileApplication(language: Language, imageUrl: string): MobileApplication {
   const { app } = texts[language];
   return {
@@ -132,6 +172,7 @@ function mobileApplication(language: Language, imageUrl: string): MobileApplicat
       subscription(app.offers.proMonthly, plans.proMonthly),
       subscription(app.offers.proYearly, plans.proYearly),
     ],
+    publisher: organization(),
   };
 }
 

@@ -2,7 +2,9 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
-import { site } from '../../config/site';
+import { formatCount } from '../../config/formatted';
+import { toLanguage } from '../../config/languages';
+import { reaLine, registeredOfficeLine, site } from '../../config/site';
 import { StoreBadges } from '../store/store-badge';
 
 const socialIcons = {
@@ -27,7 +29,7 @@ function useCurrentYear(): number {
 }
 
 export function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const year = useCurrentYear();
   return (
     <footer className="footer">
@@ -55,17 +57,20 @@ export function Footer() {
             <Link href={paths.help}>{t('footer.help')}</Link>
           </li>
           <li>
+            <Link href={paths.accessibility}>{t('footer.accessibility')}</Link>
+          </li>
+          <li>
             <Link href={paths.support}>{t('footer.contact')}</Link>
           </li>
         </ul>
         <StoreBadges />
         <p className="footer__copyright">
-          {t('footer.copyright', {
-            from: site.firstCopyrightYear,
-            to: year,
-            operator: site.operatorName,
-            vat: site.vatNumber,
-          })}
+          {t('footer.copyright', { from: site.firstCopyrightYear, to: year, operator: site.operatorName })}
+          <br />
+          {t('footer.legal', { office: registeredOfficeLine(), vat: site.vatNumber, rea: reaLine() })}
+          {site.company.shareCapitalEuro === undefined
+            ? null
+            : ` · ${t('footer.capital', { amount: formatCount(toLanguage(i18n.language), site.company.shareCapitalEuro) })}`}
         </p>
       </div>
     </footer>

@@ -9,6 +9,7 @@ import {
   type ContactValues,
   type Platform,
 } from './contact-message';
+import { siteStorage } from '../../config/storage';
 
 // What a visitor has typed into the Contact Us form, kept in the tab's session storage while
 // they look elsewhere (a help article the form suggested, another page) so the form is
@@ -18,7 +19,7 @@ import {
 /** What the form keeps. */
 export type Draft = { values: ContactValues; app: AppContext };
 
-const key = 'contact-form-draft';
+const key = siteStorage.contactDraft.name;
 
 /** The tab's session storage, or undefined where the browser refuses it (privacy settings). */
 export function sessionStore(): Storage | undefined {

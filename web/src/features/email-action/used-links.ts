@@ -1,8 +1,10 @@
 // The codes this browser has already carried out, so that opening the same email link again
 // says "already used" (Firebase answers a spent code exactly like a made-up one). Only spent
 // codes are kept, which open nothing any more; a browser that refuses storage keeps none.
-const key = 'email-actions-used';
-const kept = 20;
+import { siteStorage } from '../../config/storage';
+
+const key = siteStorage.usedEmailLinks.name;
+const kept = siteStorage.usedEmailLinks.entries;
 
 function read(): string[] {
   try {

@@ -1,0 +1,95 @@
+// The privacy policy names its controller and the terms their operator with the facts the law
+// asks for (config/site.ts); the privacy policy lists what the site keeps in the browser
+// (config/storage.ts); the accessibility statement lists the suite's checks and leads to
+// Contact Us with the subject filled in. Both languages, as a visitor reads them.
+import { localizedPath } from '../web/src/config/paths.ts';
+import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
+import { siteStorage } from '../web/src/config/storage.ts';
+import { expect, test } from './support/fixtures.ts';
+import { headings } from './support/texts.ts';
+import { languages, open, paths } from './support/site.ts';
+
+const controller = {
+  en: `run by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, entered in the Company Register under REA number ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
+  it: `gestiti da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, iscritta al Registro delle imprese con numero REA ${reaLine()}, PEC ${site.company.pec}.`,
+};
+const dataProtection = {
+  en: `including exercising your rights, write to ${site.company.dataProtectionEmail}.`,
+  it: `compreso l'esercizio dei tuoi diritti, scrivi a ${site.company.dataProtectionEmail}.`,
+};
+const operator = {
+  en: `operated by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, REA ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
+  it: `gestito da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, REA ${reaLine()}, PEC ${site.company.pec}.`,
+};
+
+for (const language of languages) {
+  test(`the privacy policy names its controller and data-protection contact in ${language}`, async ({ page }) => {
+    await open(page, localizedPath(paths.privacy, language));
+    const who = page.locator('section').first();
+    await expect(who).toContainText(controller[language]);
+    await expect(who).toContainText(dataProtection[language]);
+  });
+
+  test(`the terms name their operator in ${language}`, async ({ page }) => {
+    await open(page, localizedPath(paths.terms, language));
+    await expect(page.locator('article')).toContainText(operator[language]);
+  });
+}
+
+const storageHeading = {
+  en: 'What this website keeps in your browser',
+  it: 'Cosa conserva questo sito nel tuo browser',
+};
+const checks = {
+  en: [
+    /^axe-core \d+\.\d+/,
+    /^W3C Nu HTML Checker \d+\.\d+/,
+    /^Reflow: at 320 CSS pixels/,
+    /^Keyboard:/,
+    /^Three browser engines/,
+    /^Lighthouse \d+\.\d+/,
+  ],
+  it: [
+    /^axe-core \d+\.\d+/,
+    /^W3C Nu HTML Checker \d+\.\d+/,
+    /^Ridisposizione: a 320 pixel CSS/,
+    /^Tastiera:/,
+    /^Tre motori/,
+    /^Lighthouse \d+\.\d+/,
+  ],
+};
+const report = { en: 'tell us through Contact Us', it: 'segnalacelo da Contattaci' };
+const subject = { en: 'Accessibility barrier on the website', it: 'Barriera di accessibilità sul sito' };
+
+for (const language of languages) {
+  test(`the privacy policy lists every cookie and storage item the site sets, in ${language}`, async ({ page }) => {
+    await open(page, localizedPath(paths.privacy, language));
+    await expect(page.getByRole('heading', { level: 3, name: storageHeading[language] })).toBeVisible();
+    const lists = page.locator('.legal__stored');
+    await expect(lists).toHaveCount(Object.keys(siteStorage).length);
+    for (const item of Object.values(siteStorage))
+      await expect(lists.getByText(item.name, { exact: true })).toBeVisible();
+    await expect(lists.first()).toContainText(language === 'en' ? '365 days' : '365 giorni');
+  });
+
+  test(`the accessibility statement lists the suite's checks and leads to Contact Us, in ${language}`, async ({
+    page,
+  }) => {
+    await open(page, localizedPath(paths.accessibility, language));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
+    const items = page.locator('section').nth(1).getByRole('listitem');
+    await expect(items).toHaveCount(checks[language].length);
+    for (const [index, pattern] of checks[language].entries()) await expect(items.nth(index)).toHaveText(pattern);
+    await page.getByRole('link', { name: report[language] }).click();
+    await expect(page.locator('input[name=subject]')).toHaveValue(subject[language]);
+  });
+
+  test(`every page's footer links to the accessibility statement, in ${language}`, async ({ page }) => {
+    await open(page, localizedPath(paths.home, language));
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: language === 'en' ? 'Accessibility' : 'Accessibilità' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
+  });
+}

@@ -1,0 +1,76 @@
+// What the site keeps in a visitor's browser is exactly what config/storage.ts lists (and the
+// privacy policy states): a visit to every page in both languages, a language chosen in the
+// menu, a Contact Us message typed (and read again after a help article) and sent, an email
+// link followed and a member signed in on the Account page, then the browser's cookie jar and
+// its local and session storage are read. Anything the site set that is not on the list fails.
+import type { Page } from '@playwright/test';
+import { siteStorage } from '../web/src/config/storage.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import { actionLink, createMember, mailedCode, sendVerificationEmail } from './support/auth-emulator.ts';
+import { expect, test } from './support/fixtures.ts';
+import { accountTexts } from './support/texts.ts';
+import { contactTexts, languages, open, paths, routeNames, waitForApp } from './support/site.ts';
+
+const listed = Object.values(siteStorage);
+const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
+  listed.filter((item) => item.kind === kind).map((item) => item.name);
+
+/** The keys of the page's local or session storage. */
+const storageKeys = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
+  page.evaluate<string[]>(`Object.keys(window.${kind})`);
+
+test('the site keeps in the browser only what its list (and the privacy policy) names', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // Every page, in both languages.
+  for (const language of languages)
+    for (const name of routeNames) await open(page, localizedPath(paths[name], language));
+
+  // A language chosen in the menu: the cookie Hosting reads.
+  await open(page, paths.features);
+  await page.getByRole('combobox').selectOption('it');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+
+  // A message typed, kept while a suggested page is read, then sent.
+  const texts = contactTexts.it;
+  await open(page, localizedPath(paths.support, 'it'));
+  await page.getByLabel(texts.email).fill('angler@example.com');
+  await page.getByLabel(texts.name).fill('Marco');
+  await page.getByLabel(texts.subject).fill('Annullare Pro');
+  await page.getByLabel(texts.message).fill('Come annullo Pro?');
+  await expect.poll(() => storageKeys(page, 'sessionStorage')).toContain(siteStorage.contactDraft.name);
+  await page.getByRole('button', { name: texts.send }).click();
+  await expect(page.getByText(texts.sent)).toBeVisible();
+
+  // An account email's link followed.
+  const member = await createMember();
+  await sendVerificationEmail(member);
+  await page.goto(actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'en'));
+  await waitForApp(page);
+  await expect.poll(() => storageKeys(page, 'localStorage')).toContain(siteStorage.usedEmailLinks.name);
+
+  // A member signed in on the Account page (Auth keeps the sign-in in memory only), in the
+  // language chosen above.
+  const account = accountTexts.it;
+  await open(page, localizedPath(paths.account, 'it'));
+  await page.getByLabel(account.email, { exact: true }).fill(member.email);
+  await page.getByLabel(account.password, { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: account.signIn }).click();
+  await expect(page.getByText(account.signedInWith.password)).toBeVisible();
+
+  const cookies = await context.cookies();
+  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(names('cookie').sort());
+  for (const cookie of cookies) {
+    const item = listed.find((entry) => entry.kind === 'cookie' && entry.name === cookie.name);
+    if (!item || !('days' in item.lifetime)) throw new Error(`${cookie.name} is not a cookie on the list`);
+    // Lives as long as the list says, give or take the minutes this test took.
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(Math.abs(days - item.lifetime.days), cookie.name).toBeLessThan(0.1);
+    expect(cookie.sameSite).toBe('Lax');
+  }
+  for (const kind of ['localStorage', 'sessionStorage'] as const) {
+    const keys = await storageKeys(page, kind);
+    for (const key of keys) expect(names(kind), `${kind} "${key}" is not on the list`).toContain(key);
+  }
+  // The draft is gone once the message was sent.
+  expect(await storageKeys(page, 'sessionStorage')).not.toContain(siteStorage.contactDraft.name);
+});

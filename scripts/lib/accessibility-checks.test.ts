@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  accessibilityCheckIds,
+  accessibilityChecksAtBuild,
+  lastGreenRunFile,
+  readGreenRun,
+  type AccessibilityCheckId,
+} from '../../web/build/accessibility-checks.ts';
+import { languages } from '../../web/src/config/languages.ts';
+import { paths } from '../../web/src/config/paths.ts';
+import { root } from './project.ts';
+
+const read = (file: string) => readFileSync(join(root, file), 'utf8');
+
+// Each check the accessibility statement names, and the code of the suite that runs it: a
+// statement that outlives its check fails here.
+const ranBy: Record<AccessibilityCheckId, () => void> = {
+  axe: () => {
+    expect(read('e2e/support/axe.ts')).toMatch(/wcag22aa/);
+    expect(read('e2e/accessibility.spec.ts')).toMatch(/routeNames[\s\S]*\/no\/such\/page[\s\S]*expectNoAxeViolations/);
+  },
+  html: () => {
+    expect(read('scripts/test.ts')).toMatch(/id: 'html'/);
+    expect(read('scripts/check-html.ts')).toMatch(/vnu/);
+  },
+  reflow: () => {
+    expect(read('e2e/reflow.spec.ts')).toMatch(/\b320\b/);
+  },
+  keyboard: () => {
+    expect(read('e2e/accessibility.spec.ts')).toMatch(/keyboard\.press\('Tab'\)/);
+  },
+  engines: () => {
+    expect(read('scripts/test.ts')).toMatch(/id: 'engines'/);
+    expect(read('e2e/engines/firefox.test.ts')).toMatch(/engineSuite\('firefox'\)/);
+    expect(read('e2e/engines/webkit.test.ts')).toMatch(/engineSuite\('webkit'\)/);
+  },
+  lighthouse: () => {
+    expect(read('.ci/run')).toMatch(/lighthouse[^\n]*--assert/);
+    expect(read('scripts/lighthouse.ts')).toMatch(/const asserted = \['accessibility'/);
+  },
+};
+
+describe('the accessibility statement’s checks', () => {
+  it.each(accessibilityCheckIds)('%s is run by the suite', (id) => {
+    ranBy[id]();
+  });
+
+  it('states the installed tools’ versions and how many addresses every check covers', () => {
+    const built = accessibilityChecksAtBuild();
+    expect(built.checks.map((check) => check.id)).toEqual([...accessibilityCheckIds]);
+    for (const id of ['axe', 'html', 'lighthouse'])
+      expect(built.checks.find((check) => check.id === id)?.version, id).toMatch(/^\d+\.\d+/);
+    expect(built.addresses).toBe((Object.keys(paths).length + 1) * languages.length);
+  });
+
+  it('states the last full green run npm test recorded, and none when there is none', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'green-run-'));
+    try {
+      expect(readGreenRun(dir)).toBeUndefined();
+      expect(accessibilityChecksAtBuild(dir).lastGreenRun).toBeNull();
+      writeFileSync(
+        join(dir, lastGreenRunFile),
+        JSON.stringify({ date: '2026-11-25T17:00:00.000Z', commit: 'abcdef0123' }),
+      );
+      expect(accessibilityChecksAtBuild(dir).lastGreenRun).toEqual({
+        date: { en: 'November 25, 2026', it: '25 novembre 2026' },
+        commit: 'abcdef0',
+      });
+      writeFileSync(join(dir, lastGreenRunFile), JSON.stringify({ date: 'yesterday', commit: 1 }));
+      expect(readGreenRun(dir)).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,33 @@
+// Everything the site keeps in a visitor's browser, in one list: the code that sets each
+// reads its name and lifetime here, the privacy policy's cookie section is drawn from it, and
+// a browser test fails if the site sets a cookie or a storage entry that is not on it. Each is
+// technical (the site needs it to do what the visitor asked), so none needs consent; anything
+// else (analytics, reCAPTCHA with App Check: README, "Cookies and consent") would.
+
+export type StoredItem = {
+  kind: 'cookie' | 'localStorage' | 'sessionStorage';
+  name: string;
+  /** How long it stays: days, or until the visitor clears the browser's data, or until the tab closes. */
+  lifetime: { days: number } | { until: 'cleared' | 'tabClosed' };
+  /** How many entries it keeps at most, where it keeps a list. */
+  entries?: number;
+};
+
+export const siteStorage = {
+  /**
+   * The language chosen in the selector. Firebase Hosting reads this cookie (its i18n
+   * rewrites) to answer the next visit's first request in that language.
+   */
+  language: { kind: 'cookie', name: 'firebase-language-override', lifetime: { days: 365 } },
+  /** Email links (their one-time codes) already used in this browser, so opening one again says so. */
+  usedEmailLinks: { kind: 'localStorage', name: 'email-actions-used', lifetime: { until: 'cleared' }, entries: 20 },
+  /** What the visitor typed in the Contact Us form, until it is sent or the tab closes. */
+  contactDraft: { kind: 'sessionStorage', name: 'contact-form-draft', lifetime: { until: 'tabClosed' } },
+} as const satisfies Record<string, StoredItem>;
+
+export type StoredItemId = keyof typeof siteStorage;
+
+/** A cookie's Max-Age, in seconds. */
+export function maxAgeSeconds(item: { lifetime: { days: number } }): number {
+  return item.lifetime.days * 24 * 60 * 60;
+}
