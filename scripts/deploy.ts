@@ -12,6 +12,8 @@ import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
 import { site } from '../web/src/config/site.ts';
 import { firebaseBin } from './lib/emulators.ts';
 import { exampleFacts, formatExampleFacts } from './lib/example-facts.ts';
+import { readGreenRun } from '../web/build/accessibility-checks.ts';
+import { execFileSync } from 'node:child_process';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
@@ -66,6 +68,16 @@ if (examples.length > 0) {
     `${allowed ? '⚠' : '✖'} ${String(examples.length)} facts still hold EXAMPLE values; replace them (and remove the marker) before the public site goes out:\n${formatExampleFacts(examples)}`,
   );
   if (!allowed) problems.push('EXAMPLE values left (listed above); pass --allow-examples only for a test project');
+}
+// The accessibility statement states the last full green run of npm test on this machine.
+const greenRun = readGreenRun();
+const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+if (greenRun?.commit !== head) {
+  console.warn(
+    greenRun
+      ? `⚠ The last full green npm test here was of ${greenRun.commit.slice(0, 7)}, not of ${head.slice(0, 7)}: the accessibility statement will state that run. Run npm test first to state this one.`
+      : '⚠ No full green npm test is recorded here: the accessibility statement will say the checks have no recorded run. Run npm test first.',
+  );
 }
 if (problems.length > 0) {
   for (const problem of problems) console.error(`✖ ${problem}`);

@@ -57,7 +57,7 @@ export const contactTexts: Record<
 };
 
 /** Top-level translation keys of every namespace: rendered text that starts with one is an untranslated key. */
-const topLevelKeys = ['common', 'pages', 'members', 'account', 'legal', 'meta'].flatMap((namespace) =>
+const topLevelKeys = ['common', 'pages', 'members', 'account', 'accessibility', 'legal', 'meta'].flatMap((namespace) =>
   Object.keys(
     JSON.parse(readFileSync(join(root, 'web', 'src', 'locales', 'en', `${namespace}.json`), 'utf8')) as object,
   ),

@@ -1,4 +1,5 @@
 import 'i18next';
+import type enAccessibility from './en/accessibility.json';
 import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
 import type enLegal from './en/legal.json';
@@ -10,6 +11,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      accessibility: typeof enAccessibility;
       account: typeof enAccount;
       common: typeof enCommon;
       legal: typeof enLegal;

@@ -4,6 +4,7 @@ import { legalResources } from './legal';
 import { pageResources } from './pages';
 import { memberResources } from './members';
 import { accountResources } from './account';
+import { accessibilityResources } from './accessibility';
 import enMeta from './en/meta.json';
 import itMeta from './it/meta.json';
 import enHelp from './en/help.json';
@@ -31,6 +32,7 @@ describe('translations', () => {
     pages: pageResources.en,
     members: memberResources.en,
     account: accountResources.en,
+    accessibility: accessibilityResources.en,
     legal: legalResources.en,
     meta: enMeta,
     help: enHelp,
@@ -40,6 +42,7 @@ describe('translations', () => {
     pages: pageResources.it,
     members: memberResources.it,
     account: accountResources.it,
+    accessibility: accessibilityResources.it,
     legal: legalResources.it,
     meta: itMeta,
     help: itHelp,

@@ -5,7 +5,7 @@ import { barrierAnswerWorkingDays } from '../config/constants';
 import { toLanguage } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
-import { usePageTexts } from '../locales/pages';
+import { useAccessibilityTexts } from '../locales/accessibility';
 
 /**
  * The accessibility statement: the standard aimed at, the checks every page passes (stated from
@@ -13,7 +13,7 @@ import { usePageTexts } from '../locales/pages';
  * report a barrier.
  */
 export default function AccessibilityPage() {
-  const { t, i18n } = usePageTexts();
+  const { t, i18n } = useAccessibilityTexts();
   const language = toLanguage(i18n.language);
   const { checks, addresses, lastGreenRun } = __ACCESSIBILITY__;
   const values = { operator: site.operatorName, product: site.productName, origin: site.origin };
