@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type * as BackfillModule from '../functions/src/backfill-expiry.ts';
+import type * as BackfillModule from '../functions/src/mail/backfill-expiry.ts';
 import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
 import { root } from './lib/project.ts';
 

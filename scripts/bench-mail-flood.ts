@@ -24,7 +24,7 @@ import { quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { buildContactMessage } from '../functions/src/contact-message.ts';
-import { defaultRetentionMonths } from '../functions/src/retention.ts';
+import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,11 +41,11 @@ if (!Number.isInteger(count) || count < 1 || !(overMinutes >= 0)) {
   process.exit(2);
 }
 
-type DeliverModule = typeof import('../functions/src/deliver.ts');
-type SweepModule = typeof import('../functions/src/sweep.ts');
-type TransportModule = typeof import('../functions/src/transport.ts');
-type LimitsModule = typeof import('../functions/src/rate-limits.ts');
-type Alert = import('../functions/src/alerts.ts').MailAlert;
+type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
+type SweepModule = typeof import('../functions/src/mail/sweep.ts');
+type TransportModule = typeof import('../functions/src/mail/transport.ts');
+type LimitsModule = typeof import('../functions/src/mail/rate-limits.ts');
+type Alert = import('../functions/src/mail/alerts.ts').MailAlert;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 

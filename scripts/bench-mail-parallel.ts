@@ -18,7 +18,7 @@ import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSin
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { buildContactMessage } from '../functions/src/contact-message.ts';
-import { defaultRetentionMonths } from '../functions/src/retention.ts';
+import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
 
 const { values: args } = parseArgs({
   options: { parallel: { type: 'string' }, inside: { type: 'boolean', default: false } },
@@ -30,8 +30,8 @@ if (!Number.isInteger(count) || count < 1) {
   process.exit(2);
 }
 
-type DeliverModule = typeof import('../functions/src/deliver.ts');
-type TransportModule = typeof import('../functions/src/transport.ts');
+type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
+type TransportModule = typeof import('../functions/src/mail/transport.ts');
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 

@@ -6,8 +6,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { buildContactMessage, type ContactDraft } from '../functions/src/contact-message.ts';
-import type { ContactMail } from '../functions/src/mail-document.ts';
-import type * as RenderModule from '../functions/src/render-email.ts';
+import type { ContactMail } from '../functions/src/mail/mail-document.ts';
+import type * as RenderModule from '../functions/src/mail/render-email.ts';
 import { root } from './lib/project.ts';
 
 const which = spawnSync('spamassassin', ['--version'], { encoding: 'utf8' });

@@ -6,8 +6,8 @@ import {
   select,
   type SecretParam,
 } from 'firebase-functions/params';
-import { defaultRateLimits, type RateLimits } from './rate-limits.js';
-import { defaultRetentionMonths } from './retention.js';
+import { defaultRateLimits, type RateLimits } from './mail/rate-limits.js';
+import { defaultRetentionMonths } from './mail/retention.js';
 import { smtpSecretNames, type SmtpSecretRole } from './smtp-secrets.js';
 
 // Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks

@@ -17,9 +17,9 @@ import {
   type StorageLister,
 } from './account-deletion/storage-cleaner.js';
 import { exportRequiresAppCheck, readMailConfig, smtpSecrets } from './config.js';
-import { deliverMail } from './deliver.js';
-import { sweepMail } from './sweep.js';
-import { getTransport } from './transport.js';
+import { deliverMail } from './mail/deliver.js';
+import { sweepMail } from './mail/sweep.js';
+import { getTransport } from './mail/transport.js';
 
 // The region must be where the Firestore database is (europe-west1 serves a database in
 // eur3 or europe-west1).

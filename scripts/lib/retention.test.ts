@@ -2,15 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertsCollection } from '../../functions/src/alerts.ts';
+import { alertsCollection } from '../../functions/src/mail/alerts.ts';
 import { deletionRecordYears, deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
 import {
   exportRecordYears,
   exportsCollection,
   exportsPerDay,
 } from '../../functions/src/account-export/member-export.ts';
-import { limitsCollection, shardsCollection } from '../../functions/src/rate-limits.ts';
-import { defaultRetentionMonths, expiryField } from '../../functions/src/retention.ts';
+import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
+import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
 import {
   dataExports,
   deletionRecordYears as siteDeletionRecordYears,
@@ -32,10 +32,10 @@ describe('the retention of contact messages', () => {
   it('is enforced by a TTL policy on the field the mail function writes, which firebase-tools deploys', () => {
     expect(spec.fieldOverrides?.filter((field) => field.ttl)).toEqual([
       { collectionGroup: 'Mail', fieldPath: expiryField, ttl: true, indexes: [] },
-      // The rate-limit counters (functions/src/rate-limits.ts) expire a day after their hour.
+      // The rate-limit counters (functions/src/mail/rate-limits.ts) expire a day after their hour.
       { collectionGroup: limitsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      // The alerts' notices (functions/src/alerts.ts) are kept 30 days.
+      // The alerts' notices (functions/src/mail/alerts.ts) are kept 30 days.
       { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Deletion records, for the years the Account page states.
       { collectionGroup: deletionsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },

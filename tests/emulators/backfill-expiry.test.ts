@@ -1,8 +1,8 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillExpiry } from '../../functions/src/backfill-expiry.ts';
-import { expiryTime } from '../../functions/src/retention.ts';
+import { backfillExpiry } from '../../functions/src/mail/backfill-expiry.ts';
+import { expiryTime } from '../../functions/src/mail/retention.ts';
 import { projectId, setBackgroundTriggers } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
 

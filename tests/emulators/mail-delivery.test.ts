@@ -3,18 +3,18 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { claim, deliverMail, leaseMs, recordIfClaimed } from '../../functions/src/deliver.ts';
-import { deferred, failed } from '../../functions/src/delivery.ts';
+import { claim, deliverMail, leaseMs, recordIfClaimed } from '../../functions/src/mail/deliver.ts';
+import { deferred, failed } from '../../functions/src/mail/delivery.ts';
 import {
   globalCounterId,
   hourKey,
   limitsCollection,
   senderKey,
   shardsCollection,
-} from '../../functions/src/rate-limits.ts';
-import { closeTransport } from '../../functions/src/transport.ts';
-import { maxAttempts, retryDelayMs } from '../../functions/src/retry-policy.ts';
-import { sweepMail } from '../../functions/src/sweep.ts';
+} from '../../functions/src/mail/rate-limits.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
+import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
+import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { site } from '../../web/src/config/site.ts';
 import {
   emulatorMailConfig,

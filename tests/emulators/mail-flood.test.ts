@@ -5,14 +5,14 @@ import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'fire
 import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailAlert } from '../../functions/src/alerts.ts';
+import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contact-message.ts';
-import { deliverMail, type Outcome } from '../../functions/src/deliver.ts';
-import { queuedCount } from '../../functions/src/digest.ts';
-import { defaultRateLimits } from '../../functions/src/rate-limits.ts';
-import { sweepMail } from '../../functions/src/sweep.ts';
-import { closeTransport } from '../../functions/src/transport.ts';
+import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
+import { queuedCount } from '../../functions/src/mail/digest.ts';
+import { defaultRateLimits } from '../../functions/src/mail/rate-limits.ts';
+import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import {
   emulatorMailConfig,

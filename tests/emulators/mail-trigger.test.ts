@@ -6,9 +6,9 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
 import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contact-message.ts';
-import { defaultRetentionMonths, expiryTime } from '../../functions/src/retention.ts';
-import { sweepMail } from '../../functions/src/sweep.ts';
-import { closeTransport } from '../../functions/src/transport.ts';
+import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
+import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
 import {
   emulatorMailConfig,
   eventually,

@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contact-message.js';
-import { takeGlobalTicket } from '../rate-limits.js';
-import { classifySendError } from '../retry-policy.js';
+import { takeGlobalTicket } from '../mail/rate-limits.js';
+import { classifySendError } from '../mail/retry-policy.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
 import type { StorageCleaner } from './storage-cleaner.js';
 

@@ -28,7 +28,7 @@ export const qrCodeSizePx = 200;
 /**
  * Months a Contact Us message is kept in the database, as the privacy policy states. The mail
  * function's MAIL_RETENTION_MONTHS sets the expiry it writes: its default
- * (functions/src/retention.ts) is checked against this by a unit test, and an operator's own
+ * (functions/src/mail/retention.ts) is checked against this by a unit test, and an operator's own
  * value by `npm run deploy`.
  */
 export const supportMessageRetentionMonths = 12;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { MailConfig } from './config.js';
+import type { MailConfig } from '../config.js';
 import {
   assessDelivery,
   capsApply,
@@ -21,7 +21,7 @@ import {
 import { alertSink, markReported, pendingNotices, reportFailure, type AlertSink } from './alerts.js';
 import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
 import { nextHourMs, takeGlobalTicket, takeSenderLimit, type GlobalTicket } from './rate-limits.js';
-import { referenceFor } from './contact-message.js';
+import { referenceFor } from '../contact-message.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
 import { expiryTime } from './retention.js';
 import {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SmtpAuth, SmtpSettings } from './config.js';
+import type { SmtpAuth, SmtpSettings } from '../config.js';
 import {
   closeTransport,
   getTransport,

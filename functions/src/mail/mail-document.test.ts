@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { buildContactMessage } from './contact-message.js';
+import { buildContactMessage } from '../contact-message.js';
 import { parseContext, parseMailDocument, senderOf } from './mail-document.js';
 
 /** The document the site writes, built as the site builds it. */

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml, referenceFor, singleLine, type Platform } from './contact-message.js';
+import { escapeHtml, referenceFor, singleLine, type Platform } from '../contact-message.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
 
 // The email for one contact message, written here from the document's plain fields: the

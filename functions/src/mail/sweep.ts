@@ -6,7 +6,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import type { MailConfig } from './config.js';
+import type { MailConfig } from '../config.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, type AlertSink } from './alerts.js';
 import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery } from './delivery.js';

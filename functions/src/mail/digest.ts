@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { MailConfig } from './config.js';
+import type { MailConfig } from '../config.js';
 import { alertSink, markReported, pendingNotices, reportFailure, type AlertSink } from './alerts.js';
-import { referenceFor } from './contact-message.js';
+import { referenceFor } from '../contact-message.js';
 import { logger } from 'firebase-functions';
 import {
   endedUnsent,

@@ -5,7 +5,7 @@ import {
   referenceFor,
   referencePattern,
   type ContactDraft,
-} from './contact-message.js';
+} from '../contact-message.js';
 import type { ContactMail } from './mail-document.js';
 import {
   digestPart,
