@@ -34,7 +34,7 @@ if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: roo
   process.exit(1);
 }
 const { backfillExpiry } = (await import(
-  join(root, 'functions', 'lib', 'backfill-expiry.js')
+  join(root, 'functions', 'lib', 'mail', 'backfill-expiry.js')
 )) as typeof BackfillModule;
 
 const app = initializeApp({ projectId: project }, 'backfill-expiry');

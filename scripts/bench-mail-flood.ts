@@ -75,7 +75,7 @@ async function inside(): Promise<never> {
   }
   const logFile = join(tmpdir(), 'bench-mail-flood.log');
   const say = quietFunctionsLog(logFile);
-  const lib = (name: string) => join(root, 'functions', 'lib', `${name}.js`);
+  const lib = (name: string) => join(root, 'functions', 'lib', 'mail', `${name}.js`);
   const { deliverMail } = (await import(lib('deliver'))) as DeliverModule;
   const { sweepMail } = (await import(lib('sweep'))) as SweepModule;
   const { closeTransport } = (await import(lib('transport'))) as TransportModule;

@@ -42,8 +42,8 @@ async function inside(): Promise<never> {
   }
   const logFile = join(tmpdir(), 'bench-mail-parallel.log');
   const say = quietFunctionsLog(logFile);
-  const { deliverMail } = (await import(join(root, 'functions', 'lib', 'deliver.js'))) as DeliverModule;
-  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'transport.js'))) as TransportModule;
+  const { deliverMail } = (await import(join(root, 'functions', 'lib', 'mail', 'deliver.js'))) as DeliverModule;
+  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'mail', 'transport.js'))) as TransportModule;
 
   const sink = await startSmtpSink(host, ports.smtp);
   const app = initializeApp({ projectId }, 'bench-parallel');

@@ -41,7 +41,7 @@ if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: roo
   process.exit(1);
 }
 const { digestPart, renderDigest, renderEmail } = (await import(
-  join(root, 'functions', 'lib', 'render-email.js')
+  join(root, 'functions', 'lib', 'mail', 'render-email.js')
 )) as typeof RenderModule;
 type OutgoingEmail = ReturnType<typeof renderEmail>;
 
