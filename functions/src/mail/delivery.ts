@@ -20,14 +20,19 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //                    it, so the digest finds the queue by this field alone
 //   queuedFor        while QUEUED, and kept once sent: which cap sent it to a digest
 //   digest           once a digest took it: that digest's id (its messages share it)
+//   requeued         once an operator put an ended message back in the queue
+//                    (`npm run mail:requeue`): when, and its state and error before
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
 //                    the whole field, so a document carries it from its first claim on; a
 //                    Firestore TTL policy on this field deletes it (firestore.indexes.json)
 
 export type DeliveryState = 'PROCESSING' | 'SUCCESS' | 'ERROR' | 'RETRY' | 'QUEUED';
 
-/** Which cap a message was over when it went to a digest instead of an email of its own. */
-export type QueuedFor = 'global cap' | 'sender cap';
+/**
+ * Why a message went to a digest instead of an email of its own: over a cap, over the mail
+ * account's daily quota, or put back by an operator (`npm run mail:requeue`).
+ */
+export type QueuedFor = 'global cap' | 'sender cap' | 'daily quota' | 'requeued';
 
 export type DeliveryInfo = {
   messageId: string | null;
@@ -54,6 +59,8 @@ export type Delivery = {
   digestTime?: Timestamp;
   queuedFor?: QueuedFor;
   digest?: string;
+  /** Once an operator put it back in the queue: when, and how it had ended. */
+  requeued?: { at: Timestamp; from: string; error: string | null };
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */
@@ -156,6 +163,26 @@ export function requeued(attempts: number, error: string | null, digestMs: numbe
     'delivery.digest': FieldValue.delete(),
     'delivery.claim': null,
     'delivery.error': error,
+  };
+}
+
+/**
+ * Put back in the queue by an operator after it ended (`npm run mail:requeue`): due at once,
+ * a fresh budget of attempts, the way it ended kept in `requeued`.
+ */
+export function requeuedByOperator(ended: { state: string; error: string | null }, nowMs: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'QUEUED',
+    'delivery.attempts': 0,
+    'delivery.endTime': null,
+    'delivery.leaseExpireTime': null,
+    'delivery.nextAttemptTime': null,
+    'delivery.digestTime': Timestamp.fromMillis(nowMs),
+    'delivery.queuedFor': 'requeued',
+    'delivery.digest': FieldValue.delete(),
+    'delivery.claim': null,
+    'delivery.error': null,
+    'delivery.requeued': { at: Timestamp.fromMillis(nowMs), from: ended.state, error: ended.error },
   };
 }
 
