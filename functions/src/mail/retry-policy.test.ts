@@ -46,6 +46,35 @@ describe('classifySendError', () => {
   });
 
   it.each([
+    ['Gmail', smtpError('Message failed: 550 5.4.5 Daily user sending limit exceeded.', { responseCode: 550 })],
+    ['Gmail, temporarily', smtpError('Message failed: 421 4.4.5 Try again later', { responseCode: 421 })],
+    [
+      'Microsoft 365',
+      smtpError(
+        'Message failed: 554 5.2.0 STOREDRV.Submission.Exception:SubmissionQuotaExceededException; Failed to process message',
+        { responseCode: 554 },
+      ),
+    ],
+    [
+      'a server in its own words',
+      smtpError('Message failed: 550 Sending quota exceeded for today', { responseCode: 550 }),
+    ],
+  ])("waits for the quota when %s says the account's sending quota is spent", (_, error) => {
+    expect(classifySendError(error)).toMatchObject({ quota: true, transient: true });
+  });
+
+  it('is not misled by a quota word in a connection error or a refusal for another reason', () => {
+    expect(
+      classifySendError(smtpError('connect ECONNREFUSED quota.example.com:25', { code: 'ESOCKET' })),
+    ).toMatchObject({
+      quota: false,
+    });
+    expect(
+      classifySendError(smtpError('Message failed: 554 5.7.1 Message rejected as spam', { responseCode: 554 })),
+    ).toMatchObject({ quota: false, transient: false });
+  });
+
+  it.each([
     [
       'a token endpoint that refuses the connection',
       oauthError('connect ECONNREFUSED 127.0.0.1:443', { originalCode: 'EFETCH' }),
@@ -64,6 +93,7 @@ describe('classifySendError', () => {
   ])('retries %s, saying which step of the OAuth2 login failed', (_, error, message) => {
     expect(classifySendError(error)).toEqual({
       transient: true,
+      quota: false,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,
@@ -94,6 +124,7 @@ describe('classifySendError', () => {
   ])('gives up at once on %s, saying which step of the OAuth2 login failed', (_, error, message) => {
     expect(classifySendError(error)).toEqual({
       transient: false,
+      quota: false,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,

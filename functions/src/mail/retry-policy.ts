@@ -33,6 +33,13 @@ export function retryDelayMs(attempts: number): number {
 /** What went wrong with one send, and whether trying again may help. */
 export type SendFailure = {
   transient: boolean;
+  /**
+   * The mail account's sending quota is spent (Gmail and Workspace: `550 5.4.5 Daily user
+   * sending limit exceeded`; Microsoft 365: `554 5.2.0 …SubmissionQuotaExceededException`):
+   * nothing is wrong with the message, so it waits until the quota frees up instead of ending
+   * in ERROR, however the server words the code.
+   */
+  quota: boolean;
   /** One line for `delivery.error`: the error's message (SMTP replies include their code). */
   message: string;
   /** Codes only, for the logs: never the message, which may quote the mail. */
@@ -53,6 +60,11 @@ const transientCodes = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
+// A reply that says the account's sending quota or rate is spent: the enhanced status 4.4.5 /
+// 5.4.5 ("insufficient system storage", which Google uses for its daily limit), or the words
+// the large providers use.
+const quotaMessage =
+  /\b[45]\.4\.5\b|sending (?:limit|quota)|quota exceeded|QuotaExceeded|daily (?:user )?(?:sending )?limit|too many (?:messages|emails) (?:sent|today)/i;
 const transientMessage =
   /\b(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|timed? ?out|timeout)\b/i;
 
@@ -67,7 +79,8 @@ const oauthRefusedCode = 'EOAUTH2';
 /**
  * Sorts a send error: an SMTP reply 4xx (try later) or a broken, refused or timed-out
  * connection is transient; a 5xx reply (the server refuses for good) and anything
- * unexpected is permanent, so a message never loops on an error that cannot go away.
+ * unexpected is permanent, so a message never loops on an error that cannot go away. A reply
+ * that says the sending quota is spent is `quota` (and transient), whatever its first digit.
  */
 export function classifySendError(error: unknown): SendFailure {
   const fields = (typeof error === 'object' && error !== null ? error : {}) as {
@@ -94,7 +107,8 @@ export function classifySendError(error: unknown): SendFailure {
   const step =
     fields.command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
   const message = singleLineMessage(step ? `${step}: ${text}` : text);
-  return { transient, message, code, responseCode };
+  const quota = responseCode !== null && responseCode >= 400 && quotaMessage.test(text);
+  return { transient: transient || quota, quota, message, code, responseCode };
 }
 
 /** Which step of an XOAUTH2 login failed, said for `delivery.error`. */
