@@ -148,6 +148,7 @@ describe('classifySendError', () => {
       ),
     ).toEqual({
       transient: false,
+      quota: false,
       message: 'Message failed: 550 5.7.1 rejected',
       code: 'EMESSAGE',
       responseCode: 550,
