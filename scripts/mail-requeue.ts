@@ -1,0 +1,87 @@
+// `npm run mail:requeue -- --project <id> --since <date> [--until <date>] [--state ERROR]
+// [--state SUCCESS] [--dry-run] [--yes]`: puts the contact messages written in a time range
+// whose delivery ended (ERROR by default; SUCCESS on request, to send them again) back in the
+// queue, where the scheduled sweep sends them in digests under the caps (README: "When mail
+// is not reaching the team"). Prints the plan first and asks before writing (`--yes` does not
+// ask; `--dry-run` only prints). Uses your Google Cloud credentials
+// (`gcloud auth application-default login`); with FIRESTORE_EMULATOR_HOST set it works on
+// the emulator instead. Exit code: 0 done (or nothing to do), 1 a write failed or the operator
+// said no, 2 wrong arguments or no terminal to ask on.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type * as RequeueModule from '../functions/src/mail/requeue.ts';
+import {
+  describePlan,
+  describeResult,
+  parseRequeueArgs,
+  RequeueArgsError,
+  requeueUsage,
+  type RequeueArgs,
+} from './lib/mail-requeue.ts';
+import { root } from './lib/project.ts';
+
+const argv = process.argv.slice(2);
+if (argv.includes('--help') || argv.includes('-h')) {
+  console.log(requeueUsage);
+  process.exit(0);
+}
+let args: RequeueArgs;
+try {
+  args = parseRequeueArgs(argv, Date.now());
+} catch (error) {
+  if (!(error instanceof RequeueArgsError)) throw error;
+  console.error(`✖ ${error.message}\n${requeueUsage}`);
+  process.exit(2);
+}
+
+if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+  process.exit(1);
+}
+const { applyRequeue, planRequeue } = (await import(
+  join(root, 'functions', 'lib', 'mail', 'requeue.js')
+)) as typeof RequeueModule;
+
+/** Asks on the terminal; true only for y or yes. */
+async function confirm(question: string): Promise<boolean> {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}
+
+const emulator = process.env.FIRESTORE_EMULATOR_HOST;
+const where = emulator ? `Firestore emulator at ${emulator} (project ${args.project})` : `Project ${args.project}`;
+const app = initializeApp({ projectId: args.project }, 'mail-requeue');
+try {
+  const db = getFirestore(app);
+  const plan = await planRequeue(db, { sinceMs: args.sinceMs, untilMs: args.untilMs, states: args.states });
+  const total = plan.summary.messages;
+  console.log(describePlan(plan, where));
+  if (total === 0) {
+    process.exitCode = 0;
+  } else if (args.dryRun) {
+    console.log('Dry run: nothing written.');
+    process.exitCode = 0;
+  } else if (!args.yes && !(process.stdin.isTTY && process.stdout.isTTY)) {
+    console.error('✖ No terminal to ask on: run again with --yes to requeue them, or --dry-run to only look.');
+    process.exitCode = 2;
+  } else if (!args.yes && !(await confirm(`Requeue ${total.toLocaleString('en')} messages? [y/N] `))) {
+    console.log('Nothing requeued.');
+    process.exitCode = 1;
+  } else {
+    const result = await applyRequeue(db, plan, Date.now());
+    console.log(describeResult(result));
+    if (result.failedIds.length > 0) {
+      const more = result.failedIds.length > 20 ? ` and ${String(result.failedIds.length - 20)} more` : '';
+      console.error(`✖ Failed: Mail/${result.failedIds.slice(0, 20).join(', Mail/')}${more}`);
+    }
+    process.exitCode = result.failed > 0 ? 1 : 0;
+  }
+} finally {
+  await deleteApp(app);
+}
