@@ -52,7 +52,7 @@ async function inside(): Promise<never> {
     smtp: { host, port: ports.smtp, secure: false, auth: { method: 'none' } },
     from: envLocal('MAIL_FROM') ?? 'bench@localhost',
     supportEmail: envLocal('SUPPORT_EMAIL') ?? '',
-    limits: { perSenderPerHour: 1000, perHour: 1_000_000 },
+    limits: { perSenderPerHour: 1000, perHour: 1_000_000, perDay: 0 },
     retentionMonths: defaultRetentionMonths,
   };
   const runId = Date.now().toString(36);

@@ -98,6 +98,12 @@ export const limitPerHour = defineInt('MAIL_LIMIT_PER_HOUR', {
   default: defaultRateLimits.perHour,
 });
 
+export const limitPerDay = defineInt('MAIL_LIMIT_PER_DAY', {
+  description:
+    "Emails of every kind per UTC day, under the mail account's daily sending quota (Google Workspace 2,000, its trial and free Gmail 500: set 450, Microsoft 365 10,000); over it, messages wait and go in digests the next day (0: no cap)",
+  default: defaultRateLimits.perDay,
+});
+
 export const retentionMonths = defineInt('MAIL_RETENTION_MONTHS', {
   description:
     'Months a contact message is kept in Firestore after it was written; a TTL policy on delivery.expireAt deletes it then (README)',
@@ -144,7 +150,11 @@ export function readMailConfig(): MailConfig {
     },
     from: mailFrom.value(),
     supportEmail: supportEmail.value(),
-    limits: { perSenderPerHour: limitPerSenderPerHour.value(), perHour: limitPerHour.value() },
+    limits: {
+      perSenderPerHour: limitPerSenderPerHour.value(),
+      perHour: limitPerHour.value(),
+      perDay: limitPerDay.value(),
+    },
     retentionMonths: retentionMonths.value(),
   };
 }

@@ -36,7 +36,7 @@ export const sendContactMail = onDocumentCreated(
   { document: 'Mail/{mailId}', secrets: [...smtpSecrets], timeoutSeconds: 180 },
   async (event) => {
     if (!event.data) return;
-    await deliverMail(event.data.ref, readMailConfig());
+    await deliverMail(event.data.ref, readMailConfig(), { snapshot: event.data });
   },
 );
 
@@ -98,6 +98,7 @@ export const cleanUpDeletedAccount = v1
       {
         db: getFirestore(),
         storage: storageCleaner(),
+        perDay: config.limits.perDay,
         sendConfirmation: async (to, deletedAt) => {
           await getTransport(config.smtp).sendMail(deletionConfirmation({ from: config.from, to, deletedAt }));
         },

@@ -3,14 +3,15 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { claim, deliverMail, leaseMs, recordIfClaimed } from '../../functions/src/mail/deliver.ts';
+import { claim, deliverMail, forgetSpentCaps, leaseMs, recordIfClaimed } from '../../functions/src/mail/deliver.ts';
 import { deferred, failed } from '../../functions/src/mail/delivery.ts';
 import {
-  globalCounterId,
+  dayShards,
+  hourField,
   hourKey,
   limitsCollection,
   senderKey,
-  shardsCollection,
+  senderSpacingMs,
 } from '../../functions/src/mail/rate-limits.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   app = initializeApp({ projectId }, 'mail-delivery-test');
   db = getFirestore(app);
   inbox = await startInbox(smtpPort);
-  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000 } };
+  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 } };
   downConfig = { ...config, smtp: { ...config.smtp, port: await unusedPort() } };
 });
 afterAll(async () => {
@@ -153,11 +154,11 @@ describe('claims and the sweep under faults', () => {
   it("refuses a state write from a claim that is no longer the document's", async () => {
     const id = token();
     const ref = await write(id);
-    const first = await claim(ref, config, Date.now(), 'unchecked');
+    const first = await claim(ref, config, Date.now());
     expect(first).toMatchObject({ kind: 'claimed', attempts: 1 });
     // Its invocation stalls past the lease; the sweep takes the message over.
     await ref.update({ 'delivery.leaseExpireTime': Timestamp.fromMillis(Date.now() - 1) });
-    const second = await claim(ref, config, Date.now(), 'unchecked');
+    const second = await claim(ref, config, Date.now());
     expect(second).toMatchObject({ kind: 'claimed', attempts: 2 });
     if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('not claimed');
     expect(await recordIfClaimed(ref, second.token, failed(2, 'refused'))).toBe('written');
@@ -210,7 +211,7 @@ describe('claims and the sweep under faults', () => {
   it('puts a message the database kept from being claimed under the caps when the sweep sends it', async () => {
     await awayFromHourTurn();
     await clearCounters();
-    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1 } };
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1, perDay: 0 } };
     const t = token();
     expect(await deliverMail(await write(`${t}-0`), capped)).toBe('SUCCESS');
     // Its first invocation could not claim it: RETRY, never sent, never counted.
@@ -336,19 +337,23 @@ describe('retries', () => {
   });
 });
 
-/** The global count's shards of the current hour (rate-limits.ts). */
-const shardsOfThisHour = () =>
-  db.collection(limitsCollection).doc(globalCounterId(Date.now())).collection(shardsCollection);
+/** The shards of today's count (rate-limits.ts). */
+const shardsOfToday = () => dayShards(db, Date.now());
 
-/** Deletes every rate-limit counter, the global count's shards included. */
+/** Deletes every rate-limit counter, the day's shards included, and what this process remembers of them. */
 async function clearCounters() {
-  const [counters, shards] = await Promise.all([db.collection(limitsCollection).get(), shardsOfThisHour().get()]);
+  const [counters, shards] = await Promise.all([db.collection(limitsCollection).get(), shardsOfToday().get()]);
   await Promise.all([...counters.docs, ...shards.docs].map((snapshot) => snapshot.ref.delete()));
+  forgetSpentCaps();
 }
 
+/** The emails alone of this hour, as the day's shards count them. */
 async function globalCount(): Promise<number> {
-  const shards = await shardsOfThisHour().get();
-  return shards.docs.reduce((sum, snapshot) => sum + ((snapshot.get('count') as number | undefined) ?? 0), 0);
+  const shards = await shardsOfToday().get();
+  return shards.docs.reduce(
+    (sum, snapshot) => sum + ((snapshot.get(hourField(Date.now())) as number | undefined) ?? 0),
+    0,
+  );
 }
 
 describe('rate limits', () => {
@@ -356,7 +361,7 @@ describe('rate limits', () => {
     await awayFromHourTurn();
     await clearCounters();
     // A sender's emails per hour: 3 (the last for a digest); emails of one message in all: 3.
-    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 3, perHour: 3 } };
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 3, perHour: 3, perDay: 0 } };
     const t = token();
     const ann = `Ann+${t}@example.org`;
     const bob = `bob+${t}@example.org`;
@@ -387,12 +392,12 @@ describe('rate limits', () => {
     });
     // The global count holds only what went out alone: a queued message gave its ticket back.
     expect(await globalCount()).toBe(3);
-    const shards = await shardsOfThisHour().get();
+    const shards = await shardsOfToday().get();
     expect(JSON.stringify([...counters.docs, ...shards.docs].map((snapshot) => snapshot.data()))).not.toMatch(
       /ann|bob/i,
     );
 
-    // The sweep sends both in one digest, each sender counted once for it.
+    // The sweep sends both in one digest; digests are not counted per sender.
     const report = await sweepMail(db, capped);
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 2 });
     const digest = inbox.messages.filter((mail) => mail.text?.includes(`Digest ${report.digest.digest ?? ''}.`));
@@ -407,20 +412,22 @@ describe('rate limits', () => {
       expect(digest[0]?.text).toContain(`Subject: Message ${t}-${index}\n`);
     }
     expect(await counts()).toEqual({
-      [`sender_${hour}_${senderKey(ann)}`]: 3,
-      [`sender_${hour}_${senderKey(bob)}`]: 2,
+      [`sender_${hour}_${senderKey(ann)}`]: 2,
+      [`sender_${hour}_${senderKey(bob)}`]: 1,
     });
 
-    // Ann's emails of the hour are spent: her next message (over the global cap as well) waits
-    // for the next hour's digest, which the sweep finds when it would take it now.
+    // Ann's emails alone are spent for the hour: her next message goes in the next digest,
+    // within the hour, not at the next one (a script that spends her address's hour cannot
+    // push her message out of it).
     const late = await write(`${t}-5`, { email: ann });
     expect(await deliverMail(late, capped)).toBe('QUEUED');
-    expect((await sweepMail(db, capped)).digest).toMatchObject({ outcome: 'NONE', waiting: 1 });
-    const nextHour = Date.parse(`${hour}:00:00.000Z`) + 3_600_000;
-    expect(await deliveryOf(late.id)).toMatchObject({ state: 'QUEUED', queuedFor: 'global cap' });
-    expect(((await deliveryOf(late.id)).digestTime as Timestamp).toMillis()).toBe(nextHour);
-    expect(await sweepMail(db, capped, { now: nextHour + 1_000 })).toMatchObject({
-      digest: { outcome: 'SUCCESS', messages: 1 },
+    // Due a moment after her last queued one (her place in the queue), well within the hour.
+    expect(((await deliveryOf(late.id)).digestTime as Timestamp).toMillis()).toBeLessThanOrEqual(
+      Date.now() + senderSpacingMs,
+    );
+    expect((await sweepMail(db, capped, { now: Date.now() + senderSpacingMs })).digest).toMatchObject({
+      outcome: 'SUCCESS',
+      messages: 1,
     });
     expect(await deliveryOf(late.id)).toMatchObject({ state: 'SUCCESS' });
 
@@ -434,7 +441,7 @@ describe('rate limits', () => {
   it('puts a digest whose invocation died back in the queue, never out alone', async () => {
     await awayFromHourTurn();
     await clearCounters();
-    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1 } };
+    const capped: MailConfig = { ...config, limits: { perSenderPerHour: 5, perHour: 1, perDay: 0 } };
     const t = token();
     const first = await write(`${t}-0`);
     const queuedRef = await write(`${t}-1`);
@@ -469,7 +476,7 @@ describe('under parallel invocations', () => {
     await awayFromHourTurn();
     const t = token();
     const refs = await Promise.all(Array.from({ length: 100 }, (_, index) => write(`${t}-${index}`)));
-    const outcomes = await burst(refs, { perSenderPerHour: 1000, perHour: 100_000 });
+    const outcomes = await burst(refs, { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 });
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(100);
     const deliveries = await Promise.all(refs.map(async (ref) => deliveryOf(ref.id)));
     expect(deliveries.map((delivery) => delivery.state as unknown)).toEqual(Array(100).fill('SUCCESS'));
@@ -489,7 +496,7 @@ describe('under parallel invocations', () => {
       ...Array.from({ length: 12 }, (_, index) => write(`${t}-s${index}`, { email: sender })),
       ...Array.from({ length: 30 }, (_, index) => write(`${t}-o${index}`)),
     ]);
-    const limits = { perSenderPerHour: 3, perHour: 20 };
+    const limits = { perSenderPerHour: 3, perHour: 20, perDay: 0 };
     const outcomes = await burst(refs, limits);
     expect(new Set(outcomes)).toEqual(new Set(['SUCCESS', 'QUEUED']));
     const alone = withToken(t);
@@ -506,7 +513,8 @@ describe('under parallel invocations', () => {
 
     // One sweep sends every queued message in one digest: all 42 reach the inbox, once each.
     const before = inbox.messages.length;
-    const report = await sweepMail(db, { ...config, limits });
+    // A sender's queued messages are due one after another (senderSpacingMs apart): a sweep once all are due.
+    const report = await sweepMail(db, { ...config, limits }, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 42 - alone.length, waiting: 0 });
     const digests = inbox.messages.slice(before);
     expect(digests).toHaveLength(1);
@@ -525,11 +533,12 @@ describe('under parallel invocations', () => {
     const t = token();
     const sender = `burst+${t}@example.org`;
     const refs = await Promise.all(Array.from({ length: 20 }, (_, index) => write(`${t}-${index}`, { email: sender })));
-    const limits = { perSenderPerHour: 5, perHour: 100_000 };
+    const limits = { perSenderPerHour: 5, perHour: 100_000, perDay: 0 };
     const outcomes = await burst(refs, limits);
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(4);
     expect(outcomes.filter((outcome) => outcome === 'QUEUED')).toHaveLength(16);
-    const report = await sweepMail(db, { ...config, limits });
+    // A sender's queued messages are due one after another (senderSpacingMs apart): a sweep once all are due.
+    const report = await sweepMail(db, { ...config, limits }, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 16 });
     const carriers = inbox.messages.filter((mail) => mail.text?.includes(t));
     expect(carriers).toHaveLength(5);

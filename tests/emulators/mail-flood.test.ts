@@ -149,7 +149,7 @@ describe('a flood of scripted messages', () => {
     // The digest's copy of the visitor's message: complete, with a reply link to them.
     const copy = carrying(digests, visitor)[0];
     expect(copy?.text).toContain(`Subject: Help ${t}\n`);
-    expect(copy?.html).toContain(`href="mailto:visitor+${t}@example.org?subject=`);
+    expect(copy?.html).toContain(`href="mailto:visitor%2B${t}@example.org?subject=`);
     // And the team heard of it: a digest alert for the log-based alert policy.
     expect(alerts).toContainEqual(expect.objectContaining({ kind: 'digest', messages: 51, waiting: 0 }));
   });

@@ -149,7 +149,7 @@ function configWith(port: number, auth: SmtpAuth): MailConfig {
     smtp: { host: '127.0.0.1', port, secure: false, auth },
     from: mailFrom,
     supportEmail: site.supportEmail,
-    limits: { perSenderPerHour: 1000, perHour: 100_000 },
+    limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 },
     retentionMonths: defaultRetentionMonths,
   };
 }

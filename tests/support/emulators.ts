@@ -28,6 +28,9 @@ export const limitPerSenderPerHour = Number(
 /** The emulators' global cap: functions/.env.local's, else the function's default. */
 export const limitPerHour = Number(envLocal('MAIL_LIMIT_PER_HOUR') ?? defaultRateLimits.perHour);
 
+/** The emulators' day cap: functions/.env.local's (0: none), else the function's default. */
+export const limitPerDay = Number(envLocal('MAIL_LIMIT_PER_DAY') ?? defaultRateLimits.perDay);
+
 /** The mail settings the Functions emulator runs with (functions/.env.local), for calling the modules. */
 export function emulatorMailConfig(): MailConfig {
   return {
@@ -39,7 +42,7 @@ export function emulatorMailConfig(): MailConfig {
     },
     from: mailFrom,
     supportEmail: supportEmail ?? '',
-    limits: { perSenderPerHour: limitPerSenderPerHour, perHour: limitPerHour },
+    limits: { perSenderPerHour: limitPerSenderPerHour, perHour: limitPerHour, perDay: limitPerDay },
     retentionMonths: Number(envLocal('MAIL_RETENTION_MONTHS') ?? defaultRetentionMonths),
   };
 }

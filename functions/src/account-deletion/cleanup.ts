@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contact-message.js';
-import { takeGlobalTicket } from '../mail/rate-limits.js';
-import { classifySendError } from '../mail/retry-policy.js';
+import { countEmail, defaultRateLimits, readCounts, takeGlobalTicket } from '../mail/rate-limits.js';
+import { classifySendError, pause } from '../mail/retry-policy.js';
+import { recordWithRetries } from '../mail/send.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
 import type { StorageCleaner } from './storage-cleaner.js';
 
@@ -44,6 +45,11 @@ export type CleanupDeps = {
   storage: StorageCleaner | undefined;
   /** Sends the confirmation to the deleted account's address. */
   sendConfirmation: (to: string, deletedAt: Date) => Promise<void>;
+  /**
+   * The mail account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
+   * once spent, the confirmation waits (the run throws and is retried later); 0 for no cap.
+   */
+  perDay?: number;
   data?: MemberData;
   /** Documents read and deleted per query round. */
   batchSize?: number;
@@ -181,6 +187,11 @@ async function confirm(
     return true;
   });
   if (!mine) return;
+  const perDay = deps.perDay ?? defaultRateLimits.perDay;
+  if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
+    await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+    throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
+  }
   const ticket = await takeGlobalTicket(db, confirmationsPerHour, now(), { counter: 'deletion-confirmations' });
   if (ticket.verdict === 'over') {
     logger.warn('Deletion confirmation not sent: over the hourly cap', { record: record.id });
@@ -192,6 +203,7 @@ async function confirm(
   } catch (error) {
     await ticket.release();
     const failure = classifySendError(error);
+    // A spent sending quota is a wait, like any transient failure: the retried run sends it.
     if (!failure.transient) {
       // Codes only: the server's reply may quote the address.
       logger.error('Deletion confirmation refused for good', {
@@ -205,5 +217,12 @@ async function confirm(
     await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
     throw error;
   }
-  await record.update({ confirmation: 'SENT', confirmationLeaseUntil: FieldValue.delete() });
+  // Sent: counted among the day's emails, and recorded (tried again if the database refuses:
+  // an email the server accepted is not sent again for a failed write).
+  await countEmail(db, now()).catch(() => undefined);
+  const written = await recordWithRetries(
+    () => record.update({ confirmation: 'SENT', confirmationLeaseUntil: FieldValue.delete() }),
+    { sleep: pause },
+  );
+  if (written === 'unrecorded') logger.error('Deletion confirmation sent but not recorded', { record: record.id });
 }

@@ -37,7 +37,9 @@ describe('alert events', () => {
   });
 
   it('is what the shipped log-based alert policy matches', () => {
-    const policy = JSON.parse(readFileSync(new URL('../../ops/support-mail-alert.json', import.meta.url), 'utf8')) as {
+    const policy = JSON.parse(
+      readFileSync(new URL('../../../ops/support-mail-alert.json', import.meta.url), 'utf8'),
+    ) as {
       conditions: Array<{ conditionMatchedLog?: { filter: string } }>;
     };
     const filter = policy.conditions[0]?.conditionMatchedLog?.filter ?? '';

@@ -9,7 +9,8 @@ import { logger } from 'firebase-functions';
 //     digest), from the `MailAlerts` documents that say what went wrong, until one carried it.
 // Kinds: `failed` (a message ended in ERROR and was never sent), `stale-retry` (messages have
 // waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
-// sender over the caps is being folded into digests).
+// sender over the caps is being folded into digests), `quota` (the day's emails are spent:
+// messages wait for the next day; raised once a day).
 
 /** The label every alert event carries: the log-based alert policy matches it. */
 export const alertLabel = 'support-mail';
@@ -24,7 +25,8 @@ const alertRetentionMs = 30 * 24 * 60 * 60_000;
 export type MailAlert =
   | { kind: 'failed'; mailId: string; reference: string; error: string }
   | { kind: 'stale-retry'; waiting: number; oldestWrittenMs: number }
-  | { kind: 'digest'; digest: string; messages: number; waiting: number };
+  | { kind: 'digest'; digest: string; messages: number; waiting: number }
+  | { kind: 'quota'; day: string; limit: number };
 
 /** One line for a person: what the alert says, with no visitor's text in it. */
 export function describeAlert(alert: MailAlert): string {
@@ -35,6 +37,8 @@ export function describeAlert(alert: MailAlert): string {
       return `${alert.waiting} message${alert.waiting === 1 ? ' has' : 's have'} waited in RETRY for over an hour (the oldest written ${new Date(alert.oldestWrittenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC): the SMTP server keeps refusing them.`;
     case 'digest':
       return `${alert.messages} message${alert.messages === 1 ? '' : 's'} went out in digest ${alert.digest}; ${alert.waiting} still wait${alert.waiting === 1 ? 's' : ''}.`;
+    case 'quota':
+      return `The day's emails (${alert.day}, MAIL_LIMIT_PER_DAY ${alert.limit}) are spent, or the mail server said its sending quota is: new messages wait and go out in digests from 00:00 UTC.`;
   }
 }
 
@@ -64,10 +68,10 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
   return { message: `Support mail alert: ${describeAlert(alert)}`, fields: { alert: alertLabel, ...alert } };
 }
 
-/** Logs the alert event the log-based alert policy matches (severity WARNING for a digest, ERROR otherwise). */
+/** Logs the alert event the log-based alert policy matches (WARNING for a digest or the day's quota, ERROR otherwise). */
 export const logAlert: AlertSink = (alert) => {
   const { message, fields } = alertEntry(alert);
-  if (alert.kind === 'digest') logger.warn(message, fields);
+  if (alert.kind === 'digest' || alert.kind === 'quota') logger.warn(message, fields);
   else logger.error(message, fields);
 };
 
@@ -82,6 +86,7 @@ export async function reportFailure(
   sink: AlertSink,
 ): Promise<void> {
   sink(alert);
+  noticesSeenEmptyAt = undefined;
   try {
     await db
       .collection(alertsCollection)
@@ -95,6 +100,34 @@ export async function reportFailure(
       });
   } catch {
     // The log event has been written; the notice is the lesser half.
+  }
+}
+
+/**
+ * Raises the day's quota alert once (its document is created once a day; later calls find it
+ * and stay quiet), with a notice for the next email that reaches the inbox. Never throws.
+ */
+export async function reportQuota(
+  db: Firestore,
+  alert: Extract<MailAlert, { kind: 'quota' }>,
+  nowMs: number,
+  sink: AlertSink,
+): Promise<void> {
+  try {
+    await db
+      .collection(alertsCollection)
+      .doc(`quota-${alert.day}`)
+      .create({
+        ...alert,
+        notice: describeAlert(alert),
+        raisedTime: Timestamp.fromMillis(nowMs),
+        reported: false,
+        expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
+      });
+    noticesSeenEmptyAt = undefined;
+    sink(alert);
+  } catch {
+    // Raised already today (ALREADY_EXISTS), or the database refused: said once is enough.
   }
 }
 
@@ -113,6 +146,7 @@ export async function setStaleRetryAlert(
   }
   sink(alert);
   if (before.exists && before.get('waiting') === alert.waiting) return;
+  noticesSeenEmptyAt = undefined;
   await ref.set({
     ...alert,
     notice: describeAlert(alert),
@@ -128,15 +162,31 @@ export type Notices = { ids: string[]; lines: string[] };
 /** Most notices one email carries; the rest go in the next. */
 const noticesPerEmail = 20;
 
+/**
+ * When this instance last found no notice pending. Notices are rare; an instance that just
+ * looked does not look again for `noticeQuietMs` (a notice raised meanwhile by another
+ * instance reaches the next email after that), so a message's email costs no query.
+ */
+let noticesSeenEmptyAt: number | undefined;
+export const noticeQuietMs = 30_000;
+
 /** The notices the next email carries. A failure to read them never stops an email. */
 export async function pendingNotices(db: Firestore): Promise<Notices> {
+  if (noticesSeenEmptyAt !== undefined && Date.now() - noticesSeenEmptyAt < noticeQuietMs)
+    return { ids: [], lines: [] };
   try {
     const snapshot = await db.collection(alertsCollection).where('reported', '==', false).limit(noticesPerEmail).get();
     const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
+    noticesSeenEmptyAt = docs.length === 0 ? Date.now() : undefined;
     return { ids: docs.map((doc) => doc.id), lines: docs.map((doc) => doc.get('notice') as string) };
   } catch {
     return { ids: [], lines: [] };
   }
+}
+
+/** Looks for notices at the next email again (a test that raised one from another process). */
+export function forgetNoticeCheck(): void {
+  noticesSeenEmptyAt = undefined;
 }
 
 /** Marks notices as carried by a sent email. Invocations that sent the same notice both mark it: harmless. */

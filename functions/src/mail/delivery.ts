@@ -20,6 +20,9 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //                    it, so the digest finds the queue by this field alone
 //   queuedFor        while QUEUED, and kept once sent: which cap sent it to a digest
 //   digest           once a digest took it: that digest's id (its messages share it)
+//   resendAs         while QUEUED after the invocation of its digest died (the digest may
+//                    have gone out): that digest's id; the next digest takes these messages
+//                    alone and sends them under the same id, so the same Message-ID
 //   requeued         once an operator put an ended message back in the queue
 //                    (`npm run mail:requeue`): when, and its state and error before
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
@@ -59,6 +62,8 @@ export type Delivery = {
   digestTime?: Timestamp;
   queuedFor?: QueuedFor;
   digest?: string;
+  /** While QUEUED after its digest's invocation died: that digest's id, to send it again as such. */
+  resendAs?: string;
   /** Once an operator put it back in the queue: when, and how it had ended. */
   requeued?: { at: Timestamp; from: string; error: string | null };
 };
@@ -141,6 +146,7 @@ export function queued(queuedFor: QueuedFor, digestMs: number, expireAt: Timesta
 /** Taken by a digest: held under the digest's lease while it is sent. */
 export function inDigest(digest: string, attempts: number, nowMs: number): DeliveryUpdate {
   return {
+    'delivery.resendAs': FieldValue.delete(),
     'delivery.state': 'PROCESSING',
     'delivery.attempts': attempts,
     'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
@@ -151,10 +157,10 @@ export function inDigest(digest: string, attempts: number, nowMs: number): Deliv
 }
 
 /**
- * Back in the queue, due at `digestMs`: a digest that could not be sent for now, a digest
- * whose invocation died, or a sender whose emails of the hour are spent.
+ * Back in the queue, due at `digestMs`: a digest that could not be sent for now, or a digest
+ * whose invocation died (`resendAs`: that digest's id, so it goes again as the same email).
  */
-export function requeued(attempts: number, error: string | null, digestMs: number): DeliveryUpdate {
+export function requeued(attempts: number, error: string | null, digestMs: number, resendAs?: string): DeliveryUpdate {
   return {
     'delivery.state': 'QUEUED',
     'delivery.attempts': attempts,
@@ -163,6 +169,7 @@ export function requeued(attempts: number, error: string | null, digestMs: numbe
     'delivery.digest': FieldValue.delete(),
     'delivery.claim': null,
     'delivery.error': error,
+    'delivery.resendAs': resendAs ?? FieldValue.delete(),
   };
 }
 

@@ -1,44 +1,51 @@
-import { Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import type { MailConfig } from '../config.js';
-import { alertSink, markReported, pendingNotices, reportFailure, type AlertSink } from './alerts.js';
-import { referenceFor } from '../contact-message.js';
-import { logger } from 'firebase-functions';
 import {
-  endedUnsent,
-  failed,
-  inDigest,
-  requeued,
-  succeeded,
-  type DeliveryInfo,
-  type DeliveryUpdate,
-} from './delivery.js';
-import { parseMailDocument, senderOf } from './mail-document.js';
-import { nextHourMs, senderDigestSlots } from './rate-limits.js';
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import type { MailConfig } from '../config.js';
+import { referenceFor } from '../contact-message.js';
+import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
+import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
+import { parseMailDocument } from './mail-document.js';
+import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
-import { classifySendError, maxAttempts, pause, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+import { maxAttempts, pause, retryDelayMs } from './retry-policy.js';
+import { gaveUp, mailCollection, recordWithRetries, sendEmail } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
-// together: at most one digest per run (every minute), so the SMTP volume stays bounded at
-// the caps plus 60 digests an hour, while nothing is dropped. Each digest carries the newest
-// messages that are due and the oldest, half and half: a message written during a flood is in
-// the inbox within a minute or two, and a backlog still drains, oldest first. A digest takes
-// its messages in one transaction (state PROCESSING, a lease, `delivery.digest`), so a second
-// sweep or a retried run never sends one twice; a digest that cannot be sent gives them back
-// to the queue, due again after the same back-off as a message of its own.
+// together: at most one digest per run (every minute), fewer as the day's emails run down,
+// so the SMTP volume stays within the caps and the day's quota while nothing is dropped.
+// A digest takes the due messages in the order of their place in the queue (`digestTime`:
+// when they were queued, later for a sender with many queued already), so the oldest go
+// first and one sender's flood waits behind everyone else's messages. Each message is shown
+// complete up to a length, a long one as its beginning with a link to its document, so a
+// digest carries a flood of the longest messages the rules allow, hundreds a minute.
+// A digest takes its messages in transactions (state PROCESSING, a lease, `delivery.digest`),
+// so a second sweep or a retried run never sends one twice; a digest that cannot be sent for
+// now gives them back to the queue, due again after the same back-off as a message of its own;
+// one the server refuses for good is split in halves and each sent again, so only the message
+// the server refuses ends in ERROR; when the server says the account's quota is spent, they
+// wait for the next day.
 
-export const mailCollection = 'Mail';
+export { mailCollection };
 /**
- * Most messages in one digest. As many as a fast flood writes in a minute, so a visitor's
- * message written during one is in the next digest or the one after (bench:mail --flood).
+ * Most messages in one digest: three times what a flood of 300 a minute writes, so a digest
+ * a minute, or one every three as the day's emails run down, keeps up with it.
  */
 export const maxDigestMessages = 1_000;
 /**
- * Most bytes of the digest's html and text parts together (about 1,500 typical messages, or
- * 160 of the longest): with MIME encoding under 7 MB, within what mail servers accept (Gmail
- * 25 MB, Microsoft 365 25 MB by default).
+ * Most bytes of the digest's html and text parts together (about 500 parts of the longest
+ * messages, far more typical ones): with MIME encoding under 7 MB, within what mail servers
+ * accept (Gmail 25 MB, Microsoft 365 25 MB by default).
  */
 export const maxDigestBytes = 5_000_000;
+/** Where the sweep keeps when the last digest went (`MailSweep/digests`), to space them out. */
+export const digestStateId = 'digests';
+const sweepCollection = 'MailSweep';
 
 export type DigestOptions = {
   now?: () => number;
@@ -53,28 +60,49 @@ export type DigestOptions = {
 export type DigestReport = {
   /** The digest's id, when one was sent or tried. */
   digest: string | null;
-  outcome: 'SUCCESS' | 'QUEUED' | 'ERROR' | 'NONE';
+  /**
+   * SUCCESS: every message it took went out; ERROR: some ended in ERROR (refused alone);
+   * QUEUED: some went back to the queue; NONE: nothing due; PACED: not yet (the day's emails
+   * are running down); SPENT: the day's emails are spent.
+   */
+  outcome: 'SUCCESS' | 'QUEUED' | 'ERROR' | 'NONE' | 'PACED' | 'SPENT';
   /** Messages the digest carried (or tried to). */
   messages: number;
   /** Messages in the queue once it is done (due now or later). */
   waiting: number;
+  /** Emails sent (a refused digest is sent again in halves). */
+  emails: number;
 };
 
-/** The queue's next candidates: the newest due and the oldest due, taken in turn, without repeats. */
-async function candidates(db: Firestore, nowMs: number): Promise<DocumentReference[]> {
-  const due = db.collection(mailCollection).where('delivery.digestTime', '<=', Timestamp.fromMillis(nowMs));
-  const half = Math.ceil(maxDigestMessages / 2);
-  const [newest, oldest] = await Promise.all([
-    due.orderBy('delivery.digestTime', 'desc').limit(half).get(),
-    due.orderBy('delivery.digestTime', 'asc').limit(half).get(),
-  ]);
-  const refs = new Map<string, DocumentReference>();
-  for (let index = 0; index < half; index += 1) {
-    for (const snapshot of [newest.docs[index], oldest.docs[index]]) {
-      if (snapshot && !refs.has(snapshot.id)) refs.set(snapshot.id, snapshot.ref);
-    }
+/**
+ * How long after the last digest the next may go: a minute, or longer when the day's emails
+ * left would not last a digest a minute until midnight (UTC).
+ */
+export function digestIntervalMs(perDay: number, sentToday: number, nowMs: number): number {
+  if (perDay <= 0) return 60_000;
+  const left = perDay - sentToday;
+  if (left <= 0) return Infinity;
+  return Math.max(60_000, Math.floor((nextDayMs(nowMs) - nowMs) / left));
+}
+
+/**
+ * The queue's next candidates: the messages of a digest whose invocation died, to send them
+ * again as that digest; else the due messages, in their order in the queue.
+ */
+async function candidates(db: Firestore, nowMs: number): Promise<{ id?: string; docs: QueryDocumentSnapshot[] }> {
+  const mail = db.collection(mailCollection);
+  const resend = await mail.where('delivery.resendAs', '>', '').limit(1).get();
+  const id: unknown = resend.docs[0]?.get('delivery.resendAs');
+  if (typeof id === 'string') {
+    const again = await mail.where('delivery.resendAs', '==', id).limit(maxDigestMessages).get();
+    return { id, docs: again.docs };
   }
-  return [...refs.values()];
+  const due = await mail
+    .where('delivery.digestTime', '<=', Timestamp.fromMillis(nowMs))
+    .orderBy('delivery.digestTime')
+    .limit(maxDigestMessages)
+    .get();
+  return { docs: due.docs };
 }
 
 /** How many messages wait in the queue, due now or later. */
@@ -86,91 +114,75 @@ export async function queuedCount(db: Firestore): Promise<number> {
 type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
 type Malformed = { ref: DocumentReference; error: string };
 
-/** Messages taken per transaction: each writes the message and, at most, its sender's counter. */
+/** Messages taken per transaction (a transaction writes at most 500 documents). */
 const takeChunk = 200;
 
 /**
- * Takes the candidates still QUEUED and due into the digest, `takeChunk` to a transaction
- * (a transaction writes at most 500 documents): each sender's messages only while the sender's
- * emails of this hour are not spent (the rest wait for the next hour), the whole within
- * maxDigestMessages and maxDigestBytes. A malformed document ends in ERROR. Should the
- * invocation die between two parts, the leases of those taken run out and the sweep puts them
- * back in the queue.
+ * Takes the candidates still QUEUED and due (or, resending, still waiting for that digest)
+ * into the digest, `takeChunk` to a transaction, the whole within maxDigestMessages and
+ * maxDigestBytes. A malformed document ends in ERROR. Should the invocation die between two
+ * parts, the leases of those taken run out and the sweep puts them back in the queue.
  */
 async function take(
   db: Firestore,
   refs: DocumentReference[],
-  config: MailConfig,
   digest: string,
+  resending: boolean,
   nowMs: number,
   source: (id: string) => { id: string; projectId?: string },
 ): Promise<{ taken: Taken[]; malformed: Malformed[] }> {
   const taken: Taken[] = [];
   const malformed: Malformed[] = [];
-  const counted = new Set<string>();
   let bytes = 0;
   for (let first = 0; first < refs.length && taken.length < maxDigestMessages; first += takeChunk) {
     const part = await db.runTransaction(async (tx) => {
       const snapshots = await tx.getAll(...refs.slice(first, first + takeChunk));
-      const due = snapshots.filter((snapshot) => {
-        const time: unknown = snapshot.get('delivery.digestTime');
-        return snapshot.get('delivery.state') === 'QUEUED' && time instanceof Timestamp && time.toMillis() <= nowMs;
-      });
-      const parsed = due.map((snapshot) => ({ snapshot, result: parseMailDocument(snapshot.data()) }));
-      const slots = await senderDigestSlots(
-        tx,
-        db,
-        config.limits,
-        nowMs,
-        parsed.map(({ result }) => (result.ok ? senderOf(result.mail) : undefined)),
-        counted,
-      );
       // What this attempt takes; kept only once the transaction commits.
-      const chunk = { taken: [] as Taken[], malformed: [] as Malformed[], bytes, counted: [] as string[] };
-      const included: Array<string | undefined> = [];
-      for (const { snapshot, result } of parsed) {
+      const chunk = { taken: [] as Taken[], malformed: [] as Malformed[], bytes };
+      for (const snapshot of snapshots) {
+        const time: unknown = snapshot.get('delivery.digestTime');
+        const waiting =
+          snapshot.get('delivery.state') === 'QUEUED' &&
+          (resending
+            ? snapshot.get('delivery.resendAs') === digest
+            : time instanceof Timestamp && time.toMillis() <= nowMs);
+        if (!waiting) continue;
         const attemptsBefore: unknown = snapshot.get('delivery.attempts');
         const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
+        const result = parseMailDocument(snapshot.data());
         if (!result.ok) {
           const error = `malformed document: ${result.reason}`;
           tx.update(snapshot.ref, endedUnsent(error, attempts, snapshot.get('delivery.expireAt') as Timestamp));
           chunk.malformed.push({ ref: snapshot.ref, error });
           continue;
         }
-        const sender = senderOf(result.mail);
-        if (!slots.allowed(sender)) {
-          tx.update(snapshot.ref, requeued(attempts, null, nextHourMs(nowMs)));
-          continue;
-        }
         if (taken.length + chunk.taken.length >= maxDigestMessages) break;
         const rendered = digestPart(result.mail, source(snapshot.id));
-        if (taken.length + chunk.taken.length > 0 && chunk.bytes + rendered.bytes > maxDigestBytes) continue;
+        if (taken.length + chunk.taken.length > 0 && chunk.bytes + rendered.bytes > maxDigestBytes) break;
         chunk.bytes += rendered.bytes;
-        included.push(sender);
         chunk.taken.push({
           ref: snapshot.ref,
           attempts: attempts + 1,
           part: rendered,
-          digestMs: (snapshot.get('delivery.digestTime') as Timestamp).toMillis(),
+          digestMs: time instanceof Timestamp ? time.toMillis() : nowMs,
           reference: referenceFor(snapshot.id),
         });
         tx.update(snapshot.ref, inDigest(digest, attempts + 1, nowMs));
       }
-      chunk.counted = slots.count(included);
       return chunk;
     });
     taken.push(...part.taken);
     malformed.push(...part.malformed);
     bytes = part.bytes;
-    for (const id of part.counted) counted.add(id);
+    if (part.taken.length === 0 && bytes > 0) break;
   }
   return { taken, malformed };
 }
 
 /**
  * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only
- * while its claim is still this digest's; a failed write is tried again after the same pauses
- * as a message's own SUCCESS (deliver.ts), then left to the lease (the sweep requeues them).
+ * while its claim is still this digest's; a failed write is tried again (send.ts), then left
+ * to the lease (the sweep requeues them, to be sent again under the same digest id).
  */
 async function recordDigest(
   db: Firestore,
@@ -180,32 +192,104 @@ async function recordDigest(
 ): Promise<void> {
   for (let first = 0; first < updates.length; first += takeChunk) {
     const chunk = updates.slice(first, first + takeChunk);
-    for (let retry = 0; ; retry += 1) {
-      try {
-        await db.runTransaction(async (tx) => {
+    const result = await recordWithRetries(
+      () =>
+        db.runTransaction(async (tx) => {
           const snapshots = await tx.getAll(...chunk.map(([ref]) => ref));
           chunk.forEach(([ref, update], index) => {
             if (snapshots[index]?.get('delivery.claim') === digest) tx.update(ref, update);
           });
-        });
-        break;
-      } catch (error) {
-        const pauseMs = recordRetryDelaysMs[retry];
-        const code = (error as { code?: unknown } | null)?.code ?? null;
-        if (pauseMs === undefined) {
-          logger.error('Digest outcome could not be recorded', { digest, messages: chunk.length, code });
-          break;
-        }
-        await sleep(pauseMs);
-      }
+        }),
+      { sleep },
+    );
+    if (result === 'unrecorded')
+      logger.error('Digest outcome could not be recorded', { digest, messages: chunk.length });
+  }
+}
+
+/** What sending a digest (and, refused, its halves) came to, message by message. */
+type Sending = {
+  updates: Array<[DocumentReference, DeliveryUpdate]>;
+  failures: Array<{ mailId: string; reference: string; error: string }>;
+  emails: number;
+  /** The server said the account's quota is spent: nothing more is sent today. */
+  quota: boolean;
+  requeued: number;
+};
+
+/**
+ * Sends the digest of `items` under `id`; when the server refuses it for good, sends each half
+ * again as a digest of its own (`id-1`, `id-2`), down to the single message it refuses, which
+ * alone ends in ERROR. The outcome of each message goes into `sending.updates`.
+ */
+async function sendParts(
+  items: readonly Taken[],
+  id: string,
+  render: (parts: DigestPart[], id: string) => ReturnType<typeof renderDigest>,
+  transport: MailTransport,
+  sending: Sending,
+  db: Firestore,
+  config: MailConfig,
+  nowMs: number,
+): Promise<void> {
+  if (items.length === 0) return;
+  if (sending.quota) {
+    for (const { ref, attempts } of items) sending.updates.push([ref, requeued(attempts - 1, null, nextDayMs(nowMs))]);
+    sending.requeued += items.length;
+    return;
+  }
+  const sent = await sendEmail(
+    transport,
+    render(
+      items.map(({ part }) => part),
+      id,
+    ),
+  );
+  if (sent.kind === 'sent') {
+    sending.emails += 1;
+    await countEmail(db, nowMs).catch(() => undefined);
+    for (const { ref, attempts } of items) sending.updates.push([ref, succeeded(attempts, sent.info)]);
+    return;
+  }
+  const { failure } = sent;
+  if (failure.quota) {
+    sending.quota = true;
+    await markDaySpent(db, config.limits, nowMs);
+    await sendParts(items, id, render, transport, sending, db, config, nowMs);
+    return;
+  }
+  if (!failure.transient && items.length > 1) {
+    logger.warn('Digest refused; sending its halves', {
+      digest: id,
+      messages: items.length,
+      code: failure.responseCode,
+    });
+    const half = Math.ceil(items.length / 2);
+    await sendParts(items.slice(0, half), `${id}-1`, render, transport, sending, db, config, nowMs);
+    await sendParts(items.slice(half), `${id}-2`, render, transport, sending, db, config, nowMs);
+    return;
+  }
+  for (const { ref, attempts, digestMs, reference } of items) {
+    if (failure.transient && attempts < maxAttempts) {
+      // Back off as a message of its own would (retry-policy.ts); never before its place.
+      sending.updates.push([
+        ref,
+        requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts))),
+      ]);
+      sending.requeued += 1;
+    } else {
+      const message = failure.transient ? gaveUp(attempts, failure.message) : failure.message;
+      sending.updates.push([ref, failed(attempts, message)]);
+      sending.failures.push({ mailId: ref.id, reference, error: message });
     }
   }
 }
 
 /**
- * Sends one digest of the queue's due messages, if any, and records the outcome on each
- * message: SUCCESS with the digest's Message-ID; back to the queue on a transient failure;
- * ERROR (each reported, alerts.ts) on a permanent one or out of attempts.
+ * Sends one digest of the queue's due messages, if any and if the day's emails allow one now,
+ * and records the outcome on each message: SUCCESS with the digest's Message-ID; back to the
+ * queue on a transient failure or a spent quota; ERROR (each reported, alerts.ts) for a
+ * message the server refuses for good, alone, or out of attempts.
  */
 export async function sendDigest(
   db: Firestore,
@@ -215,65 +299,76 @@ export async function sendDigest(
   const now = options.now ?? Date.now;
   const alert = alertSink(options.onAlert);
   const nowMs = now();
-  const refs = await candidates(db, nowMs);
-  if (refs.length === 0) return { digest: null, outcome: 'NONE', messages: 0, waiting: await queuedCount(db) };
+  const none = async (outcome: DigestReport['outcome']): Promise<DigestReport> => ({
+    digest: null,
+    outcome,
+    messages: 0,
+    waiting: await queuedCount(db),
+    emails: 0,
+  });
 
-  const digest = db.collection(mailCollection).doc().id;
+  // The day's emails: spent, or running down (then the digests come less often).
+  const state = db.collection(sweepCollection).doc(digestStateId);
+  if (config.limits.perDay > 0) {
+    const [{ day }, last] = await Promise.all([readCounts(db, nowMs), state.get()]);
+    if (day >= config.limits.perDay) {
+      await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: config.limits.perDay }, nowMs, alert);
+      return none('SPENT');
+    }
+    const lastMs: unknown = last.get('lastMs');
+    const tolerance = 10_000;
+    if (
+      typeof lastMs === 'number' &&
+      lastMs <= nowMs &&
+      nowMs - lastMs + tolerance < digestIntervalMs(config.limits.perDay, day, nowMs)
+    ) {
+      return none('PACED');
+    }
+  }
+
+  const found = await candidates(db, nowMs);
+  if (found.docs.length === 0) return none('NONE');
+
+  const digest = found.id ?? db.collection(mailCollection).doc().id;
   const projectId = options.projectId ?? process.env.GCLOUD_PROJECT;
-  const { taken, malformed } = await take(db, refs, config, digest, nowMs, (id) => ({ id, projectId }));
+  const { taken, malformed } = await take(
+    db,
+    found.docs.map((snapshot) => snapshot.ref),
+    digest,
+    found.id !== undefined,
+    nowMs,
+    (id) => ({ id, projectId }),
+  );
   for (const { ref, error } of malformed) {
     await reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, nowMs, alert);
   }
-  if (taken.length === 0) return { digest: null, outcome: 'NONE', messages: 0, waiting: await queuedCount(db) };
+  if (taken.length === 0) return none('NONE');
 
   const waiting = await queuedCount(db);
   const notices = await pendingNotices(db);
-  const email = renderDigest(
-    taken.map(({ part }) => part),
+  const sending: Sending = { updates: [], failures: [], emails: 0, quota: false, requeued: 0 };
+  await sendParts(
+    taken,
+    digest,
+    (parts, id) => renderDigest(parts, config, { id, waiting }, id === digest ? notices.lines : []),
+    options.transport ?? getTransport(config.smtp),
+    sending,
+    db,
     config,
-    { id: digest, waiting },
-    notices.lines,
+    nowMs,
   );
-  let outcome: DigestReport['outcome'];
-  const updates: Array<[DocumentReference, DeliveryUpdate]> = [];
-  const failures: Array<{ mailId: string; reference: string; error: string }> = [];
-  let result: Awaited<ReturnType<MailTransport['sendMail']>> | undefined;
-  let sendError: unknown;
-  try {
-    result = await (options.transport ?? getTransport(config.smtp)).sendMail(email);
-  } catch (error) {
-    sendError = error;
-  }
-  if (result) {
-    const info: DeliveryInfo = {
-      messageId: result.messageId || null,
-      accepted: result.accepted.map(String),
-      rejected: result.rejected.map(String),
-      response: result.response || null,
-    };
-    for (const { ref, attempts } of taken) updates.push([ref, succeeded(attempts, info)]);
-    outcome = 'SUCCESS';
-  } else {
-    const failure = classifySendError(sendError);
-    outcome = 'QUEUED';
-    for (const { ref, attempts, digestMs, reference } of taken) {
-      if (failure.transient && attempts < maxAttempts) {
-        // Back off as a message of its own would (retry-policy.ts); never before its place.
-        updates.push([ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts)))]);
-      } else {
-        const message = failure.transient ? `gave up after ${attempts} attempts: ${failure.message}` : failure.message;
-        updates.push([ref, failed(attempts, message)]);
-        failures.push({ mailId: ref.id, reference, error: message });
-        outcome = 'ERROR';
-      }
-    }
-  }
   // Recorded apart from the send, and only on the messages this digest still holds.
-  await recordDigest(db, digest, updates, options.sleep ?? pause);
-  if (outcome === 'SUCCESS') {
+  await recordDigest(db, digest, sending.updates, options.sleep ?? pause);
+  if (sending.emails > 0) await state.set({ lastMs: nowMs });
+  const outcome: DigestReport['outcome'] =
+    sending.failures.length > 0 ? 'ERROR' : sending.requeued > 0 ? 'QUEUED' : 'SUCCESS';
+  if (sending.emails > 0) {
     await markReported(db, notices);
-    alert({ kind: 'digest', digest, messages: taken.length, waiting });
+    alert({ kind: 'digest', digest, messages: taken.length - sending.requeued - sending.failures.length, waiting });
   }
-  for (const failure of failures) await reportFailure(db, { kind: 'failed', ...failure }, now(), alert);
-  return { digest, outcome, messages: taken.length, waiting: outcome === 'SUCCESS' ? waiting : waiting + taken.length };
+  if (sending.quota) {
+    await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: config.limits.perDay }, nowMs, alert);
+  }
+  for (const failure of sending.failures) await reportFailure(db, { kind: 'failed', ...failure }, now(), alert);
+  return { digest, outcome, messages: taken.length, waiting: waiting + sending.requeued, emails: sending.emails };
 }

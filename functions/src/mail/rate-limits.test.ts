@@ -19,14 +19,14 @@ describe('rate-limit keys', () => {
 
   it('gives the global counter and the sender counter of the hour', () => {
     expect(globalCounterId(at)).toBe('all_2025-06-01T10');
-    const counter = senderCounter({ perSenderPerHour: 5, perHour: 100 }, at, 'Angler@example.org');
+    const counter = senderCounter({ perSenderPerHour: 5, perHour: 100, perDay: 1000 }, at, 'Angler@example.org');
     expect(counter).toEqual({ id: `sender_2025-06-01T10_${sha256('angler@example.org')}`, cap: 5, what: 'sender' });
     expect(counter?.id).not.toContain('angler');
   });
 
   it('has no sender counter without a sender, nor for a cap of 0', () => {
-    expect(senderCounter({ perSenderPerHour: 5, perHour: 100 }, at)).toBeUndefined();
-    expect(senderCounter({ perSenderPerHour: 0, perHour: 0 }, at, 'a@example.org')).toBeUndefined();
+    expect(senderCounter({ perSenderPerHour: 5, perHour: 100, perDay: 1000 }, at)).toBeUndefined();
+    expect(senderCounter({ perSenderPerHour: 0, perHour: 0, perDay: 0 }, at, 'a@example.org')).toBeUndefined();
   });
 
   it('lets a counter expire a day after its hour', () => {

@@ -2,34 +2,39 @@ import { createHash } from 'node:crypto';
 import {
   AggregateField,
   FieldValue,
+  type CollectionReference,
+  type DocumentReference,
   type DocumentSnapshot,
   type Firestore,
-  type Transaction,
 } from 'firebase-admin/firestore';
 
-// Caps on how many emails contact messages make per hour, so a flood cannot bury the support
-// inbox nor spend the SMTP account's sending quota. A cap never drops a message: one over a
-// cap waits in the queue of the next digest (digest.ts), one email with many messages.
-// Counter documents carry `expireAt` (a day after their hour) for a Firestore TTL policy.
-// The two caps are counted differently, because of how they are contended:
+// Caps on how many emails contact messages make, so a flood cannot bury the support inbox
+// nor spend the mail account's sending quota. A cap never drops a message: one over a cap
+// waits in the queue of the next digest (digest.ts), one email with many messages.
+// Counter documents carry `expireAt` for a Firestore TTL policy.
 //
-// - Per sender, exact: `MailLimits/sender_{hour}_{sha256}` counts the emails that carried the
-//   sender's messages in that hour, read and written inside the transaction that claims the
-//   message (or takes it into a digest). Only the same address's messages meet on it. The
-//   first cap − 1 go alone; the rest are folded into one digest; once the cap is spent, the
-//   sender's further messages wait for the next hour's digest.
-// - In all, never more than the cap and with no document every message must write in a
-//   transaction (one such document made a burst of 200 parallel invocations fail 199 times
-//   with ABORTED): a message takes a ticket, `FieldValue.increment(1)` on one of
-//   `globalShards` shard documents chosen at random (`MailLimits/all_{hour}/MailLimitShards/{n}`,
-//   no transaction), then sums the shards with an aggregation query. A sum within the cap
-//   lets it through; over the cap, it gives the ticket back. Every message let through saw
-//   its own ticket and those of all messages let through before it, so no more than the cap
-//   are ever let through. Messages in flight at the same instant count against each other
-//   until they give their tickets back, so a burst that reaches the cap could queue a few
-//   more than necessary; each message therefore looks again (`ticketTries`) before it is
-//   queued. Once the sum is at the cap, a message is queued after one aggregation, writing
-//   no ticket: a flood costs a read per message, not three writes.
+// - Per sender, exact: `MailLimits/sender_{hour}_{sha256}` counts the emails the sender's
+//   messages had to themselves in that hour, read and written inside the transaction that
+//   claims the message. Only the same address's messages meet on it. The first cap − 1 go
+//   alone; the rest go to the digests, which are not counted per sender: a script that spends
+//   a visitor's address's hour cannot push the visitor's message out of its hour. The counter
+//   also keeps the sender's place in the digest queue (`nextDigestMs`): each further message
+//   of the sender is due `senderSpacingMs` after the one before, at most `maxSenderDelayMs`
+//   ahead, so one sender's flood waits behind everyone else's messages, not in front of them.
+// - In all, per hour and per day, never over the caps and with no document every message
+//   must write in a transaction (one such document made a burst of 200 parallel invocations
+//   fail 199 times with ABORTED): `MailLimits/mail_{day}/MailLimitShards/{n}`, `globalShards`
+//   documents with a field `day` (every email of the day: alone, digests, deletion
+//   confirmations) and one per hour (`h07`: emails of one message each in that hour). A message
+//   counts itself with `FieldValue.increment(1)` on one shard chosen at random, written in its
+//   claim's commit (a write, never a read, so claims do not contend on it), then sums the
+//   shards with one aggregation query. Within the caps it goes alone; over them it gives its
+//   count back and waits for a digest. Every message let through saw its own count and those
+//   of all messages let through before it, so no more than the caps are ever let through.
+// - The day's cap (`perDay`, the mail account's daily quota with a margin) keeps a reserve
+//   for the digests (`digestReserve`): messages stop going alone before the day's emails are
+//   spent, and the digests come less often as the rest runs down (digest.ts), so the emails
+//   of a day stay within the quota whatever the flood.
 
 export const limitsCollection = 'MailLimits';
 /** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
@@ -46,10 +51,25 @@ export type RateLimits = {
   perSenderPerHour: number;
   /** Emails of one message each, in all per clock hour (digests aside); 0 for no cap. */
   perHour: number;
+  /**
+   * Emails of every kind per UTC day (alone, digests, deletion confirmations): below the mail
+   * account's daily sending quota; 0 for no cap.
+   */
+  perDay: number;
 };
 
-/** The caps when the parameters are not set. */
-export const defaultRateLimits: RateLimits = { perSenderPerHour: 5, perHour: 100 };
+/**
+ * The caps when the parameters are not set. The day's: under Google Workspace's 2,000
+ * emails a day per user (its trial accounts and free Gmail allow 500: set MAIL_LIMIT_PER_DAY
+ * to 450 there; Microsoft 365 allows 10,000 recipients a day), with room for the team's own
+ * sending from the same account.
+ */
+export const defaultRateLimits: RateLimits = { perSenderPerHour: 5, perHour: 100, perDay: 1_500 };
+
+/** A sender's further messages are due this long after the one before in the digest queue. */
+export const senderSpacingMs = 2_000;
+/** However many a sender has queued, their next message is due at most this far ahead. */
+export const maxSenderDelayMs = 15 * 60_000;
 
 export type LimitCounter = {
   /** Document id in MailLimits. */
@@ -83,29 +103,46 @@ export function senderCounter(limits: RateLimits, nowMs: number, sender?: string
   return { id: `sender_${hourKey(nowMs)}_${senderKey(sender)}`, cap: limits.perSenderPerHour, what: 'sender' };
 }
 
-/**
- * What a sender's cap says of one more message in the claim transaction: `alone` (counted:
- * an email of its own), `fold` (into the next digest, the last email of the sender's hour), or
- * `wait` (the hour's emails are spent: the next hour's digest). Reads first, then writes, as a
- * transaction requires; only `alone` writes.
- */
-export type SenderVerdict = 'alone' | 'fold' | 'wait';
+/** What a sender's counter says of one more message, in the claim's transaction. */
+export type SenderSlot = {
+  /** An email of its own (counted), or a place in the digest queue. */
+  alone: boolean;
+  /** When it is due in the digest queue, if it goes there. */
+  digestMs: number;
+  /** The counter's new content: written in the claim's commit (undefined: no counter). */
+  write?: { ref: DocumentReference; data: Record<string, unknown> };
+};
 
-export async function takeSenderLimit(
-  tx: Transaction,
-  db: Firestore,
+/**
+ * The sender's slot for one more message, from their counter as the claim's transaction read
+ * it (`snapshot`; undefined when the message has no sender or the cap is 0). `wantsAlone`
+ * false: the message goes to the digests whatever the count (the hour's or day's emails are
+ * spent), only its place in the queue is taken.
+ */
+export function senderSlot(
+  snapshot: DocumentSnapshot | undefined,
   limits: RateLimits,
   nowMs: number,
-  sender: string | undefined,
-): Promise<SenderVerdict> {
-  const counter = senderCounter(limits, nowMs, sender);
-  if (!counter) return 'alone';
-  const counterRef = db.collection(limitsCollection).doc(counter.id);
-  const taken = countOf(await tx.get(counterRef));
-  if (taken >= counter.cap) return 'wait';
-  if (taken >= counter.cap - 1) return 'fold';
-  tx.set(counterRef, { count: taken + 1, expireAt: counterExpiry(nowMs) });
-  return 'alone';
+  wantsAlone = true,
+): SenderSlot {
+  if (!snapshot) return { alone: wantsAlone, digestMs: nowMs };
+  const taken = countOf(snapshot);
+  const write = (data: Record<string, unknown>) => ({
+    ref: snapshot.ref,
+    data: { count: taken, expireAt: counterExpiry(nowMs), ...numberFields(snapshot), ...data },
+  });
+  if (wantsAlone && taken < limits.perSenderPerHour - 1) {
+    return { alone: true, digestMs: nowMs, write: write({ count: taken + 1 }) };
+  }
+  const next: unknown = snapshot.get('nextDigestMs');
+  const digestMs = Math.min(Math.max(nowMs, typeof next === 'number' ? next : 0), nowMs + maxSenderDelayMs);
+  return { alone: false, digestMs, write: write({ nextDigestMs: digestMs + senderSpacingMs }) };
+}
+
+/** The counter's number fields as they are, so a write keeps what it does not change. */
+function numberFields(snapshot: DocumentSnapshot): Record<string, number> {
+  const next: unknown = snapshot.get('nextDigestMs');
+  return typeof next === 'number' ? { nextDigestMs: next } : {};
 }
 
 const countOf = (snapshot: DocumentSnapshot) => {
@@ -113,46 +150,106 @@ const countOf = (snapshot: DocumentSnapshot) => {
   return typeof count === 'number' ? count : 0;
 };
 
-/**
- * Inside a digest's transaction: which of these senders may still have a message in an email
- * this hour, each counted once for the digest (call `count` after every read of the
- * transaction). A sender without an address or with no cap is always let in. `counted` holds
- * the counters an earlier part of the same digest counted already: let in, not counted again.
- */
-export async function senderDigestSlots(
-  tx: Transaction,
+/** The sender counter's document for a message, or undefined when it has none. */
+export function senderCounterRef(
   db: Firestore,
   limits: RateLimits,
   nowMs: number,
-  senders: ReadonlyArray<string | undefined>,
-  counted: ReadonlySet<string> = new Set(),
-): Promise<{
-  allowed: (sender: string | undefined) => boolean;
-  /** Counts the senders of the messages taken; returns the counters it counted. */
-  count: (senders: Iterable<string | undefined>) => string[];
-}> {
-  const idOf = (sender: string | undefined) => senderCounter(limits, nowMs, sender)?.id;
-  const uncounted = (id: string | undefined): id is string => id !== undefined && !counted.has(id);
-  const ids = new Set(senders.map(idOf).filter(uncounted));
-  const refs = [...ids].map((id) => db.collection(limitsCollection).doc(id));
-  const snapshots = refs.length ? await tx.getAll(...refs) : [];
-  const taken = new Map(snapshots.map((snapshot) => [snapshot.id, countOf(snapshot)]));
-  return {
-    allowed: (sender) => {
-      const id = idOf(sender);
-      return id === undefined || counted.has(id) || (taken.get(id) ?? 0) < limits.perSenderPerHour;
-    },
-    count: (included) => {
-      const newly = new Set([...included].map(idOf).filter(uncounted));
-      for (const id of newly) {
-        tx.set(db.collection(limitsCollection).doc(id), {
-          count: (taken.get(id) ?? 0) + 1,
-          expireAt: counterExpiry(nowMs),
-        });
-      }
-      return [...newly];
-    },
-  };
+  sender: string | undefined,
+): DocumentReference | undefined {
+  const counter = senderCounter(limits, nowMs, sender);
+  return counter ? db.collection(limitsCollection).doc(counter.id) : undefined;
+}
+
+/** The UTC day a moment falls in, as used in the day counter's id: `2025-06-01`. */
+export function dayKey(nowMs: number): string {
+  return new Date(nowMs).toISOString().slice(0, 10);
+}
+
+/** The start of the UTC day after the one `nowMs` falls in. */
+export function nextDayMs(nowMs: number): number {
+  return Date.parse(`${dayKey(nowMs)}T00:00:00.000Z`) + 24 * 60 * 60_000;
+}
+
+/** The field of a day shard that counts the emails alone of the hour of `nowMs`: `h07`. */
+export function hourField(nowMs: number): string {
+  return `h${new Date(nowMs).toISOString().slice(11, 13)}`;
+}
+
+/** The shards of the day's count (see the top of this file). */
+export function dayShards(db: Firestore, nowMs: number): CollectionReference {
+  return db
+    .collection(limitsCollection)
+    .doc(`mail_${dayKey(nowMs)}`)
+    .collection(shardsCollection);
+}
+
+/**
+ * Counts one email of the day (and, `alone`, of its hour) on a shard chosen at random: the
+ * write for a transaction or batch to make, and the one that gives the count back.
+ */
+export function emailCount(
+  db: Firestore,
+  nowMs: number,
+  alone: boolean,
+  random: () => number = Math.random,
+): { ref: DocumentReference; data: Record<string, unknown>; undo: Record<string, unknown> } {
+  const ref = dayShards(db, nowMs).doc(String(Math.floor(random() * globalShards)));
+  const change = (by: number) => ({
+    day: FieldValue.increment(by),
+    ...(alone ? { [hourField(nowMs)]: FieldValue.increment(by) } : {}),
+  });
+  return { ref, data: { ...change(1), expireAt: dayCounterExpiry(nowMs) }, undo: change(-1) };
+}
+
+/** Counts one email of the day now (a digest, a confirmation), as a write of its own. */
+export async function countEmail(db: Firestore, nowMs: number): Promise<void> {
+  const { ref, data } = emailCount(db, nowMs, false);
+  await ref.set(data, { merge: true });
+}
+
+/** When a day's counter may be deleted: a day after that day ends. */
+export function dayCounterExpiry(nowMs: number): Date {
+  return new Date(nextDayMs(nowMs) + 24 * 60 * 60_000);
+}
+
+/** The emails alone of the hour and every email of the day so far: one aggregation query. */
+export async function readCounts(db: Firestore, nowMs: number): Promise<{ hour: number; day: number }> {
+  const snapshot = await dayShards(db, nowMs)
+    .aggregate({ hour: AggregateField.sum(hourField(nowMs)), day: AggregateField.sum('day') })
+    .get();
+  const { hour, day } = snapshot.data();
+  return { hour, day };
+}
+
+/**
+ * How many of the day's emails are kept for the digests: one a minute for the rest of the
+ * day, at most half the day's cap. Messages stop going alone once only this many are left.
+ */
+export function digestReserve(limits: RateLimits, nowMs: number): number {
+  const minutesLeft = Math.ceil((nextDayMs(nowMs) - nowMs) / 60_000);
+  return Math.min(minutesLeft, Math.floor(limits.perDay / 2));
+}
+
+/** Whether the counts, this message's own included, let it go alone: `under`, or which cap it is over. */
+export function capVerdict(
+  limits: RateLimits,
+  counts: { hour: number; day: number },
+  nowMs: number,
+): 'under' | 'hour' | 'day' {
+  if (limits.perDay > 0 && counts.day > limits.perDay - digestReserve(limits, nowMs)) return 'day';
+  if (limits.perHour > 0 && counts.hour > limits.perHour) return 'hour';
+  return 'under';
+}
+
+/**
+ * Marks the day's emails as spent (the server said the account's quota is): a shard of its
+ * own holding the whole cap, so every later count of the day is over it.
+ */
+export async function markDaySpent(db: Firestore, limits: RateLimits, nowMs: number): Promise<void> {
+  await dayShards(db, nowMs)
+    .doc('quota-reached')
+    .set({ day: Math.max(1, limits.perDay), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
 }
 
 /** The start of the clock hour after the one `nowMs` falls in. */

@@ -8,8 +8,11 @@ import {
 } from '../contact-message.js';
 import type { ContactMail } from './mail-document.js';
 import {
+  digestExcerptChars,
   digestPart,
   htmlToText,
+  quoteText,
+  replyLink,
   messageHtml,
   renderDigest,
   renderEmail,
@@ -81,8 +84,8 @@ describe('renderEmail', () => {
     ]);
     expect(email.text).toBe(
       [
-        'Line 1 "quoted" \'single\'',
-        'Line 2',
+        '> Line 1 "quoted" \'single\'',
+        '> Line 2',
         '',
         'Name: Ann & Bob',
         'Email: angler@example.org',
@@ -115,8 +118,16 @@ describe('renderEmail', () => {
     expect(email.html).toContain('&#60;/p&#62;&#60;p&#62;&#60;strong&#62;Email:&#60;/strong&#62; x@y.co');
     expect(tableRows(email.html).find(([label]) => label === 'Email')).toEqual(['Email', email.replyTo]);
     expect(email.replyTo).toBe('angler@example.org');
-    expect(email.text).toContain(`${hostile.message}\n\nName: ${hostile.name}\n`);
+    expect(email.text).toContain(`${quoteText(hostile.message)}\n\nName: ${hostile.name}\n`);
     expect(email.subject).toBe(`[${reference}] ${hostile.subject}`);
+  });
+
+  it("quotes the visitor's lines in the text part, so none reads as one of the function's rows", () => {
+    const spoof = 'Hi\n\nReference: AAA-BBB\nEmail: boss@example.com\nDocument: Mail/abc';
+    const { text } = renderEmail(mail({ message: spoof }), options, source);
+    const rowLines = text.split('\n').filter((line) => /^(Reference|Email|Document): /.test(line));
+    expect(rowLines).toEqual(['Email: angler@example.org', `Reference: ${reference}`, `Document: Mail/${source.id}`]);
+    expect(text).toContain('> Reference: AAA-BBB\n> Email: boss@example.com');
   });
 
   it('leaves out the context it was not given', () => {
@@ -180,11 +191,11 @@ describe('renderEmail of a document in the old shape (written before plain field
     ]);
     expect(email.text).toBe(
       [
-        'Line 1 "quoted" \'single\'',
-        'Line 2',
-        'Name: Ann & Bob',
-        'Email: angler@example.org',
-        'Subject: <script>alert(1)</script>',
+        '> Line 1 "quoted" \'single\'',
+        '> Line 2',
+        '> Name: Ann & Bob',
+        '> Email: angler@example.org',
+        '> Subject: <script>alert(1)</script>',
         '',
         `Reference: ${reference}`,
         'Language: Italian (it)',
@@ -215,7 +226,7 @@ describe('renderEmail of a document in the old shape (written before plain field
     );
     expect(email.html).toContain('<div style="max-width:640px">\n<p>Hi</p>\n<hr');
     expect(email.html).not.toMatch(/script|onclick|onerror|<img/);
-    expect(email.text.startsWith('Hi\n\nReference:')).toBe(true);
+    expect(email.text.startsWith('> Hi\n\nReference:')).toBe(true);
   });
 });
 
@@ -275,7 +286,7 @@ describe('htmlToText', () => {
 
 describe('delivery notices', () => {
   it('go first in both parts, escaped', () => {
-    const email = renderEmail(mail(), options, source, ['Message ABC could not be delivered: 550 <no>']);
+    const email = renderEmail(mail(), options, source, { notices: ['Message ABC could not be delivered: 550 <no>'] });
     expect(email.html.indexOf('Delivery notice')).toBeLessThan(email.html.indexOf('Line 1'));
     expect(email.html).toContain('<li>Message ABC could not be delivered: 550 &#60;no&#62;</li>');
     expect(email.text.startsWith('Delivery notice:\n- Message ABC could not be delivered: 550 <no>\n\n')).toBe(true);
@@ -298,7 +309,7 @@ describe('renderDigest', () => {
     expect(digest).toMatchObject({
       from: options.from,
       to: options.supportEmail,
-      subject: '[Digest] 2 contact messages held over the hourly caps',
+      subject: '[Digest] 2 contact messages held over the caps',
     });
     expect(digest).not.toHaveProperty('replyTo');
   });
@@ -329,7 +340,35 @@ describe('renderDigest', () => {
   it('measures each part in bytes, so a digest can be bounded', () => {
     const long = digestPart(mail({ message: '<'.repeat(5000) }), source);
     expect(long.bytes).toBe(Buffer.byteLength(long.html) + Buffer.byteLength(long.text));
-    expect(long.bytes).toBeGreaterThan(5000 * 6);
+    expect(long.bytes).toBeGreaterThan(digestExcerptChars * 6);
+  });
+
+  it('shows a long message as its beginning and how much more its document holds; the longest part stays small', () => {
+    const text = `${'word '.repeat(200)}END`;
+    const part = digestPart(mail({ message: text }), { ...source, projectId: 'fishing-prod' });
+    expect(part.text).not.toContain('END');
+    expect(part.text).toContain(
+      `Document: Mail/${source.id} (the whole message: ${text.length - digestExcerptChars} more characters`,
+    );
+    expect(part.html).toContain('https://console.firebase.google.com/project/fishing-prod/');
+    // The longest message the rules allow, of the character that escapes longest, everywhere.
+    const worst = digestPart(
+      mail({ message: '&'.repeat(5000), subject: '&'.repeat(150), name: '&'.repeat(100) }),
+      source,
+    );
+    expect(worst.bytes).toBeLessThan(12_000);
+    // A short message is shown whole.
+    expect(digestPart(mail(), source).text).toContain('> Line 2');
+  });
+
+  it("percent-encodes the visitor's address in the reply link: no character of it adds a header or a recipient", () => {
+    const tricky = "a?cc=boss@example.com&body=hi#x%'@example.org";
+    const part = digestPart(mail({ email: 'ok+tag@example.org' }), source);
+    expect(part.html).toContain('href="mailto:ok%2Btag@example.org?subject=');
+    expect(replyLink(tricky, 'Re: x')).toBe(
+      `mailto:${encodeURIComponent(tricky.slice(0, tricky.lastIndexOf('@')))}@example.org?subject=Re%3A%20x`,
+    );
+    expect(replyLink(tricky, 'Re: x')).not.toMatch(/\?cc=|&body=|#x/);
   });
 });
 

@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml, referenceFor, singleLine, type Platform } from '../contact-message.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
+import type { Thread } from './threads.js';
 
 // The email for one contact message, written here from the document's plain fields: the
 // visitor's text is escaped, never markup, and its rows are the function's own. A document
@@ -15,6 +16,9 @@ export type OutgoingEmail = {
    * every contact email; other emails may leave it to nodemailer.
    */
   messageId?: string;
+  /** The earlier email of the visitor's thread this one answers, and the thread (threads.ts). */
+  inReplyTo?: string;
+  references?: string[];
   replyTo?: string;
   subject: string;
   html: string;
@@ -84,7 +88,13 @@ type Detail = { label: string; value: string; href?: string };
  * The rows under the message, for both parts: who wrote it (from the fields; the old shape's
  * html carries its own rows), then the reference, the context and the document.
  */
-function details(mail: ContactMail, context: MailContext, source: MailSource, replyLink?: string): Detail[] {
+function details(
+  mail: ContactMail,
+  context: MailContext,
+  source: MailSource,
+  replyLink?: string,
+  thread?: Pick<Thread, 'quoted' | 'sharedWith'>,
+): Detail[] {
   const { language, platform, appVersion } = context;
   const path = `Mail/${source.id}`;
   const sender: Detail[] =
@@ -106,16 +116,42 @@ function details(mail: ContactMail, context: MailContext, source: MailSource, re
     mail.writtenMs === undefined
       ? undefined
       : { label: 'Received', value: `${new Date(mail.writtenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC` },
-    {
-      label: 'Document',
-      value: path,
-      href:
-        source.projectId && !source.projectId.startsWith('demo-')
-          ? `https://console.firebase.google.com/project/${encodeURIComponent(source.projectId)}/firestore/databases/-default-/data/~2FMail~2F${encodeURIComponent(source.id)}`
-          : undefined,
-    },
+    thread?.quoted
+      ? { label: 'Earlier message', value: `${thread.quoted.reference} (Mail/${thread.quoted.mailId})` }
+      : undefined,
+    thread?.sharedWith
+      ? {
+          label: 'Note',
+          value: `Mail/${thread.sharedWith} had this reference first: tell the two apart by their documents.`,
+        }
+      : undefined,
+    { label: 'Document', value: path, href: documentLink(source) },
   ];
   return rows.filter((row) => row !== undefined);
+}
+
+/** The document in the Firebase console, for a real project (not demo-…). */
+function documentLink(source: MailSource): string | undefined {
+  return source.projectId && !source.projectId.startsWith('demo-')
+    ? `https://console.firebase.google.com/project/${encodeURIComponent(source.projectId)}/firestore/databases/-default-/data/~2FMail~2F${encodeURIComponent(source.id)}`
+    : undefined;
+}
+
+/**
+ * The visitor's text in a plain-text part: every line quoted with "> ", so no line of theirs
+ * can pass for one of the rows the function writes below it ("Reference: …", "Email: …").
+ */
+export function quoteText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n');
+}
+
+/** A `mailto:` link to one plain address with a subject: the address percent-encoded, so none of its characters (`?`, `&`, `%`, `#`) can add a header or a recipient. */
+export function replyLink(address: string, subject: string): string {
+  const at = address.lastIndexOf('@');
+  return `mailto:${encodeURIComponent(address.slice(0, at))}@${address.slice(at + 1)}?subject=${encodeURIComponent(subject)}`;
 }
 
 /** Text with every line break as \n (the site writes \n; a script could write \r\n or \r). */
@@ -205,20 +241,21 @@ export function renderEmail(
   mail: ContactMail,
   options: { from: string; supportEmail: string },
   source: MailSource,
-  notices: readonly string[] = [],
+  { notices = [], thread }: { notices?: readonly string[]; thread?: Thread } = {},
 ): OutgoingEmail {
   const { subjectText, context, body, bodyText } = content(mail);
   const subject = messageSubject(subjectText, source);
-  const rows = details(mail, context, source);
+  const rows = details(mail, context, source, undefined, thread);
   const replyTo = senderOf(mail);
   return {
     from: options.from,
     to: options.supportEmail,
     messageId: stableMessageId('mail', source.id, options.from),
+    ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] } : {}),
     ...(replyTo ? { replyTo } : {}),
     subject,
     html: layout(subject, notices, messageSection(body, rows)),
-    text: [...noticeText(notices), bodyText, rowsText(rows)].join('\n\n'),
+    text: [...noticeText(notices), quoteText(bodyText), rowsText(rows)].join('\n\n'),
   };
 }
 
@@ -245,20 +282,43 @@ const messageSubject = (subjectText: string, source: MailSource) =>
 export type DigestPart = { html: string; text: string; bytes: number };
 
 /**
- * A message as a digest shows it: its reference and subject as a heading, the message, and
- * the rows of its own email, the Email row a reply link that keeps the reference.
+ * Characters of a message a digest shows. A digest carries hundreds of messages (the caps'
+ * overflow, a flood): a long one comes as its beginning and a link to its document, so the
+ * digest stays small enough that a flood of the longest messages still fits a few a minute.
+ */
+export const digestExcerptChars = 600;
+
+/** The text cut to `max` characters (never inside a surrogate pair), and how much was left out. */
+function excerpt(text: string, max: number): { shown: string; left: number } {
+  if (text.length <= max) return { shown: text, left: 0 };
+  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
+  return { shown: `${text.slice(0, end).trimEnd()} …`, left: text.length - end };
+}
+
+/**
+ * A message as a digest shows it: its reference and subject as a heading, the message (its
+ * beginning when long, with how much more its document holds), and the rows of its own email,
+ * the Email row a reply link that keeps the reference.
  */
 export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
-  const { subjectText, context, body, bodyText } = content(mail);
+  const { subjectText, context, bodyText } = content(mail);
   const heading = messageSubject(subjectText, source);
   const replyTo = senderOf(mail);
-  const replyLink = replyTo ? `mailto:${replyTo}?subject=${encodeURIComponent(`Re: ${heading}`)}` : undefined;
-  const rows = details(mail, context, source, replyLink);
+  const link = replyTo ? replyLink(replyTo, `Re: ${heading}`) : undefined;
+  const { shown, left } = excerpt(bodyText, digestExcerptChars);
+  const rows = details(mail, context, source, link);
+  if (left > 0) {
+    const document = rows.at(-1);
+    if (document) {
+      document.value = `Mail/${source.id} (the whole message: ${left} more characters than shown here)`;
+      document.href = documentLink(source);
+    }
+  }
   const html = [
     `<h2 style="font-size:17px;margin:32px 0 12px;padding-top:12px;border-top:3px solid #1f2328">${escapeHtml(heading)}</h2>`,
-    messageSection(body, rows),
+    messageSection(messageHtml(shown), rows),
   ].join('\n');
-  const text = [`=== ${heading} ===`, bodyText, rowsText(rows)].join('\n\n');
+  const text = [`=== ${heading} ===`, quoteText(shown), rowsText(rows)].join('\n\n');
   return { html, text, bytes: Buffer.byteLength(html) + Buffer.byteLength(text) };
 }
 
@@ -280,9 +340,9 @@ export function renderDigest(
   notices: readonly string[] = [],
 ): OutgoingEmail {
   const count = `${parts.length} contact message${parts.length === 1 ? '' : 's'}`;
-  const subject = `[Digest] ${count} held over the hourly caps`;
+  const subject = `[Digest] ${count} held over the caps`;
   const intro = [
-    `${count} arrived when the hour's emails were spent (the caps on emails per hour in all and per sender), so they come together here, each complete with its reference and a reply link.`,
+    `${count} arrived when the emails of the hour or the day were spent (the caps on emails in all and per sender), so they come together here, each with its reference, a reply link and its document (a long message shows its beginning).`,
     summary.waiting > 0 ? `${summary.waiting} more wait for the next digest.` : 'No other message is waiting.',
     `Digest ${summary.id}.`,
   ].join(' ');

@@ -1,10 +1,4 @@
-import {
-  Timestamp,
-  type DocumentReference,
-  type Firestore,
-  type Query,
-  type QueryDocumentSnapshot,
-} from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, type AlertSink } from './alerts.js';
@@ -67,6 +61,13 @@ async function readPages(query: Query, pageSize: number, most: number): Promise<
 }
 
 /**
+ * Where the orphan search goes on from: after a written time (every message up to it looked
+ * at), or at or after one message (its written time and id, in the search's order), so that
+ * messages written at the same instant are never skipped where a page ended.
+ */
+type OrphanCursor = { createdAt: Timestamp; id?: string; at?: boolean };
+
+/**
  * The messages written since the last search that still have no delivery 2 minutes on, and
  * the new cursor. Each message is looked at once, about 2 minutes after it was written.
  */
@@ -77,29 +78,37 @@ async function findOrphans(
   most: number,
 ): Promise<{ orphans: QueryDocumentSnapshot[]; save: (unhandled: QueryDocumentSnapshot[]) => Promise<void> }> {
   const cursorRef = db.collection(sweepCollection).doc(orphanCursorId);
-  const saved: unknown = (await cursorRef.get()).get('createdAt');
+  const saved = (await cursorRef.get()).data() as Partial<OrphanCursor> | undefined;
   const until = now - orphanAfterMs;
-  const cursorMs = saved instanceof Timestamp ? saved.toMillis() : undefined;
-  const from =
-    cursorMs !== undefined && cursorMs <= until && cursorMs >= now - orphanLookbackMs ? cursorMs : now - orphanWindowMs;
-  const scanned = await readPages(
-    db
-      .collection(mailCollection)
-      .where('createdAt', '>', Timestamp.fromMillis(from))
-      .where('createdAt', '<=', Timestamp.fromMillis(until))
-      .orderBy('createdAt'),
-    pageSize,
-    most,
-  );
-  const reached =
-    scanned.length >= most ? (scanned.at(-1)?.get('createdAt') as Timestamp) : Timestamp.fromMillis(until);
+  const cursorMs = saved?.createdAt instanceof Timestamp ? saved.createdAt.toMillis() : undefined;
+  const usable = cursorMs !== undefined && cursorMs <= until && cursorMs >= now - orphanLookbackMs;
+  const from = usable && saved?.createdAt ? saved.createdAt : Timestamp.fromMillis(now - orphanWindowMs);
+  const ordered = db
+    .collection(mailCollection)
+    .where('createdAt', '<=', Timestamp.fromMillis(until))
+    .orderBy('createdAt')
+    .orderBy(FieldPath.documentId());
+  const query =
+    usable && typeof saved?.id === 'string'
+      ? saved.at === true
+        ? ordered.startAt(from, saved.id)
+        : ordered.startAfter(from, saved.id)
+      : ordered.where('createdAt', '>', from);
+  const scanned = await readPages(query, pageSize, most);
+  const last = scanned.at(-1);
+  const reached: OrphanCursor =
+    scanned.length >= most && last
+      ? { createdAt: last.get('createdAt') as Timestamp, id: last.id }
+      : { createdAt: Timestamp.fromMillis(until) };
   return {
     orphans: scanned.filter((snapshot) => snapshot.get('delivery') === undefined),
-    // The cursor stops short of the first orphan this run could not get to.
+    // The cursor stops at the first orphan this run could not get to.
     save: async (unhandled) => {
-      const times = unhandled.map((snapshot) => (snapshot.get('createdAt') as Timestamp).toMillis() - 1);
-      const next = times.length > 0 ? Timestamp.fromMillis(Math.max(from, Math.min(...times))) : reached;
-      await cursorRef.set({ createdAt: next });
+      const first = unhandled[0];
+      const next: OrphanCursor = first
+        ? { createdAt: first.get('createdAt') as Timestamp, id: first.id, at: true }
+        : reached;
+      await cursorRef.set(next);
     },
   };
 }
@@ -132,11 +141,11 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
     ),
     findOrphans(db, now, pageSize, most),
   ]);
-  const due = new Map<string, DocumentReference>();
+  const due = new Map<string, QueryDocumentSnapshot>();
   for (const snapshot of [...retrying, ...manual, ...abandoned]) {
-    if (assessDelivery(snapshot.get('delivery'), now).take) due.set(snapshot.id, snapshot.ref);
+    if (assessDelivery(snapshot.get('delivery'), now).take) due.set(snapshot.id, snapshot);
   }
-  for (const snapshot of lost.orphans) due.set(snapshot.id, snapshot.ref);
+  for (const snapshot of lost.orphans) due.set(snapshot.id, snapshot);
 
   const alert = alertSink(options.onAlert);
   const counts: Record<Outcome, number> = { SUCCESS: 0, ERROR: 0, RETRY: 0, QUEUED: 0, SKIPPED: 0 };
@@ -145,18 +154,23 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const stopClaimingAt = Date.now() + (options.claimForMs ?? 40_000);
   const worker = async () => {
     while (queue.length > 0 && Date.now() < stopClaimingAt) {
-      const ref = queue.shift();
-      if (!ref) break;
+      const snapshot = queue.shift();
+      if (!snapshot) break;
       // One try each: a message still failing waits for a later sweep.
-      const outcome = await deliverMail(ref, config, { retryDelaysMs: [], now: clock, onAlert: options.onAlert });
+      const outcome = await deliverMail(snapshot.ref, config, {
+        snapshot,
+        retryDelaysMs: [],
+        now: clock,
+        onAlert: options.onAlert,
+      });
       counts[outcome] += 1;
-      if (outcome === 'SUCCESS' || outcome === 'ERROR') ended.add(ref.id);
+      if (outcome === 'SUCCESS' || outcome === 'ERROR') ended.add(snapshot.id);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
 
   // Orphans handled now are not looked for again: the cursor moves on past them.
-  const left = new Set(queue.map((ref) => ref.id));
+  const left = new Set(queue.map((snapshot) => snapshot.id));
   await lost.save(lost.orphans.filter((snapshot) => left.has(snapshot.id)));
 
   // Messages written over an hour ago and still waiting in RETRY: the server keeps refusing.

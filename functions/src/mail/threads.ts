@@ -1,0 +1,123 @@
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { referencePattern } from '../contact-message.js';
+import { senderOf, type ContactMail } from './mail-document.js';
+import { senderKey } from './rate-limits.js';
+
+// Threads for the team: a visitor who writes again from the same address within 30 days, or
+// quotes the reference of an earlier message, reaches the team in the same email thread
+// (In-Reply-To and References name the earlier email's Message-ID). What a thread needs is
+// kept in two small documents, read in the claim's one read and written with the outcome's
+// one write, so a thread costs no operation of its own:
+//   MailThreads/{sha256 of the address}  the address's last email: its Message-ID, the
+//                                        thread's References, when
+//   MailReferences/{reference}           which message first had a reference, and its
+//                                        email's Message-ID: a later message quoting it
+//                                        joins that thread, and a second message with the
+//                                        same reference (a writer may choose the document
+//                                        id, and with it the reference) is told apart
+// Neither holds an address or a visitor's text; both expire (a TTL policy on `expireAt`).
+
+export const threadsCollection = 'MailThreads';
+export const referencesCollection = 'MailReferences';
+/** How long after a visitor's last email a new message from them joins its thread. */
+export const threadWindowMs = 30 * 24 * 60 * 60_000;
+/** Most Message-IDs a References header carries: the thread's first and the latest ones. */
+const maxReferences = 10;
+
+/** The documents a message's thread is decided by, read in its claim. */
+export type ThreadRefs = { sender?: DocumentReference; own: DocumentReference; quoted?: DocumentReference };
+
+/** The reference a message quotes (in its subject or text), other than its own, if any. */
+export function quotedReference(mail: ContactMail, own: string): string | undefined {
+  const text = mail.shape === 'fields' ? `${mail.message.subject}\n${mail.message.message}` : mail.subject;
+  for (const match of text.matchAll(/(?<![0-9A-Za-z])([0-9A-Za-z]{3})-([0-9A-Za-z]{3})(?![0-9A-Za-z])/g)) {
+    const reference = `${match[1] ?? ''}-${match[2] ?? ''}`.toUpperCase();
+    if (reference !== own && referencePattern.test(reference)) return reference;
+  }
+  return undefined;
+}
+
+export function threadRefs(db: Firestore, mail: ContactMail | undefined, reference: string): ThreadRefs {
+  const sender = mail ? senderOf(mail) : undefined;
+  const quoted = mail ? quotedReference(mail, reference) : undefined;
+  return {
+    own: db.collection(referencesCollection).doc(reference),
+    ...(sender ? { sender: db.collection(threadsCollection).doc(senderKey(sender)) } : {}),
+    ...(quoted ? { quoted: db.collection(referencesCollection).doc(quoted) } : {}),
+  };
+}
+
+/** The same documents? (A claim read them from the event's copy of the message.) */
+export function sameRefs(a: ThreadRefs, b: ThreadRefs): boolean {
+  return a.own.path === b.own.path && a.sender?.path === b.sender?.path && a.quoted?.path === b.quoted?.path;
+}
+
+/** What the claim read of a message's thread, and what its email says of it. */
+export type Thread = {
+  /** The earlier email this one answers, and the thread's Message-IDs, oldest first. */
+  inReplyTo?: string;
+  references?: string[];
+  /** The earlier message the visitor quoted: its reference and document. */
+  quoted?: { reference: string; mailId: string };
+  /** Another message that had this message's reference first (its document id). */
+  sharedWith?: string;
+  /** Whether this message is the first with its reference (its email then registers it). */
+  firstWithReference: boolean;
+};
+
+const fresh = (snapshot: DocumentSnapshot | undefined, nowMs: number) => {
+  const last: unknown = snapshot?.get('lastMs');
+  return snapshot?.exists === true && typeof last === 'number' && nowMs - last <= threadWindowMs;
+};
+const stringList = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** The thread of a message from what its claim read: the sender's last email first, else the quoted one's. */
+export function readThread(
+  mailId: string,
+  snapshots: { sender?: DocumentSnapshot; own?: DocumentSnapshot; quoted?: DocumentSnapshot },
+  nowMs: number,
+): Thread {
+  const owner: unknown = snapshots.own?.get('mailId');
+  const sharedWith =
+    snapshots.own?.exists === true && typeof owner === 'string' && owner !== mailId ? owner : undefined;
+  const thread: Thread = { firstWithReference: sharedWith === undefined, ...(sharedWith ? { sharedWith } : {}) };
+  const quotedId: unknown = snapshots.quoted?.get('mailId');
+  if (fresh(snapshots.quoted, nowMs) && typeof quotedId === 'string' && quotedId !== mailId) {
+    thread.quoted = { reference: snapshots.quoted?.id ?? '', mailId: quotedId };
+  }
+  const earlier = fresh(snapshots.sender, nowMs) ? snapshots.sender : thread.quoted ? snapshots.quoted : undefined;
+  const messageId: unknown = earlier?.get('messageId');
+  if (typeof messageId === 'string') {
+    thread.inReplyTo = messageId;
+    const before = stringList(earlier?.get('references'));
+    thread.references = [...before.filter((id) => id !== messageId), messageId];
+  }
+  return thread;
+}
+
+/**
+ * The writes that make a sent email the one the next message of the thread answers: the
+ * sender's thread (the References kept to the first and the latest), and the reference, when
+ * this message is the first to have it.
+ */
+export function threadWrites(
+  refs: ThreadRefs,
+  thread: Thread,
+  sent: { mailId: string; messageId: string; nowMs: number },
+): Array<{ ref: DocumentReference; data: Record<string, unknown> }> {
+  const expireAt = Timestamp.fromMillis(sent.nowMs + threadWindowMs);
+  const chain = [...(thread.references ?? []), sent.messageId];
+  const references = chain.length > maxReferences ? [chain[0] ?? '', ...chain.slice(-(maxReferences - 1))] : chain;
+  const writes: Array<{ ref: DocumentReference; data: Record<string, unknown> }> = [];
+  if (refs.sender) {
+    writes.push({ ref: refs.sender, data: { messageId: sent.messageId, references, lastMs: sent.nowMs, expireAt } });
+  }
+  if (thread.firstWithReference) {
+    writes.push({
+      ref: refs.own,
+      data: { mailId: sent.mailId, messageId: sent.messageId, references, lastMs: sent.nowMs, expireAt },
+    });
+  }
+  return writes;
+}
