@@ -11,6 +11,9 @@
 //                 (scripts/bench-mail-parallel.ts)
 //   --flood N     instead: a flood of N scripted messages over the caps, and a visitor's
 //                 message in the middle of it (scripts/bench-mail-flood.ts)
+//   --ops N       instead: the Firestore operations (RPCs, by method) one message costs, over
+//                 N messages delivered one after another (default 20), and one over the
+//                 global cap; `--gap S` spaces them S seconds apart (scripts/bench-mail-ops.ts)
 //
 // Exit code 1 when any document is lost or delivered more than once, or a write failed.
 import { createWriteStream } from 'node:fs';
@@ -30,8 +33,9 @@ import { buildContactMessage } from '../functions/src/contact-message.ts';
 for (const [flag, file] of [
   ['--parallel', 'bench-mail-parallel.ts'],
   ['--flood', 'bench-mail-flood.ts'],
+  ['--ops', 'bench-mail-ops.ts'],
 ] as const) {
-  if (process.argv.includes(flag)) {
+  if (process.argv.some((arg) => arg === flag || arg.startsWith(`${flag}=`))) {
     process.exit(await run(process.execPath, [join(root, 'scripts', file), ...process.argv.slice(2)], { cwd: root }));
   }
 }
