@@ -8,6 +8,8 @@ import { site } from '../../web/src/config/site.ts';
 import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contact-message.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
+import { quoteText } from '../../functions/src/mail/render-email.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import {
   emulatorMailConfig,
@@ -147,7 +149,7 @@ describe('the mail trigger', () => {
     expect(html.indexOf('Since &#60;Monday&#62;.')).toBeLessThan(html.indexOf('<table'));
     for (const value of ['Ann &#38; Bob', sender, reference, 'Italian (it)', 'Android', '1.2.3 (45)', `Mail/${id}`])
       expect(html).toContain(value);
-    expect(mail?.text).toMatch(/^The tide table is off\.\nSince <Monday>\.\n\nName: Ann & Bob\n/);
+    expect(mail?.text).toMatch(/^> The tide table is off\.\n> Since <Monday>\.\n\nName: Ann & Bob\n/);
     expect(mail?.text).toContain(
       `\nEmail: ${sender}\nSubject: Tides ${t}\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nReceived: `,
     );
@@ -192,7 +194,7 @@ describe('the mail trigger', () => {
       ['body', 'br', 'div', 'hr', 'p', 'table', 'td', 'tr'].sort(),
     );
     for (const line of hostile.message.split('\n')) expect(html).toContain(escapeHtml(line));
-    expect(mail?.text).toContain(hostile.message);
+    expect(mail?.text).toContain(quoteText(hostile.message));
     // The Email row is the address Reply-To uses, not one the text claims.
     const emailRows = [...html.matchAll(/<td[^>]*>Email<\/td><td[^>]*>([^<]*)<\/td>/g)].map(([, value]) => value);
     expect(emailRows).toEqual([sender]);
@@ -229,7 +231,7 @@ describe('the mail trigger', () => {
     const [mail] = withToken(`${payload} ${t}`);
     expect(mail?.html).not.toMatch(/<(script|img|style|iframe|form|a)\b|onclick|href="javascript/i);
     expect(mail?.html).toContain(escapeHtml(payload));
-    expect(mail?.text).toMatch(new RegExp(`^Hi ${payload.replace(/[()]/g, '\\$&')}\n<style>`));
+    expect(mail?.text).toMatch(new RegExp(`^> Hi ${payload.replace(/[()]/g, '\\$&')}\n> <style>`));
     expect(mail?.headers.has('bcc')).toBe(false);
     expect(envelopeOf(mail)).toEqual([site.supportEmail]);
   });
@@ -258,7 +260,7 @@ describe('the mail trigger', () => {
       '\n<p>Hi </p><a>click</a><a href="https://example.com/">ok</a>\n<p><strong>Name:</strong> Ann</p>\n<hr',
     );
     expect(mail?.html).not.toMatch(/<(script|img|style|iframe|form)|onclick|javascript:/i);
-    expect(mail?.text).toMatch(/^Hi\nclickok \(https:\/\/example\.com\/\) Name: Ann\n\nReference: /);
+    expect(mail?.text).toMatch(/^> Hi\n> clickok \(https:\/\/example\.com\/\) Name: Ann\n\nReference: /);
   });
 
   it('sends only well-formed context, whatever a document written with admin access holds', async () => {
@@ -370,7 +372,10 @@ describe('the mail trigger', () => {
     // The scheduled sweep (called here: the emulator runs no schedule) sends the two in one digest.
     const admin = initializeApp({ projectId }, `mail-trigger-sweep-${t}`);
     try {
-      const report = await sweepMail(getFirestore(admin), emulatorMailConfig());
+      // Once both are due: a sender's queued messages are spaced out (senderSpacingMs).
+      const report = await sweepMail(getFirestore(admin), emulatorMailConfig(), {
+        now: Date.now() + 2 * senderSpacingMs,
+      });
       expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 2 });
     } finally {
       await deleteApp(admin);
