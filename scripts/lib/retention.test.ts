@@ -10,6 +10,7 @@ import {
   exportsPerDay,
 } from '../../functions/src/account-export/member-export.ts';
 import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
+import { referencesCollection, threadsCollection } from '../../functions/src/mail/threads.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
 import {
   dataExports,
@@ -37,6 +38,9 @@ describe('the retention of contact messages', () => {
       { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // The alerts' notices (functions/src/mail/alerts.ts) are kept 30 days.
       { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // Threads (functions/src/mail/threads.ts): 30 days after a visitor's last email.
+      { collectionGroup: threadsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: referencesCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Deletion records, for the years the Account page states.
       { collectionGroup: deletionsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Export records, for the years the privacy policy states.

@@ -1,4 +1,5 @@
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { dayCounterExpiry, noticeCounter, shardFields } from './rate-limits.js';
 import { logger } from 'firebase-functions';
 
 // When contact mail is not reaching the team, someone hears of it, twice over:
@@ -98,6 +99,7 @@ export async function reportFailure(
         reported: false,
         expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
       });
+    await addToNoticeCount(db, 1, nowMs);
   } catch {
     // The log event has been written; the notice is the lesser half.
   }
@@ -125,6 +127,7 @@ export async function reportQuota(
         expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
       });
     noticesSeenEmptyAt = undefined;
+    await addToNoticeCount(db, 1, nowMs);
     sink(alert);
   } catch {
     // Raised already today (ALREADY_EXISTS), or the database refused: said once is enough.
@@ -147,6 +150,7 @@ export async function setStaleRetryAlert(
   sink(alert);
   if (before.exists && before.get('waiting') === alert.waiting) return;
   noticesSeenEmptyAt = undefined;
+  if (!before.exists || before.get('reported') === true) await addToNoticeCount(db, 1, nowMs);
   await ref.set({
     ...alert,
     notice: describeAlert(alert),
@@ -154,6 +158,34 @@ export async function setStaleRetryAlert(
     reported: false,
     expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
   });
+}
+
+/**
+ * Keeps the number of notices waiting on the day's `notices` shard (rate-limits.ts), which the
+ * aggregation every message makes reads too: a message looks for notices only when that number
+ * says some wait. Raising adds, carrying takes away, and the sweep sets it from the notices
+ * themselves every minute (`syncNoticeCount`), so a missed change lasts a minute at most.
+ */
+async function addToNoticeCount(db: Firestore, by: number, nowMs: number): Promise<void> {
+  try {
+    await noticeCounter(db, nowMs).set(
+      { ...shardFields({ notices: FieldValue.increment(by) }), expireAt: dayCounterExpiry(nowMs) },
+      { merge: true },
+    );
+  } catch {
+    // The sweep sets it right within a minute.
+  }
+}
+
+/** Sets the day's count of waiting notices from the notices themselves (the sweep, every minute). */
+export async function syncNoticeCount(db: Firestore, nowMs: number): Promise<number> {
+  const waiting = (await db.collection(alertsCollection).where('reported', '==', false).count().get()).data().count;
+  const ref = noticeCounter(db, nowMs);
+  const counted: unknown = (await ref.get()).get('notices');
+  if (counted !== waiting) {
+    await ref.set({ ...shardFields({ notices: waiting }), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
+  }
+  return waiting;
 }
 
 /** Notices not yet carried by an email: their ids (to mark once sent) and their lines. */
@@ -170,10 +202,14 @@ const noticesPerEmail = 20;
 let noticesSeenEmptyAt: number | undefined;
 export const noticeQuietMs = 30_000;
 
-/** The notices the next email carries. A failure to read them never stops an email. */
-export async function pendingNotices(db: Firestore): Promise<Notices> {
-  if (noticesSeenEmptyAt !== undefined && Date.now() - noticesSeenEmptyAt < noticeQuietMs)
+/**
+ * The notices the next email carries (`known`: some are known to wait, so look now). A failure
+ * to read them never stops an email.
+ */
+export async function pendingNotices(db: Firestore, { known = false }: { known?: boolean } = {}): Promise<Notices> {
+  if (!known && noticesSeenEmptyAt !== undefined && Date.now() - noticesSeenEmptyAt < noticeQuietMs) {
     return { ids: [], lines: [] };
+  }
   try {
     const snapshot = await db.collection(alertsCollection).where('reported', '==', false).limit(noticesPerEmail).get();
     const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
@@ -190,9 +226,13 @@ export function forgetNoticeCheck(): void {
 }
 
 /** Marks notices as carried by a sent email. Invocations that sent the same notice both mark it: harmless. */
-export async function markReported(db: Firestore, notices: Notices): Promise<void> {
+export async function markReported(db: Firestore, notices: Notices, nowMs = Date.now()): Promise<void> {
   if (notices.ids.length === 0) return;
   // One update each: a notice the sweep cleared meanwhile must not keep the others unmarked.
   // One that fails is shown again in the next email: better twice than never.
-  await Promise.allSettled(notices.ids.map((id) => db.collection(alertsCollection).doc(id).update({ reported: true })));
+  const results = await Promise.allSettled(
+    notices.ids.map((id) => db.collection(alertsCollection).doc(id).update({ reported: true })),
+  );
+  const marked = results.filter((result) => result.status === 'fulfilled').length;
+  if (marked > 0) await addToNoticeCount(db, -marked, nowMs);
 }

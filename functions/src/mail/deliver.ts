@@ -384,14 +384,21 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
   }
   const record = (update: DeliveryUpdate, extra: Array<{ ref: DocumentReference; data: object }> = []) =>
     writeWhileClaimed(ref, taken, update, extra, now);
-  if (taken.counted) {
-    const over = capVerdict(config.limits, await readCounts(ref.firestore, now()), now());
-    if (over !== 'under') return queueOverCap(ref, taken, over, config, now(), alert);
+  // The caps' check, which also says whether delivery notices wait for an email.
+  const counts = taken.counted ? await readCounts(ref.firestore, now()) : undefined;
+  if (counts && taken.counted) {
+    const over = capVerdict(config.limits, counts, now());
+    if (over !== 'under') return queueOverCap(ref, taken, over, counts.day, config, now(), alert);
   }
 
   // Render.
   const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
-  const notices = await pendingNotices(ref.firestore);
+  const notices =
+    counts === undefined
+      ? await pendingNotices(ref.firestore)
+      : counts.notices > 0
+        ? await pendingNotices(ref.firestore, { known: true })
+        : { ids: [], lines: [] };
   const email = renderEmail(taken.mail, config, source, { notices: notices.lines, thread: taken.thread });
 
   // Send, and record.
@@ -436,14 +443,15 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
 }
 
 /**
- * A message over the hour's or the day's cap once its count was checked: back in the queue
- * for a digest (due now), its count given back, in one write. The team hears once a day when
- * the day's emails are spent.
+ * A message over the hour's cap, or past what the day leaves for messages alone, once its
+ * count was checked: back in the queue for a digest (due now), its count given back, in one
+ * write. The team hears once a day when the day's emails are spent.
  */
 async function queueOverCap(
   ref: DocumentReference,
   taken: Extract<Claim, { kind: 'claimed' }>,
   over: 'hour' | 'day',
+  sentToday: number,
   config: MailConfig,
   nowMs: number,
   alert: AlertSink,
@@ -462,7 +470,7 @@ async function queueOverCap(
   } satisfies DeliveryUpdate);
   if (taken.counted) addGiveBack(batch, taken.counted);
   await batch.commit();
-  if (over === 'day') {
+  if (over === 'day' && sentToday >= config.limits.perDay) {
     await reportQuota(ref.firestore, { kind: 'quota', day: dayKey(nowMs), limit: config.limits.perDay }, nowMs, alert);
   }
   logger.info('Mail queued for a digest', { mailId: ref.id, state: 'QUEUED', reason: `over the ${queuedFor}` });

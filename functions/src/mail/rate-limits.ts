@@ -195,11 +195,28 @@ export function emailCount(
   random: () => number = Math.random,
 ): { ref: DocumentReference; data: Record<string, unknown>; undo: Record<string, unknown> } {
   const ref = dayShards(db, nowMs).doc(String(Math.floor(random() * globalShards)));
-  const change = (by: number) => ({
-    day: FieldValue.increment(by),
-    ...(alone ? { [hourField(nowMs)]: FieldValue.increment(by) } : {}),
-  });
+  const change = (by: number) =>
+    shardFields({ day: FieldValue.increment(by), ...(alone ? { [hourField(nowMs)]: FieldValue.increment(by) } : {}) });
   return { ref, data: { ...change(1), expireAt: dayCounterExpiry(nowMs) }, undo: change(-1) };
+}
+
+/** Every counting field of a day shard: the day, each hour, the waiting notices. */
+const countingFields = [
+  'day',
+  'notices',
+  ...Array.from({ length: 24 }, (_, hour) => `h${String(hour).padStart(2, '0')}`),
+];
+
+/**
+ * A write to a day shard that holds every counting field, those not changed as `+0`: an
+ * aggregation query with several sums counts only the documents that have every field summed,
+ * so a shard without this hour's field would drop out of the day's sum too.
+ */
+export function shardFields(changes: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...Object.fromEntries(countingFields.map((field) => [field, FieldValue.increment(0)])),
+    ...changes,
+  };
 }
 
 /** Counts one email of the day now (a digest, a confirmation), as a write of its own. */
@@ -213,13 +230,29 @@ export function dayCounterExpiry(nowMs: number): Date {
   return new Date(nextDayMs(nowMs) + 24 * 60 * 60_000);
 }
 
-/** The emails alone of the hour and every email of the day so far: one aggregation query. */
-export async function readCounts(db: Firestore, nowMs: number): Promise<{ hour: number; day: number }> {
+/**
+ * The emails alone of the hour, every email of the day so far, and whether delivery notices
+ * wait for an email (alerts.ts keeps their number on the day's `notices` shard): one
+ * aggregation query, so a message looks for notices only when there are some.
+ */
+export async function readCounts(
+  db: Firestore,
+  nowMs: number,
+): Promise<{ hour: number; day: number; notices: number }> {
   const snapshot = await dayShards(db, nowMs)
-    .aggregate({ hour: AggregateField.sum(hourField(nowMs)), day: AggregateField.sum('day') })
+    .aggregate({
+      hour: AggregateField.sum(hourField(nowMs)),
+      day: AggregateField.sum('day'),
+      notices: AggregateField.sum('notices'),
+    })
     .get();
-  const { hour, day } = snapshot.data();
-  return { hour, day };
+  const { hour, day, notices } = snapshot.data();
+  return { hour, day, notices };
+}
+
+/** The day's shard that holds how many delivery notices wait (alerts.ts). */
+export function noticeCounter(db: Firestore, nowMs: number): DocumentReference {
+  return dayShards(db, nowMs).doc('notices');
 }
 
 /**
@@ -249,7 +282,7 @@ export function capVerdict(
 export async function markDaySpent(db: Firestore, limits: RateLimits, nowMs: number): Promise<void> {
   await dayShards(db, nowMs)
     .doc('quota-reached')
-    .set({ day: Math.max(1, limits.perDay), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
+    .set({ ...shardFields({ day: Math.max(1, limits.perDay) }), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
 }
 
 /** The start of the clock hour after the one `nowMs` falls in. */

@@ -286,7 +286,7 @@ export type DigestPart = { html: string; text: string; bytes: number };
  * overflow, a flood): a long one comes as its beginning and a link to its document, so the
  * digest stays small enough that a flood of the longest messages still fits a few a minute.
  */
-export const digestExcerptChars = 600;
+export const digestExcerptChars = 500;
 
 /** The text cut to `max` characters (never inside a surrogate pair), and how much was left out. */
 function excerpt(text: string, max: number): { shown: string; left: number } {

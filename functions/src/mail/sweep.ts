@@ -1,7 +1,7 @@
 import { FieldPath, Timestamp, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
-import { alertSink, setStaleRetryAlert, staleRetryAfterMs, type AlertSink } from './alerts.js';
+import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
 import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery } from './delivery.js';
 import { mailCollection, sendDigest, type DigestReport } from './digest.js';
@@ -192,6 +192,8 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   );
 
   const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert });
+  // The count of waiting notices that messages read with their caps, set right (alerts.ts).
+  await syncNoticeCount(db, now).catch(() => undefined);
   const report: SweepReport = { found: due.size, ...counts, digest, staleRetries: stale.length };
   if (report.found > 0 || digest.outcome !== 'NONE') logger.info('Mail sweep', report);
   return report;
