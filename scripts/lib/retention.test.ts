@@ -10,12 +10,13 @@ import {
   exportsPerDay,
 } from '../../functions/src/account-export/member-export.ts';
 import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
-import { referencesCollection, threadsCollection } from '../../functions/src/mail/threads.ts';
+import { referencesCollection, threadsCollection, threadWindowMs } from '../../functions/src/mail/threads.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
 import {
   dataExports,
   deletionRecordYears as siteDeletionRecordYears,
   supportMessageRetentionMonths,
+  supportThreadDays,
 } from '../../web/src/config/constants.ts';
 import { root } from './project.ts';
 
@@ -55,6 +56,12 @@ describe('the retention of contact messages', () => {
     expect(() => {
       new FirestoreApi().validateSpec({ ...spec, fieldOverrides: [{ collectionGroup: 'Mail', ttl: true }] });
     }).toThrow();
+  });
+});
+
+describe('threads', () => {
+  it('keep a visitor in one thread, and the code of their address, as long as the privacy policy says', () => {
+    expect(threadWindowMs).toBe(supportThreadDays * 24 * 60 * 60_000);
   });
 });
 

@@ -46,6 +46,8 @@ const homeBudget = 107_800;
  * Then issue 28: every page +2 kB (the footer's legal line and accessibility link, the storage
  * list, the statement's address), the legal pages 3 kB more (the operator's facts and the
  * storage list in both policies' texts); the accessibility statement from its first build.
+ * Then issue 35: the legal pages +1 kB (397,034 bytes measured: the privacy policy's sentence on
+ * what keeps a visitor's messages in one thread, in both languages).
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 339_000,
@@ -53,8 +55,8 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 356_000,
   '/pro': 351_000,
   '/support': 378_000,
-  '/privacyAndPolicy': 397_000,
-  '/termsAndConditions': 397_000,
+  '/privacyAndPolicy': 398_000,
+  '/termsAndConditions': 398_000,
   '/email-verification': 381_000,
   '/partner': 340_000,
   '/account': 378_000,

@@ -34,6 +34,14 @@ export const qrCodeSizePx = 200;
 export const supportMessageRetentionMonths = 12;
 
 /**
+ * Days after a visitor's last message that a later one from the same address joins the team's
+ * email thread, and the one-way code of the address that makes it is kept, as the privacy
+ * policy states. The mail function's window (functions/src/mail/threads.ts) is checked
+ * against this by a unit test.
+ */
+export const supportThreadDays = 30;
+
+/**
  * Years the record that an account was deleted is kept (its date, what was deleted, and a
  * one-way code made from the account's id: no name, no address), to show the request was
  * honoured. The Account page and the privacy policy state it (config/account.ts); the

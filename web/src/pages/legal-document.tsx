@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { minimumAge, supportMessageRetentionMonths, termsNoticeDays } from '../config/constants';
+import { minimumAge, supportMessageRetentionMonths, supportThreadDays, termsNoticeDays } from '../config/constants';
 import { reaLine, registeredOfficeLine, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
@@ -26,6 +26,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     age: minimumAge,
     days: termsNoticeDays,
     supportMonths: supportMessageRetentionMonths,
+    threadDays: supportThreadDays,
     // The retention periods the Account page states too (config/account.ts).
     ...accountValues(i18n.language as Language),
     accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,
