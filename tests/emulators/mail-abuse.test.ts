@@ -76,15 +76,26 @@ const carrying = (mails: readonly ParsedMail[], id: string) =>
 /** The longest message the rules allow, of the character whose escape is longest. */
 const longest = '&'.repeat(contactFields.message.max);
 
-/** Messages written at `atMs` as the site writes them (createdAt), in batches. */
-async function write(count: number, atMs: number, fields: (index: number) => Parameters<typeof contactMessage>[0]) {
+type Fields = (index: number) => Parameters<typeof contactMessage>[0];
+
+/** Messages written at `atMs` as the site writes them (createdAt), in batches, with `extra` fields. */
+async function write(
+  count: number,
+  atMs: number,
+  fields: Fields,
+  extra: (id: string, index: number) => Record<string, unknown> = () => ({}),
+) {
   const ids: string[] = [];
   for (let first = 0; first < count; first += 400) {
     const batch = db.batch();
     for (let index = first; index < Math.min(count, first + 400); index += 1) {
       const id = autoId();
       ids.push(id);
-      batch.set(mailRef(id), { ...contactMessage(fields(index)), createdAt: Timestamp.fromMillis(atMs) });
+      batch.set(mailRef(id), {
+        ...contactMessage(fields(index)),
+        createdAt: Timestamp.fromMillis(atMs),
+        ...extra(id, index),
+      });
     }
     await batch.commit();
   }
@@ -96,24 +107,11 @@ async function write(count: number, atMs: number, fields: (index: number) => Par
  * (what `deliverMail` writes for a flood from new addresses once the hour's emails are spent;
  * written directly here, so that thousands take seconds).
  */
-async function queue(count: number, atMs: number, fields: (index: number) => Parameters<typeof contactMessage>[0]) {
-  const ids: string[] = [];
-  for (let first = 0; first < count; first += 400) {
-    const batch = db.batch();
-    for (let index = first; index < Math.min(count, first + 400); index += 1) {
-      const id = autoId();
-      ids.push(id);
-      batch.set(mailRef(id), {
-        ...contactMessage(fields(index)),
-        createdAt: Timestamp.fromMillis(atMs),
-        reference: referenceFor(id),
-        ...queued('global cap', atMs + index, Timestamp.fromMillis(atMs + 365 * day)),
-      });
-    }
-    await batch.commit();
-  }
-  return ids;
-}
+const queue = (count: number, atMs: number, fields: Fields) =>
+  write(count, atMs, fields, (id, index) => ({
+    reference: referenceFor(id),
+    ...queued('global cap', atMs + index, Timestamp.fromMillis(atMs + 365 * day)),
+  }));
 
 /** The trigger for each document, at most 10 at a time (maxInstances), at the given moment. */
 async function invoke(ids: readonly string[], nowMs: number, settings: MailConfig): Promise<Outcome[]> {

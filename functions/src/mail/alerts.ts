@@ -87,7 +87,6 @@ export async function reportFailure(
   sink: AlertSink,
 ): Promise<void> {
   sink(alert);
-  noticesSeenEmptyAt = undefined;
   try {
     await db
       .collection(alertsCollection)
@@ -126,7 +125,6 @@ export async function reportQuota(
         reported: false,
         expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
       });
-    noticesSeenEmptyAt = undefined;
     await addToNoticeCount(db, 1, nowMs);
     sink(alert);
   } catch {
@@ -149,7 +147,6 @@ export async function setStaleRetryAlert(
   }
   sink(alert);
   if (before.exists && before.get('waiting') === alert.waiting) return;
-  noticesSeenEmptyAt = undefined;
   if (!before.exists || before.get('reported') === true) await addToNoticeCount(db, 1, nowMs);
   await ref.set({
     ...alert,
@@ -194,35 +191,15 @@ export type Notices = { ids: string[]; lines: string[] };
 /** Most notices one email carries; the rest go in the next. */
 const noticesPerEmail = 20;
 
-/**
- * When this instance last found no notice pending. Notices are rare; an instance that just
- * looked does not look again for `noticeQuietMs` (a notice raised meanwhile by another
- * instance reaches the next email after that), so a message's email costs no query.
- */
-let noticesSeenEmptyAt: number | undefined;
-export const noticeQuietMs = 30_000;
-
-/**
- * The notices the next email carries (`known`: some are known to wait, so look now). A failure
- * to read them never stops an email.
- */
-export async function pendingNotices(db: Firestore, { known = false }: { known?: boolean } = {}): Promise<Notices> {
-  if (!known && noticesSeenEmptyAt !== undefined && Date.now() - noticesSeenEmptyAt < noticeQuietMs) {
-    return { ids: [], lines: [] };
-  }
+/** The notices the next email carries. A failure to read them never stops an email. */
+export async function pendingNotices(db: Firestore): Promise<Notices> {
   try {
     const snapshot = await db.collection(alertsCollection).where('reported', '==', false).limit(noticesPerEmail).get();
     const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
-    noticesSeenEmptyAt = docs.length === 0 ? Date.now() : undefined;
     return { ids: docs.map((doc) => doc.id), lines: docs.map((doc) => doc.get('notice') as string) };
   } catch {
     return { ids: [], lines: [] };
   }
-}
-
-/** Looks for notices at the next email again (a test that raised one from another process). */
-export function forgetNoticeCheck(): void {
-  noticesSeenEmptyAt = undefined;
 }
 
 /** Marks notices as carried by a sent email. Invocations that sent the same notice both mark it: harmless. */

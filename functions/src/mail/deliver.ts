@@ -17,6 +17,7 @@ import {
   requeued,
   succeeded,
   tryingAgain,
+  unclaimedToQueue,
   unclaimedRetry,
   type DeliveryState,
   type DeliveryUpdate,
@@ -397,7 +398,7 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
     counts === undefined
       ? await pendingNotices(ref.firestore)
       : counts.notices > 0
-        ? await pendingNotices(ref.firestore, { known: true })
+        ? await pendingNotices(ref.firestore)
         : { ids: [], lines: [] };
   const email = renderEmail(taken.mail, config, source, { notices: notices.lines, thread: taken.thread });
 
@@ -427,7 +428,7 @@ async function claimAndSend(ref: DocumentReference, config: MailConfig, options:
       // count given back, and every later message of the day goes to the digests.
       await markDaySpent(ref.firestore, config.limits, now());
       rememberSpent('day', now(), config.limits);
-      const result = await record(waitForQuota(now()));
+      const result = await record(unclaimedToQueue('daily quota', nextDayMs(now())));
       if (result === 'written' && taken.counted) await giveBack(ref, taken.counted);
       await reportQuota(
         ref.firestore,
@@ -459,15 +460,7 @@ async function queueOverCap(
   rememberSpent(over, nowMs, config.limits);
   const queuedFor: QueuedFor = over === 'day' ? 'daily quota' : 'global cap';
   const batch = ref.firestore.batch();
-  batch.update(ref, {
-    'delivery.state': 'QUEUED',
-    'delivery.attempts': taken.attempts - 1,
-    'delivery.leaseExpireTime': null,
-    'delivery.digestTime': Timestamp.fromMillis(nowMs),
-    'delivery.queuedFor': queuedFor,
-    'delivery.claim': null,
-    'delivery.counted': false,
-  } satisfies DeliveryUpdate);
+  batch.update(ref, unclaimedToQueue(queuedFor, nowMs, taken.attempts - 1));
   if (taken.counted) addGiveBack(batch, taken.counted);
   await batch.commit();
   if (over === 'day' && sentToday >= config.limits.perDay) {
@@ -475,18 +468,6 @@ async function queueOverCap(
   }
   logger.info('Mail queued for a digest', { mailId: ref.id, state: 'QUEUED', reason: `over the ${queuedFor}` });
   return 'QUEUED';
-}
-
-/** Back to the queue until the next day's digests: the account's sending quota is spent. */
-function waitForQuota(nowMs: number): DeliveryUpdate {
-  return {
-    'delivery.state': 'QUEUED',
-    'delivery.leaseExpireTime': null,
-    'delivery.digestTime': Timestamp.fromMillis(nextDayMs(nowMs)),
-    'delivery.queuedFor': 'daily quota',
-    'delivery.claim': null,
-    'delivery.counted': false,
-  };
 }
 
 function addGiveBack(batch: FirebaseFirestore.WriteBatch, counted: Counted): void {

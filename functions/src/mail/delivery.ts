@@ -174,6 +174,23 @@ export function requeued(attempts: number, error: string | null, digestMs: numbe
 }
 
 /**
+ * Claimed to go alone, then queued after all (over the hour's or the day's cap once counted,
+ * or the server said the account's quota is spent): due at `digestMs`, not counted, its
+ * attempts set when given; the rest of the field (its expiry) as it was.
+ */
+export function unclaimedToQueue(queuedFor: QueuedFor, digestMs: number, attempts?: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'QUEUED',
+    ...(attempts === undefined ? {} : { 'delivery.attempts': attempts }),
+    'delivery.leaseExpireTime': null,
+    'delivery.digestTime': Timestamp.fromMillis(digestMs),
+    'delivery.queuedFor': queuedFor,
+    'delivery.claim': null,
+    'delivery.counted': false,
+  };
+}
+
+/**
  * Put back in the queue by an operator after it ended (`npm run mail:requeue`): due at once,
  * a fresh budget of attempts, the way it ended kept in `requeued`.
  */
