@@ -9,7 +9,6 @@ import { getAuth } from 'firebase-admin/auth';
 import { onCall } from 'firebase-functions/v2/https';
 import { accountOf, answerExport } from './account-export/callable.js';
 import { cleanUpMember } from './account-deletion/cleanup.js';
-import { deletionConfirmation } from './account-deletion/confirmation-email.js';
 import {
   bucketCleaner,
   bucketLister,
@@ -99,9 +98,8 @@ export const cleanUpDeletedAccount = v1
         db: getFirestore(),
         storage: storageCleaner(),
         perDay: config.limits.perDay,
-        sendConfirmation: async (to, deletedAt) => {
-          await getTransport(config.smtp).sendMail(deletionConfirmation({ from: config.from, to, deletedAt }));
-        },
+        transport: getTransport(config.smtp),
+        from: config.from,
       },
     );
   });

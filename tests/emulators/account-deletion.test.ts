@@ -11,6 +11,7 @@ import {
 } from '../../functions/src/account-deletion/cleanup.ts';
 import { memberData } from '../../functions/src/account-deletion/member-data.ts';
 import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
+import type { MailTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { eventually, projectId, smtpPort } from '../support/emulators.ts';
 import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
@@ -33,6 +34,19 @@ afterAll(async () => {
   await inbox.close();
   await deleteApp(app);
 });
+
+/** A transport that hands each email's recipient to `send`, which may throw as a server would. */
+function confirmationsTo(send: (to: string) => Promise<void>): { transport: MailTransport; from: string } {
+  return {
+    from: 'Support <no-reply@example.com>',
+    transport: {
+      async sendMail(email) {
+        await send(email.to);
+        return { messageId: '<sent@example.com>', accepted: [email.to], rejected: [], response: '250 OK' };
+      },
+    },
+  };
+}
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -92,10 +106,10 @@ describe('the clean-up module', () => {
     const deps = {
       db,
       storage: bucket,
-      sendConfirmation: async (to: string) => {
+      ...confirmationsTo(async (to) => {
         await Promise.resolve();
         sent.push(to);
-      },
+      }),
     };
 
     await expect(cleanUpMember({ uid: a, email: `${a}@example.com`, emailVerified: true }, deps)).rejects.toThrow(
@@ -136,7 +150,7 @@ describe('the clean-up module', () => {
       {
         db,
         storage: undefined,
-        sendConfirmation: () => Promise.reject(new Error('no address, no email')),
+        ...confirmationsTo(() => Promise.reject(new Error('no address, no email'))),
         batchSize: 10,
       },
     );
@@ -172,7 +186,7 @@ describe('the clean-up module', () => {
       );
     const done = await cleanUpMember(
       { uid: a, email: `${a}@example.com`, emailVerified: true },
-      { db, storage: undefined, sendConfirmation: refused },
+      { db, storage: undefined, ...confirmationsTo(refused) },
     );
     expect(done).toMatchObject({ state: 'DONE', confirmation: 'FAILED' });
   });
@@ -186,7 +200,7 @@ describe('the clean-up module', () => {
       if (tries === 1) throw Object.assign(new Error('421 try later'), { code: 'EENVELOPE', responseCode: 421 });
     };
     const member = { uid: a, email: `${a}@example.com`, emailVerified: true };
-    const deps = { db, storage: undefined, sendConfirmation: flaky };
+    const deps = { db, storage: undefined, ...confirmationsTo(flaky) };
     await expect(cleanUpMember(member, deps)).rejects.toThrow(/421/);
     expect(await cleanUpMember(member, deps)).toMatchObject({ state: 'DONE', confirmation: 'SENT' });
     expect(tries).toBe(2);

@@ -3,7 +3,10 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { claim, deliverMail, forgetSpentCaps, leaseMs, recordIfClaimed } from '../../functions/src/mail/deliver.ts';
+import { claim, leaseMs, recordIfClaimed } from '../../functions/src/mail/claim.ts';
+import { deliverMail } from '../../functions/src/mail/deliver.ts';
+import { forgetSpentCaps, mailCaps } from '../../functions/src/mail/rate-limits.ts';
+import { expiryAfter } from '../../functions/src/mail/retention.ts';
 import { deferred, failed } from '../../functions/src/mail/delivery.ts';
 import {
   dayShards,
@@ -154,11 +157,12 @@ describe('claims and the sweep under faults', () => {
   it("refuses a state write from a claim that is no longer the document's", async () => {
     const id = token();
     const ref = await write(id);
-    const first = await claim(ref, config, Date.now());
+    const settings = { caps: mailCaps(config.limits), expiry: expiryAfter(config.retentionMonths) };
+    const first = await claim(ref, settings, Date.now());
     expect(first).toMatchObject({ kind: 'claimed', attempts: 1 });
     // Its invocation stalls past the lease; the sweep takes the message over.
     await ref.update({ 'delivery.leaseExpireTime': Timestamp.fromMillis(Date.now() - 1) });
-    const second = await claim(ref, config, Date.now());
+    const second = await claim(ref, settings, Date.now());
     expect(second).toMatchObject({ kind: 'claimed', attempts: 2 });
     if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('not claimed');
     expect(await recordIfClaimed(ref, second.token, failed(2, 'refused'))).toBe('written');

@@ -9,8 +9,10 @@ import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestor
 import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contact-message.js';
 import { countEmail, defaultRateLimits, readCounts, takeGlobalTicket } from '../mail/rate-limits.js';
-import { classifySendError, pause } from '../mail/retry-policy.js';
-import { recordWithRetries } from '../mail/send.js';
+import { pause } from '../mail/retry-policy.js';
+import { sendAndRecord, type Sent } from '../mail/send.js';
+import type { MailTransport } from '../mail/transport.js';
+import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
 import type { StorageCleaner } from './storage-cleaner.js';
 
@@ -43,8 +45,9 @@ export type CleanupDeps = {
   db: Firestore;
   /** The bucket's cleaner, or undefined where there is no Storage (the emulators here). */
   storage: StorageCleaner | undefined;
-  /** Sends the confirmation to the deleted account's address. */
-  sendConfirmation: (to: string, deletedAt: Date) => Promise<void>;
+  /** Where the confirmation goes out (the support SMTP account), and whom it is from. */
+  transport: MailTransport;
+  from: string;
   /**
    * The mail account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
    * once spent, the confirmation waits (the run throws and is retried later); 0 for no cap.
@@ -198,31 +201,39 @@ async function confirm(
     await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
     return;
   }
-  try {
-    await deps.sendConfirmation(member.email, new Date(now()));
-  } catch (error) {
-    await ticket.release();
-    const failure = classifySendError(error);
-    // A spent sending quota is a wait, like any transient failure: the retried run sends it.
-    if (!failure.transient) {
-      // Codes only: the server's reply may quote the address.
-      logger.error('Deletion confirmation refused for good', {
-        record: record.id,
-        code: failure.code,
-        responseCode: failure.responseCode,
-      });
-      await record.update({ confirmation: 'FAILED', confirmationLeaseUntil: FieldValue.delete() });
-      return;
-    }
-    await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
-    throw error;
-  }
-  // Sent: counted among the day's emails, and recorded (tried again if the database refuses:
-  // an email the server accepted is not sent again for a failed write).
-  await countEmail(db, now()).catch(() => undefined);
-  const written = await recordWithRetries(
-    () => record.update({ confirmation: 'SENT', confirmationLeaseUntil: FieldValue.delete() }),
-    { sleep: pause },
+  // The send step (send.ts): sent, recorded SENT (tried again if the database refuses: an
+  // email the server accepted is not sent again for a failed write), and counted among the
+  // day's emails; refused for good, FAILED; failed for now, the lease given back and the run
+  // retried (a spent sending quota is such a wait too).
+  const email = deletionConfirmation({ from: deps.from, to: member.email, deletedAt: new Date(now()) });
+  const { sent, recorded } = await sendAndRecord(
+    deps.transport,
+    email,
+    (sent) => record.update(confirmationAfter(sent)),
+    {
+      sleep: pause,
+    },
   );
-  if (written === 'unrecorded') logger.error('Deletion confirmation sent but not recorded', { record: record.id });
+  if (sent.kind === 'sent') {
+    await countEmail(db, now()).catch(() => undefined);
+    if (recorded === 'unrecorded') logger.error('Deletion confirmation sent but not recorded', { record: record.id });
+    return;
+  }
+  await ticket.release();
+  const { failure } = sent;
+  // Codes only: the server's reply may quote the address.
+  const codes = { record: record.id, code: failure.code, responseCode: failure.responseCode };
+  if (!failure.transient) {
+    logger.error('Deletion confirmation refused for good', codes);
+    return;
+  }
+  logger.warn('Deletion confirmation not sent for now; the run is retried', codes);
+  throw new Error(`The deletion confirmation was not sent for now (${String(failure.responseCode ?? failure.code)})`);
+}
+
+/** What the record says once the confirmation was sent, refused for good, or not sent for now. */
+function confirmationAfter(sent: Sent): Partial<Record<keyof DeletionRecord, unknown>> {
+  const ended = { confirmationLeaseUntil: FieldValue.delete() };
+  if (sent.kind === 'sent') return { confirmation: 'SENT', ...ended };
+  return { confirmation: sent.failure.transient ? FieldValue.delete() : 'FAILED', ...ended };
 }

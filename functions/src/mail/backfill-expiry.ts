@@ -1,5 +1,5 @@
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { expiryOf } from './deliver.js';
+import { expiryOf } from './retention.js';
 import { mailCollection, orphanWindowMs } from './sweep.js';
 
 // Gives `delivery.expireAt` to the Mail documents written before messages carried an expiry,

@@ -227,6 +227,35 @@ export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: T
   };
 }
 
+/**
+ * What a claimed message's send step (send.ts) asks to record after each try: sent; one more
+ * try within this invocation; waiting in RETRY for the sweep; ended in ERROR; or waiting for
+ * the account's sending quota.
+ */
+export type SendRecord =
+  | { kind: 'sent'; attempts: number; info: DeliveryInfo }
+  | { kind: 'again'; attempts: number; error: string; nowMs: number }
+  | { kind: 'deferred'; attempts: number; error: string; nextAttemptMs: number }
+  | { kind: 'failed'; attempts: number; error: string }
+  | { kind: 'quota' };
+
+/**
+ * The change of `delivery` that records a send step's outcome (one waiting for the quota goes
+ * back to the queue, `unclaimedToQueue`, with what its claim counted).
+ */
+export function recordedAs(step: Exclude<SendRecord, { kind: 'quota' }>): DeliveryUpdate {
+  switch (step.kind) {
+    case 'sent':
+      return succeeded(step.attempts, step.info);
+    case 'again':
+      return tryingAgain(step.attempts, step.error, step.nowMs);
+    case 'deferred':
+      return deferred(step.attempts, step.error, step.nextAttemptMs);
+    case 'failed':
+      return failed(step.attempts, step.error);
+  }
+}
+
 /** Sent: the server's answer. */
 export function succeeded(attempts: number, info: DeliveryInfo): DeliveryUpdate {
   return {

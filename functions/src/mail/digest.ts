@@ -13,7 +13,7 @@ import { parseMailDocument } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { maxAttempts, pause, retryDelayMs } from './retry-policy.js';
-import { gaveUp, mailCollection, recordWithRetries, sendEmail } from './send.js';
+import { endedBy, mailCollection, recordWithRetries, sendAndRecord, type Sent } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
@@ -182,35 +182,28 @@ async function take(
 
 /**
  * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only
- * while its claim is still this digest's; a failed write is tried again (send.ts), then left
- * to the lease (the sweep requeues them, to be sent again under the same digest id).
+ * while its claim is still this digest's; the same outcome written twice changes nothing. A
+ * refusal throws: the send step (send.ts) tries the whole write again, then leaves it to the
+ * lease (the sweep requeues them, to be sent again under the same digest id).
  */
 async function recordDigest(
   db: Firestore,
   digest: string,
   updates: ReadonlyArray<[DocumentReference, DeliveryUpdate]>,
-  sleep: (ms: number) => Promise<void>,
 ): Promise<void> {
   for (let first = 0; first < updates.length; first += takeChunk) {
     const chunk = updates.slice(first, first + takeChunk);
-    const result = await recordWithRetries(
-      () =>
-        db.runTransaction(async (tx) => {
-          const snapshots = await tx.getAll(...chunk.map(([ref]) => ref));
-          chunk.forEach(([ref, update], index) => {
-            if (snapshots[index]?.get('delivery.claim') === digest) tx.update(ref, update);
-          });
-        }),
-      { sleep },
-    );
-    if (result === 'unrecorded')
-      logger.error('Digest outcome could not be recorded', { digest, messages: chunk.length });
+    await db.runTransaction(async (tx) => {
+      const snapshots = await tx.getAll(...chunk.map(([ref]) => ref));
+      chunk.forEach(([ref, update], index) => {
+        if (snapshots[index]?.get('delivery.claim') === digest) tx.update(ref, update);
+      });
+    });
   }
 }
 
-/** What sending a digest (and, refused, its halves) came to, message by message. */
+/** What sending a digest (and, refused, its halves) came to. */
 type Sending = {
-  updates: Array<[DocumentReference, DeliveryUpdate]>;
   failures: Array<{ mailId: string; reference: string; error: string }>;
   emails: number;
   /** The server said the account's quota is spent: nothing more is sent today. */
@@ -218,73 +211,94 @@ type Sending = {
   requeued: number;
 };
 
+/** The outcome of each of a digest's messages, for what the server said of it. */
+function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[DocumentReference, DeliveryUpdate]> {
+  return items.map(({ ref, attempts, digestMs }) => {
+    if (sent.kind === 'sent') return [ref, succeeded(attempts, sent.info)];
+    const { failure } = sent;
+    if (failure.quota) return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
+    if (failure.transient && attempts < maxAttempts) {
+      // Back off as a message of its own would (retry-policy.ts); never before its place.
+      return [ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts)))];
+    }
+    return [ref, failed(attempts, endedBy(failure, attempts))];
+  });
+}
+
 /**
- * Sends the digest of `items` under `id`; when the server refuses it for good, sends each half
- * again as a digest of its own (`id-1`, `id-2`), down to the single message it refuses, which
- * alone ends in ERROR. The outcome of each message goes into `sending.updates`.
+ * Sends the digest of `items` under `id` and records what came of it on each of them (the
+ * send step, send.ts); when the server refuses it for good, sends each half again as a digest
+ * of its own (`id-1`, `id-2`), down to the single message it refuses, which alone ends in
+ * ERROR. Once the server says the account's quota is spent, the rest wait for the next day.
  */
-async function sendParts(
-  items: readonly Taken[],
-  id: string,
-  render: (parts: DigestPart[], id: string) => ReturnType<typeof renderDigest>,
-  transport: MailTransport,
-  sending: Sending,
-  db: Firestore,
-  config: MailConfig,
-  nowMs: number,
-): Promise<void> {
+async function sendParts(items: readonly Taken[], id: string, digest: DigestRun, sending: Sending): Promise<void> {
   if (items.length === 0) return;
+  const { db, nowMs } = digest;
   if (sending.quota) {
-    for (const { ref, attempts } of items) sending.updates.push([ref, requeued(attempts - 1, null, nextDayMs(nowMs))]);
+    const updates = items.map(({ ref, attempts }): [DocumentReference, DeliveryUpdate] => [
+      ref,
+      requeued(attempts - 1, null, nextDayMs(nowMs)),
+    ]);
+    const recorded = await recordWithRetries(() => recordDigest(db, digest.id, updates), { sleep: digest.sleep });
+    if (recorded === 'unrecorded') unrecorded(digest.id, items.length);
     sending.requeued += items.length;
     return;
   }
-  const sent = await sendEmail(
-    transport,
-    render(
-      items.map(({ part }) => part),
-      id,
-    ),
+  const email = digest.render(
+    items.map(({ part }) => part),
+    id,
   );
+  const split = (sent: Sent) => sent.kind === 'failed' && !sent.failure.transient && items.length > 1;
+  const { sent, recorded } = await sendAndRecord(
+    digest.transport,
+    email,
+    (sent) => (split(sent) ? Promise.resolve() : recordDigest(db, digest.id, outcomes(items, sent, nowMs))),
+    { sleep: digest.sleep },
+  );
+  if (recorded === 'unrecorded') unrecorded(id, items.length);
   if (sent.kind === 'sent') {
     sending.emails += 1;
     await countEmail(db, nowMs).catch(() => undefined);
-    for (const { ref, attempts } of items) sending.updates.push([ref, succeeded(attempts, sent.info)]);
     return;
   }
   const { failure } = sent;
   if (failure.quota) {
     sending.quota = true;
-    await markDaySpent(db, config.limits, nowMs);
-    await sendParts(items, id, render, transport, sending, db, config, nowMs);
+    sending.requeued += items.length;
+    await digest.markDaySpent();
     return;
   }
-  if (!failure.transient && items.length > 1) {
+  if (split(sent)) {
     logger.warn('Digest refused; sending its halves', {
       digest: id,
       messages: items.length,
       code: failure.responseCode,
     });
     const half = Math.ceil(items.length / 2);
-    await sendParts(items.slice(0, half), `${id}-1`, render, transport, sending, db, config, nowMs);
-    await sendParts(items.slice(half), `${id}-2`, render, transport, sending, db, config, nowMs);
+    await sendParts(items.slice(0, half), `${id}-1`, digest, sending);
+    await sendParts(items.slice(half), `${id}-2`, digest, sending);
     return;
   }
-  for (const { ref, attempts, digestMs, reference } of items) {
-    if (failure.transient && attempts < maxAttempts) {
-      // Back off as a message of its own would (retry-policy.ts); never before its place.
-      sending.updates.push([
-        ref,
-        requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts))),
-      ]);
-      sending.requeued += 1;
-    } else {
-      const message = failure.transient ? gaveUp(attempts, failure.message) : failure.message;
-      sending.updates.push([ref, failed(attempts, message)]);
-      sending.failures.push({ mailId: ref.id, reference, error: message });
-    }
+  for (const { ref, attempts, reference } of items) {
+    if (failure.transient && attempts < maxAttempts) sending.requeued += 1;
+    else sending.failures.push({ mailId: ref.id, reference, error: endedBy(failure, attempts) });
   }
 }
+
+function unrecorded(digest: string, messages: number): void {
+  logger.error('Digest outcome could not be recorded', { digest, messages });
+}
+
+/** One digest's run: where and when it sends, and how it renders a part. */
+type DigestRun = {
+  db: Firestore;
+  id: string;
+  nowMs: number;
+  transport: MailTransport;
+  render: (parts: DigestPart[], id: string) => ReturnType<typeof renderDigest>;
+  markDaySpent: () => Promise<void>;
+  sleep: (ms: number) => Promise<void>;
+};
 
 /**
  * Sends one digest of the queue's due messages, if any and if the day's emails allow one now,
@@ -347,19 +361,21 @@ export async function sendDigest(
 
   const waiting = await queuedCount(db);
   const notices = await pendingNotices(db);
-  const sending: Sending = { updates: [], failures: [], emails: 0, quota: false, requeued: 0 };
+  const sending: Sending = { failures: [], emails: 0, quota: false, requeued: 0 };
   await sendParts(
     taken,
     digest,
-    (parts, id) => renderDigest(parts, config, { id, waiting }, id === digest ? notices.lines : []),
-    options.transport ?? getTransport(config.smtp),
+    {
+      db,
+      id: digest,
+      nowMs,
+      transport: options.transport ?? getTransport(config.smtp),
+      render: (parts, id) => renderDigest(parts, config, { id, waiting }, id === digest ? notices.lines : []),
+      markDaySpent: () => markDaySpent(db, config.limits, nowMs),
+      sleep: options.sleep ?? pause,
+    },
     sending,
-    db,
-    config,
-    nowMs,
   );
-  // Recorded apart from the send, and only on the messages this digest still holds.
-  await recordDigest(db, digest, sending.updates, options.sleep ?? pause);
   if (sending.emails > 0) await state.set({ lastMs: nowMs });
   const outcome: DigestReport['outcome'] =
     sending.failures.length > 0 ? 'ERROR' : sending.requeued > 0 ? 'QUEUED' : 'SUCCESS';

@@ -280,9 +280,77 @@ export function capVerdict(
  * own holding the whole cap, so every later count of the day is over it.
  */
 export async function markDaySpent(db: Firestore, limits: RateLimits, nowMs: number): Promise<void> {
-  await dayShards(db, nowMs)
-    .doc('quota-reached')
-    .set({ ...shardFields({ day: Math.max(1, limits.perDay) }), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
+  const { ref, data } = daySpentWrite(db, limits, nowMs);
+  await ref.set(data, { merge: true });
+}
+
+/** The write (set, merged) that marks the day's emails as spent, for a batch to make. */
+export function daySpentWrite(
+  db: Firestore,
+  limits: RateLimits,
+  nowMs: number,
+): { ref: DocumentReference; data: Record<string, unknown> } {
+  return {
+    ref: dayShards(db, nowMs).doc('quota-reached'),
+    data: { ...shardFields({ day: Math.max(1, limits.perDay) }), expireAt: dayCounterExpiry(nowMs) },
+  };
+}
+
+/**
+ * One configuration's caps as a message's claim and send step meet them, with what this
+ * instance has seen of them: once the hour's or the day's emails are spent, its next messages
+ * go straight to the digests without counting themselves first (a flood costs a claim per
+ * message, not a count and its undo). Remembered briefly, since a count given back may make
+ * room again.
+ */
+export type MailCaps = {
+  readonly perDay: number;
+  /** Whether emails alone are counted at all (an hourly or a daily cap is set). */
+  readonly counting: boolean;
+  /** The sender's counter document for a message, or undefined when it has none. */
+  senderCounterRef(db: Firestore, nowMs: number, sender: string | undefined): DocumentReference | undefined;
+  /**
+   * The sender's slot (`senderSlot`); `spent` says the hour's or the day's emails, as this
+   * instance saw them spent, send the message to the digests whatever its sender's count.
+   */
+  slot(snapshot: DocumentSnapshot | undefined, nowMs: number): SenderSlot & { spent?: 'hour' | 'day' };
+  /** `capVerdict`, remembering a cap it finds spent. */
+  verdict(counts: { hour: number; day: number }, nowMs: number): 'under' | 'hour' | 'day';
+  /** The write that marks the day's emails spent (`daySpentWrite`), remembered. */
+  daySpent(db: Firestore, nowMs: number): { ref: DocumentReference; data: Record<string, unknown> };
+};
+
+const spentCaps = new Map<string, number>();
+const spentMemoryMs = 10_000;
+
+/** Forgets what this instance saw of the caps (tests that reset the counters). */
+export function forgetSpentCaps(): void {
+  spentCaps.clear();
+}
+
+export function mailCaps(limits: RateLimits): MailCaps {
+  const key = (what: 'hour' | 'day', nowMs: number) =>
+    what === 'day' ? `day ${dayKey(nowMs)} of ${limits.perDay}` : `hour ${hourKey(nowMs)} of ${limits.perHour}`;
+  const seen = (what: 'hour' | 'day', nowMs: number) => (spentCaps.get(key(what, nowMs)) ?? 0) > Date.now();
+  const remember = (what: 'hour' | 'day', nowMs: number) => spentCaps.set(key(what, nowMs), Date.now() + spentMemoryMs);
+  return {
+    perDay: limits.perDay,
+    counting: limits.perHour > 0 || limits.perDay > 0,
+    senderCounterRef: (db, nowMs, sender) => senderCounterRef(db, limits, nowMs, sender),
+    slot(snapshot, nowMs) {
+      const spent = seen('day', nowMs) ? 'day' : seen('hour', nowMs) ? 'hour' : undefined;
+      return { ...senderSlot(snapshot, limits, nowMs, spent === undefined), ...(spent ? { spent } : {}) };
+    },
+    verdict(counts, nowMs) {
+      const over = capVerdict(limits, counts, nowMs);
+      if (over !== 'under') remember(over, nowMs);
+      return over;
+    },
+    daySpent(db, nowMs) {
+      remember('day', nowMs);
+      return daySpentWrite(db, limits, nowMs);
+    },
+  };
 }
 
 /** The start of the clock hour after the one `nowMs` falls in. */

@@ -1,3 +1,5 @@
+import { Timestamp } from 'firebase-admin/firestore';
+
 // How long a contact message stays in Firestore. Every Mail document gets `delivery.expireAt`,
 // its written time plus the retention period; a Firestore TTL policy on that field (README,
 // "Retention") deletes the document some time after it. The privacy policy states the same
@@ -22,4 +24,19 @@ export function expiryTime(writtenMs: number, months: number): Date {
   const lastDay = new Date(Date.UTC(expiry.getUTCFullYear(), expiry.getUTCMonth() + 1, 0)).getUTCDate();
   expiry.setUTCDate(Math.min(written.getUTCDate(), lastDay));
   return expiry;
+}
+
+/**
+ * When a document expires (`delivery.expireAt`): the retention period after the site wrote
+ * it, or after `nowMs` when it does not say when (only an admin could write such a document).
+ */
+export function expiryOf(createdAt: unknown, nowMs: number, retentionMonths: number): Timestamp {
+  const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
+  return Timestamp.fromDate(expiryTime(writtenMs, Math.max(1, Math.floor(retentionMonths))));
+}
+
+/** `expiryOf` for one retention period: what a message's claim writes on it. */
+export type Expiry = (createdAt: unknown, nowMs: number) => Timestamp;
+export function expiryAfter(retentionMonths: number): Expiry {
+  return (createdAt, nowMs) => expiryOf(createdAt, nowMs, retentionMonths);
 }

@@ -1,12 +1,15 @@
-import type { DeliveryInfo } from './delivery.js';
+import { logger } from 'firebase-functions';
+import type { DeliveryInfo, SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
-import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
+import { classifySendError, maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
-// The one send step every email of the pipeline takes (a message's own, a digest, a deletion
-// confirmation): hand the email to the SMTP server and say what came of it, in one shape;
-// then record that outcome, trying again when the database refuses, because an email the
-// server accepted is never sent again for a failed write.
+// The one send step every email of the pipeline takes (a message's own, a digest and its
+// halves, a deletion confirmation): hand the email to the SMTP server, map its reply to one
+// shape (sent; failed for now, for good, or for the account's quota), and record what came of
+// it, trying again while the database refuses, because an email the server accepted is never
+// sent again for a failed write. `sendWithRetries` is that step for a claimed message, with its
+// quick retries.
 
 /** Where contact messages are written (firestore.rules) and their delivery recorded. */
 export const mailCollection = 'Mail';
@@ -37,17 +40,25 @@ export function gaveUp(attempts: number, last: string): string {
   return `gave up after ${attempts} attempts: ${last}`;
 }
 
+/** The error a failure ends a message with: the server's words, or that it was given up. */
+export function endedBy(failure: SendFailure, attempts: number): string {
+  return failure.transient ? gaveUp(attempts, failure.message) : failure.message;
+}
+
+export type RecordOptions = {
+  sleep: (ms: number) => Promise<void>;
+  /** Hears of each refusal (codes only: never a message's text). */
+  onRetry?: (code: unknown, retry: number) => void;
+};
+
 /**
  * Writes an outcome, trying again after `recordRetryDelaysMs` when the database refuses
  * (about 12 s in all). Returns what the write returned, or `unrecorded` once the pauses are
- * used up; `onRetry` hears of each refusal (codes only: never a message's text).
+ * used up.
  */
 export async function recordWithRetries<T>(
   write: () => Promise<T>,
-  {
-    sleep,
-    onRetry = () => {},
-  }: { sleep: (ms: number) => Promise<void>; onRetry?: (code: unknown, retry: number) => void },
+  { sleep, onRetry = () => {} }: RecordOptions,
 ): Promise<T | 'unrecorded'> {
   for (let retry = 0; ; retry += 1) {
     try {
@@ -57,6 +68,130 @@ export async function recordWithRetries<T>(
       if (pauseMs === undefined) return 'unrecorded';
       onRetry((error as { code?: unknown } | null)?.code ?? null, retry);
       await sleep(pauseMs);
+    }
+  }
+}
+
+/**
+ * The send step: sends `email` once and hands what came of it to `record`, tried again while
+ * the database refuses. Resolves to what `record` resolved to, or `unrecorded`.
+ */
+export async function sendAndRecord<T>(
+  transport: MailTransport,
+  email: OutgoingEmail,
+  record: (sent: Sent) => Promise<T>,
+  options: RecordOptions,
+): Promise<{ sent: Sent; recorded: T | 'unrecorded' }> {
+  const sent = await sendEmail(transport, email);
+  return { sent, recorded: await recordWithRetries(() => record(sent), options) };
+}
+
+/** What a state write found: the claim still current (written), or taken by a later one. */
+export type RecordResult = 'written' | 'stale';
+
+/** The outcome of a claimed message's send step. */
+export type SendOutcome = 'SUCCESS' | 'ERROR' | 'RETRY' | 'QUEUED' | 'SKIPPED';
+
+export type SendStep = {
+  transport: MailTransport;
+  /** Records what a try came to on the message, if the claim is still this one. */
+  record: (step: SendRecord) => Promise<RecordResult>;
+  /** Attempts so far, the claim's included. */
+  attempts: number;
+  delays: readonly number[];
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  log: Record<string, unknown>;
+  /** Called once the message has ended in ERROR (reported as an alert). */
+  onFailed?: (error: string) => Promise<void>;
+};
+
+/**
+ * What one send of a claimed message leads to: `delay` is the pause before the next try
+ * within this invocation, if one is left. A reply that says the account's sending quota is
+ * spent is a wait, not a failure.
+ */
+function nextAfter(sent: Sent, attempts: number, delay: number | undefined, nowMs: number): SendRecord {
+  if (sent.kind === 'sent') return { kind: 'sent', attempts, info: sent.info };
+  const { failure } = sent;
+  if (failure.quota) return { kind: 'quota' };
+  if (!failure.transient || attempts >= maxAttempts) {
+    return { kind: 'failed', attempts, error: endedBy(failure, attempts) };
+  }
+  if (delay === undefined) {
+    return { kind: 'deferred', attempts, error: failure.message, nextAttemptMs: nowMs + retryDelayMs(attempts) };
+  }
+  // The next try is recorded (renewing the lease) before the pause.
+  return { kind: 'again', attempts: attempts + 1, error: failure.message, nowMs };
+}
+
+/**
+ * Sends a claimed message, trying again within this invocation after the given pauses when
+ * the failure is transient, and records every step: sent, with the server's answer; failed
+ * (permanent failure, or out of attempts); deferred to the sweep once the pauses are used up;
+ * waiting for the account's sending quota. A write the claim no longer covers stops here;
+ * one the database keeps refusing leaves the message to its lease (the sweep takes it again,
+ * and an email already accepted goes under the same Message-ID, so the inbox shows one).
+ */
+export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Promise<SendOutcome> {
+  const { transport, record, sleep, log } = step;
+  let attempts = step.attempts;
+  for (let quickRetry = 0; ; quickRetry += 1) {
+    const { sent, recorded } = await sendAndRecord(
+      transport,
+      email,
+      async (sent) => {
+        const next = nextAfter(sent, attempts, step.delays[quickRetry], step.now());
+        return { next, result: await record(next) };
+      },
+      {
+        sleep,
+        onRetry: (code) => logger.warn('Mail outcome not recorded yet; trying again', { ...log, attempts, code }),
+      },
+    );
+    const failureLog =
+      sent.kind === 'failed'
+        ? {
+            ...log,
+            attempts,
+            code: sent.failure.code,
+            responseCode: sent.failure.responseCode,
+            transient: sent.failure.transient,
+          }
+        : { ...log, attempts };
+    if (recorded === 'unrecorded') {
+      logger.error(`Mail ${sent.kind === 'sent' ? 'sent' : 'not sent'}; its outcome could not be recorded`, failureLog);
+      return sent.kind === 'sent' ? 'SUCCESS' : 'SKIPPED';
+    }
+    const { next, result } = recorded;
+    if (result === 'stale') {
+      logger.warn('Mail claim no longer current: nothing recorded', log);
+      return 'SKIPPED';
+    }
+    switch (next.kind) {
+      case 'sent':
+        logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
+        return 'SUCCESS';
+      case 'quota':
+        logger.warn('Mail waits for the sending quota', { ...failureLog, state: 'QUEUED' });
+        return 'QUEUED';
+      case 'failed':
+        logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR' });
+        await step.onFailed?.(next.error);
+        return 'ERROR';
+      case 'deferred':
+        logger.warn('Mail delivery deferred', {
+          ...failureLog,
+          state: 'RETRY',
+          nextAttemptTime: new Date(next.nextAttemptMs).toISOString(),
+        });
+        return 'RETRY';
+      case 'again': {
+        const delay = step.delays[quickRetry] ?? 0;
+        logger.warn('Mail delivery failed; trying again', { ...failureLog, retryInMs: delay });
+        attempts = next.attempts;
+        await sleep(delay);
+      }
     }
   }
 }

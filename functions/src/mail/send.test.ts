@@ -1,13 +1,14 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { sendWithRetries, type RecordResult, type SendStep } from './deliver.js';
-import type { DeliveryUpdate } from './delivery.js';
+import { sendWithRetries, type RecordResult, type SendStep } from './send.js';
+import { recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
 // The send step of a claimed message with its transport, clock and store passed in: what it
-// records on the document after each try. The emulator tests run the same code end to end.
+// records on the document after each try (through delivery.ts's shapes, as the claim's lease
+// does). The emulator tests run the same code end to end.
 
 const nowMs = Date.parse('2025-06-01T10:00:00Z');
 const email: OutgoingEmail = {
@@ -38,13 +39,19 @@ function transportFailing(...failures: Array<() => Error>): MailTransport & { tr
   return transport;
 }
 
+/** What the claim's lease writes for a step (delivery.ts); a quota wait is a test of its own. */
+function asUpdate(step: SendRecord): DeliveryUpdate {
+  if (step.kind === 'quota') throw new Error('a quota reply was not expected here');
+  return recordedAs(step);
+}
+
 function step(transport: MailTransport, overrides: Partial<SendStep> = {}) {
   const records: DeliveryUpdate[] = [];
   const pauses: number[] = [];
   const send: SendStep = {
     transport,
-    record: (update) => {
-      records.push(update);
+    record: (step) => {
+      records.push(asUpdate(step));
       return Promise.resolve('written' as const);
     },
     attempts: 1,
@@ -127,6 +134,27 @@ describe('sendWithRetries', () => {
     ]);
   });
 
+  it('asks for a wait, not an ERROR, when the server says the sending quota is spent', async () => {
+    const quotaSpent = () =>
+      Object.assign(new Error('550 5.4.5 Daily user sending limit exceeded'), {
+        code: 'EMESSAGE',
+        responseCode: 550,
+        response: '550 5.4.5 Daily user sending limit exceeded',
+      });
+    const steps: SendRecord[] = [];
+    const transport = transportFailing(quotaSpent);
+    const { send, pauses } = step(transport, {
+      record: (next) => {
+        steps.push(next);
+        return Promise.resolve('written');
+      },
+    });
+    expect(await sendWithRetries(email, send)).toBe('QUEUED');
+    expect(transport.tries).toBe(1);
+    expect(pauses).toEqual([]);
+    expect(steps).toEqual([{ kind: 'quota' }]);
+  });
+
   describe('sending and recording apart', () => {
     const unavailable = () => Object.assign(new Error('14 UNAVAILABLE: the database is busy'), { code: 14 });
     const aborted = () => Object.assign(new Error('10 ABORTED: too much contention'), { code: 10 });
@@ -134,10 +162,10 @@ describe('sendWithRetries', () => {
     function refusingStore(failures: number, error: () => Error) {
       const written: DeliveryUpdate[] = [];
       let calls = 0;
-      const record = (update: DeliveryUpdate): Promise<RecordResult> => {
+      const record = (step: SendRecord): Promise<RecordResult> => {
         calls += 1;
         if (calls <= failures) return Promise.reject(error());
-        written.push(update);
+        written.push(asUpdate(step));
         return Promise.resolve('written');
       };
       return { record, written };

@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { referenceFor } from '../contact-message.js';
+import {
+  assessDelivery,
+  capsApply,
+  endedUnsent,
+  isCounted,
+  leaseMs,
+  processing,
+  queued,
+  recordedAs,
+  requeued,
+  unclaimedRetry,
+  unclaimedToQueue,
+  type DeliveryUpdate,
+  type QueuedFor,
+  type SendRecord,
+} from './delivery.js';
+import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
+import { emailCount, nextDayMs, readCounts, type MailCaps } from './rate-limits.js';
+import type { Expiry } from './retention.js';
+import { maxAttempts, pause } from './retry-policy.js';
+import { gaveUp, type RecordResult } from './send.js';
+import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
+
+// A message's claim: one transaction (one read of the message and of everything it is
+// decided by, one commit) that sets `delivery.state` PROCESSING with a lease before anything
+// is sent, so a second invocation (an event delivered twice, the trigger and the sweep at
+// once) finds it taken and sends nothing; the same commit counts the email against the caps
+// (rate-limits.ts). What follows is written while the claim holds: the outcome, or the message
+// back in the queue with its count given back.
+
+export { leaseMs };
+
+/** A write (set, merged) that goes with a change of `delivery`, in the same commit. */
+export type Write = { ref: DocumentReference; data: Record<string, unknown> };
+
+/** The count a claim made against the caps, kept unless the message does not go alone after all. */
+type Counted = { day: Write; sender?: DocumentReference };
+
+/**
+ * A claimed message's hold on its document: every write of what becomes of it goes through
+ * here while the claim is this invocation's.
+ */
+export type Lease = {
+  /**
+   * Records what a try of the send step came to (with `extra` documents in the same write),
+   * if the claim still holds. One waiting for the account's sending quota goes back to the
+   * queue for the next day, its count given back and the day marked spent, so every later
+   * message of the day goes to the digests.
+   */
+  record(step: SendRecord, extra?: readonly Write[]): Promise<RecordResult>;
+};
+
+/** A message taken by this invocation, within the caps: to be rendered and sent. */
+export type Claimed = ClaimTaken & {
+  lease: Lease;
+  /** Whether delivery notices wait for an email (the caps' count says so; unknown: look). */
+  noticesWait: boolean;
+};
+
+/** What the claim's transaction took. */
+type ClaimTaken = {
+  kind: 'claimed';
+  ref: DocumentReference;
+  mail: ContactMail;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** The claim's token: a state write after the lease's margin checks it (`delivery.claim`). */
+  token: string;
+  /** What this claim counted against the caps. */
+  counted?: Counted;
+  thread: Thread;
+  threadRefs: ThreadRefs;
+  /** Until when the lease holds (this invocation's clock). */
+  leaseUntilMs: number;
+};
+
+/** What came of a claim, before the caps' check. */
+type Taken =
+  | ClaimTaken
+  | { kind: 'ended'; error: string; reason: string }
+  | { kind: 'queued'; reason: string; spent?: boolean }
+  | { kind: 'skipped'; reason: string };
+
+export type Claim =
+  | Claimed
+  /** Ended in ERROR within the claim; `reason` is short and safe to log. */
+  | { kind: 'ended'; error: string; reason: string }
+  /**
+   * Over a cap: waits for a digest (digest.ts); `reason` is short and safe to log; `spent`
+   * when the day's emails are all gone (the team hears of it once a day).
+   */
+  | { kind: 'queued'; reason: string; spent?: boolean }
+  /** Not claimed: Firestore kept refusing; RETRY recorded for the sweep (or another took it). */
+  | { kind: 'deferred'; recorded: boolean }
+  | { kind: 'skipped'; reason: string };
+
+/** What a claim needs to know: the caps, and when a message expires. */
+export type ClaimSettings = { caps: MailCaps; expiry: Expiry };
+
+/** The documents a claim reads besides the message: its sender's counter and its thread's. */
+function relatedRefs(ref: DocumentReference, caps: MailCaps, nowMs: number, mail: ContactMail | undefined) {
+  const counter = mail ? caps.senderCounterRef(ref.firestore, nowMs, senderOf(mail)) : undefined;
+  return { counter, thread: threadRefs(ref.firestore, mail, referenceFor(ref.id)) };
+}
+const refList = (related: ReturnType<typeof relatedRefs>) =>
+  [related.counter, related.thread.own, related.thread.sender, related.thread.quoted].filter(
+    (ref): ref is DocumentReference => ref !== undefined,
+  );
+
+/**
+ * Takes the document for this invocation in one transaction. A document that cannot be
+ * sent (malformed, out of attempts) is ended in ERROR right there; one over a cap joins the
+ * queue of the digests. `known`: the message as the event (or the sweep's query) carried it,
+ * so the first read can take its sender's counter and thread documents too: the visitor's
+ * fields never change once written (firestore.rules allow create only).
+ */
+export async function claim(
+  ref: DocumentReference,
+  { caps, expiry }: ClaimSettings,
+  nowMs: number,
+  known?: DocumentSnapshot,
+): Promise<Taken> {
+  const db = ref.firestore;
+  const knownMail = known?.exists ? parseMailDocument(known.data()) : undefined;
+  const guessed = relatedRefs(ref, caps, nowMs, knownMail?.ok ? knownMail.mail : undefined);
+  return db.runTransaction(async (tx): Promise<Taken> => {
+    const [snapshot, ...guessedSnapshots] = await tx.getAll(ref, ...(known ? refList(guessed) : []));
+    if (!snapshot?.exists) return { kind: 'skipped', reason: 'the document no longer exists' };
+    const data = snapshot.data() ?? {};
+    const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
+      string,
+      unknown
+    >;
+    const assessment = assessDelivery(data.delivery, nowMs);
+    if (!assessment.take) return { kind: 'skipped', reason: assessment.reason };
+
+    // An operator's retry starts a fresh budget of attempts.
+    const before =
+      assessment.round === 'manual' || typeof delivery.attempts !== 'number' ? 0 : Math.max(0, delivery.attempts);
+
+    // Every write of the whole field carries the expiry, and the document its reference.
+    const expireAt = expiry(data.createdAt, nowMs);
+    const reference = referenceFor(ref.id);
+
+    // A digest's message whose invocation died goes back to the queue, never out alone, and
+    // is sent again in a digest of the same id (so the same Message-ID, should it have gone).
+    if (assessment.round === 'recovered' && typeof delivery.digest === 'string') {
+      tx.update(ref, requeued(before, 'the digest sending it stopped', nowMs, delivery.digest));
+      return { kind: 'queued', reason: 'back in the queue after a digest stopped' };
+    }
+
+    const parsed = parseMailDocument(data);
+    if (!parsed.ok) {
+      const error = `malformed document: ${parsed.reason}`;
+      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
+      return { kind: 'ended', error, reason: error };
+    }
+    if (before >= maxAttempts) {
+      const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
+      const error = gaveUp(before, last);
+      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
+      return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
+    }
+
+    // The related documents, read with the message when it was known (the usual case).
+    const related = relatedRefs(ref, caps, nowMs, parsed.mail);
+    const list = refList(related);
+    const sameAsGuessed =
+      known !== undefined &&
+      guessed.counter?.path === related.counter?.path &&
+      sameRefs(guessed.thread, related.thread);
+    const relatedSnapshots = sameAsGuessed ? guessedSnapshots : list.length ? await tx.getAll(...list) : [];
+    const byPath = new Map(relatedSnapshots.map((item) => [item.ref.path, item]));
+    const read = (item: DocumentReference | undefined) => (item ? byPath.get(item.path) : undefined);
+
+    // Every send of a message not yet counted meets the caps (delivery.ts, capsApply):
+    // retries of a counted message are not counted again, and an operator's retry is sent even
+    // over a cap. Over the sender's cap, or once this instance saw the hour's or the day's
+    // emails spent, the message waits for a digest, at its sender's place in the queue.
+    let counted: Counted | undefined;
+    if (capsApply(data.delivery, assessment.round)) {
+      const slot = caps.slot(read(related.counter), nowMs);
+      if (slot.write) tx.set(slot.write.ref, slot.write.data);
+      if (!slot.alone) {
+        const queuedFor: QueuedFor =
+          slot.spent === 'day' ? 'daily quota' : slot.spent === 'hour' ? 'global cap' : 'sender cap';
+        tx.update(ref, { ...queued(queuedFor, slot.digestMs, expireAt), reference });
+        return { kind: 'queued', reason: `over the ${queuedFor}` };
+      }
+      if (caps.counting) {
+        const count = emailCount(db, nowMs, true);
+        tx.set(count.ref, count.data, { merge: true });
+        counted = { day: { ref: count.ref, data: count.undo }, sender: slot.write?.ref };
+      }
+    }
+
+    const attempts = before + 1;
+    const token = randomUUID();
+    tx.update(ref, {
+      ...processing(attempts, nowMs, expireAt, token, counted !== undefined || isCounted(data.delivery)),
+      reference,
+    });
+    const thread = readThread(
+      ref.id,
+      { sender: read(related.thread.sender), own: read(related.thread.own), quoted: read(related.thread.quoted) },
+      nowMs,
+    );
+    return {
+      kind: 'claimed',
+      ref,
+      mail: parsed.mail,
+      attempts,
+      token,
+      ...(counted ? { counted } : {}),
+      thread,
+      threadRefs: related.thread,
+      leaseUntilMs: nowMs + leaseMs,
+    };
+  });
+}
+
+/** gRPC ABORTED: a transaction lost to another one on the same document. */
+const aborted = (error: unknown) => (error as { code?: unknown } | null)?.code === 10;
+
+/** How long an invocation keeps trying to claim through contention (well within its time-out). */
+export const contentionBudgetMs = 60_000;
+
+export type ClaimRetryOptions = {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  claimForMs?: number;
+  /** Called before each retry after contention (counted by the parallel benchmark). */
+  onRetry?: () => void;
+};
+
+/**
+ * Claims like `claim`, and when the transaction keeps losing to others on the same documents
+ * (the SDK already tries five times), tries again after a growing, jittered pause until
+ * `claimForMs` has passed. Other errors are not retried.
+ */
+export async function claimWithRetries(
+  ref: DocumentReference,
+  settings: ClaimSettings,
+  known: DocumentSnapshot | undefined,
+  {
+    now = Date.now,
+    sleep = pause,
+    random = Math.random,
+    claimForMs = contentionBudgetMs,
+    onRetry = () => {},
+  }: ClaimRetryOptions = {},
+): Promise<Taken> {
+  const giveUpAt = now() + claimForMs;
+  for (let retry = 0; ; retry += 1) {
+    try {
+      return await claim(ref, settings, now(), known);
+    } catch (error) {
+      const delay = Math.min(2_000, 50 * 2 ** retry) * (0.5 + random());
+      if (!aborted(error) || now() + delay > giveUpAt) throw error;
+      onRetry();
+      await sleep(delay);
+    }
+  }
+}
+
+/** When a message that could not be claimed is tried again. */
+export const unclaimedRetryMs = 60_000;
+
+/**
+ * Claims a message for this invocation (`claimWithRetries`) and checks its count against the
+ * caps: within them it comes with its lease; over them it is back in the queue, its count
+ * given back, in one write. A message that could not even be claimed (Firestore kept
+ * refusing) gets a recorded RETRY, so it never stays without a delivery state and the sweep
+ * takes it from there; that RETRY is written only if the document has not changed since it
+ * was read: one another invocation claimed meanwhile is left to that one.
+ */
+export async function claimMail(
+  ref: DocumentReference,
+  settings: ClaimSettings,
+  known: DocumentSnapshot | undefined,
+  options: ClaimRetryOptions = {},
+): Promise<Claim> {
+  const now = options.now ?? Date.now;
+  const taken = await claimWithRetries(ref, settings, known, options).catch((error: unknown) => {
+    logger.error('Mail claim failed', {
+      mailId: ref.id,
+      error: error instanceof Error ? error.name : typeof error,
+      code: (error as { code?: unknown } | null)?.code ?? null,
+    });
+    return undefined;
+  });
+  if (taken?.kind === 'claimed') return withinCaps(taken, settings, now);
+  return taken ?? { kind: 'deferred', recorded: await deferUnclaimed(ref, settings.expiry, now) };
+}
+
+/**
+ * The caps' check of a claimed message, which also says whether delivery notices wait for an
+ * email: within the caps it comes with its lease; over them it goes back to the queue.
+ */
+async function withinCaps(taken: ClaimTaken, { caps }: ClaimSettings, now: () => number): Promise<Claim> {
+  const counts = taken.counted ? await readCounts(taken.ref.firestore, now()) : undefined;
+  const over = counts ? caps.verdict(counts, now()) : 'under';
+  if (over !== 'under') {
+    const queuedFor: QueuedFor = over === 'day' ? 'daily quota' : 'global cap';
+    await backToQueue(taken, queuedFor, now());
+    return {
+      kind: 'queued',
+      reason: `over the ${queuedFor}`,
+      spent: over === 'day' && (counts?.day ?? 0) >= caps.perDay,
+    };
+  }
+  return {
+    ...taken,
+    noticesWait: counts === undefined || counts.notices > 0,
+    lease: {
+      record: (step, extra = []) =>
+        step.kind === 'quota'
+          ? writeWhileClaimed(
+              taken,
+              unclaimedToQueue('daily quota', nextDayMs(now())),
+              [caps.daySpent(taken.ref.firestore, now()), ...giveBack(taken)],
+              now(),
+            )
+          : writeWhileClaimed(taken, recordedAs(step), extra, now()),
+    },
+  };
+}
+
+/** Records RETRY on a message no invocation could claim; true when it was written. */
+async function deferUnclaimed(ref: DocumentReference, expiry: Expiry, now: () => number): Promise<boolean> {
+  try {
+    const snapshot = await ref.get();
+    if (!snapshot.exists || snapshot.get('delivery.state') !== undefined) return false;
+    await ref.update(
+      {
+        ...unclaimedRetry(
+          'could not be claimed: the database was busy',
+          now() + unclaimedRetryMs,
+          expiry(snapshot.get('createdAt'), now()),
+        ),
+        reference: referenceFor(ref.id),
+      },
+      { lastUpdateTime: snapshot.updateTime },
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The writes that give back what a claim counted against the caps. */
+function giveBack(taken: ClaimTaken): Write[] {
+  if (!taken.counted) return [];
+  const { day, sender } = taken.counted;
+  return [day, ...(sender ? [{ ref: sender, data: { count: FieldValue.increment(-1) } }] : [])];
+}
+
+/**
+ * A message over the hour's cap, or past what the day leaves for messages alone, once its
+ * count was checked: back in the queue for a digest (due now), its count given back, in one
+ * write (the lease is fresh: nobody else may have taken it).
+ */
+async function backToQueue(taken: ClaimTaken, queuedFor: QueuedFor, nowMs: number): Promise<void> {
+  const batch = taken.ref.firestore.batch();
+  batch.update(taken.ref, unclaimedToQueue(queuedFor, nowMs, taken.attempts - 1));
+  for (const item of giveBack(taken)) batch.set(item.ref, item.data, { merge: true });
+  await batch.commit();
+}
+
+/**
+ * A state write is made without a check while the lease has this long left: nobody else may
+ * claim the document before the lease runs out, so the claim is still this one.
+ */
+const leaseMarginMs = 2 * 60_000;
+
+/**
+ * Writes a change of `delivery` (and, with it, `extra` documents) while the claim is this
+ * invocation's: one write while the lease has well over `leaseMarginMs` left, since nobody
+ * may take the document before it runs out; later, in a transaction that checks the token.
+ */
+async function writeWhileClaimed(
+  taken: ClaimTaken,
+  update: DeliveryUpdate,
+  extra: readonly Write[],
+  nowMs: number,
+): Promise<RecordResult> {
+  if (nowMs < taken.leaseUntilMs - leaseMarginMs) {
+    const batch = taken.ref.firestore.batch();
+    batch.update(taken.ref, update);
+    for (const item of extra) batch.set(item.ref, item.data, { merge: true });
+    await batch.commit();
+    return 'written';
+  }
+  return recordIfClaimed(taken.ref, taken.token, update, extra);
+}
+
+/**
+ * Writes a change of `delivery` only while `token` is still the document's claim, in a
+ * transaction: an invocation that lost its claim (timed out and woke later, or overtaken by
+ * the sweep once its lease ran out) changes nothing.
+ */
+export async function recordIfClaimed(
+  ref: DocumentReference,
+  token: string,
+  update: DeliveryUpdate,
+  extra: readonly Write[] = [],
+): Promise<RecordResult> {
+  return ref.firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).get('delivery.claim') !== token) return 'stale';
+    tx.update(ref, update);
+    for (const item of extra) tx.set(item.ref, item.data, { merge: true });
+    return 'written';
+  });
+}
