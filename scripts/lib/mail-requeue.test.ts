@@ -91,7 +91,8 @@ describe('describePlan', () => {
     expect(text).toContain(
       '  12  550 5.4.5 Daily user sending limit exceeded. For more inform…\n   1  connect ECONNREFUSED 10.0.0.1:465\n',
     );
-    expect(text).toContain('one digest per minute: 1 digest at the least');
+    expect(text).toContain('at most one a minute: 1 digest at the least');
+    expect(text).toContain("further apart as the day's emails (MAIL_LIMIT_PER_DAY) run down");
   });
 
   it('says when there is nothing to do', () => {

@@ -140,9 +140,10 @@ export function describePlan(
     lines.push(`  ${messages.toLocaleString('en').padStart(width)}  ${kind}`);
   }
   lines.push(
-    'They go back in the queue (state QUEUED), and the sweep sends them in digests under the caps, one ' +
-      `digest per minute: ${count(summary.digests, 'digest')} at the least, more while other messages wait ` +
-      'in the queue or the caps hold some back.',
+    'They go back in the queue (state QUEUED), and the sweep sends them in digests under the caps, at most ' +
+      `one a minute: ${count(summary.digests, 'digest')} at the least, more while other messages wait in the ` +
+      "queue or the caps hold some back; the digests come further apart as the day's emails " +
+      '(MAIL_LIMIT_PER_DAY) run down, and wait for the next day (UTC) once they are spent.',
   );
   return lines.join('\n');
 }

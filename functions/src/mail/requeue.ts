@@ -13,7 +13,8 @@ import { mailCollection, maxDigestMessages } from './digest.js';
 // mail:requeue`, scripts/mail-requeue.ts): after the SMTP account's daily quota was spent or
 // the server was down, the messages that ended in ERROR meanwhile (or, on request, those that
 // ended in SUCCESS, to send them again) wait in QUEUED once more, and the sweep's digests send
-// them under the caps, one digest a minute (digest.ts), never a burst of emails of their own.
+// them under the caps, at most one digest a minute and fewer as the day's emails run down
+// (digest.ts), never a burst of emails of their own.
 // In two steps, so the operator sees what would change before anything does: the plan reads
 // the documents written in a time range, the apply writes each one only if it is unchanged
 // since the plan read it. Neither puts the visitor's text anywhere: the plan reads only the
