@@ -4,6 +4,7 @@
 // clean-up trigger finishes (the member's data gone, another member's untouched, one
 // confirmation email); every failure deletes nothing. Both languages, both widths (projects),
 // axe on each state.
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -27,8 +28,22 @@ import { serveGoogleLoader } from './support/google-loader.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
 import { projectId } from '../scripts/lib/project.ts';
-import { languages, paths, waitForApp } from './support/site.ts';
+import { headings, languages, paths, waitForApp } from './support/site.ts';
 import { accountTexts } from './support/texts.ts';
+
+/**
+ * The help articles that link to the Account page inside the site, and the link's words in
+ * each language: a member who follows one must be able to sign in there as well as one who
+ * typed the address.
+ */
+const articlesDir = new URL('../web/src/features/help/articles/', import.meta.url);
+const articlesLinkingHere = readdirSync(articlesDir).flatMap((file) => {
+  const texts = readFileSync(new URL(file, articlesDir), 'utf8');
+  const words = (language: string) => new RegExp(`"${language}"[\\s\\S]*?<account>([^<]+)</account>`).exec(texts)?.[1];
+  const en = words('en');
+  const it = words('it');
+  return en && it ? [{ id: file.replace(/\.json$/, ''), link: { en, it } }] : [];
+});
 
 let app: App;
 let db: Firestore;
@@ -178,6 +193,49 @@ for (const language of languages) {
         expect(await census(db, other.localId)).toBe(seededPerMember);
       });
     }
+
+    test('from every help article that links here, a Google member signs in, after Back and Forward too, and downloads their data', async ({
+      browser,
+    }) => {
+      expect(articlesLinkingHere.map(({ id }) => id).sort()).toEqual(
+        ['copy-of-my-data', 'delete-account', 'google-apple-sign-in', 'reset-password'].sort(),
+      );
+      for (const { id, link } of articlesLinkingHere) {
+        // A new context each time: no member signed in from the article before.
+        const context = await browser.newContext();
+        await serveGoogleLoader(context);
+        const page = await context.newPage();
+        const member = await createProviderMember('google.com');
+        await seedMember(db, member.localId, `other-${member.localId}`);
+        await page.goto(localizedPath(paths.help, language) + `/${id}`);
+        await waitForApp(page);
+        // The link loads the Account page as a document of its own, with the sign-in headers.
+        const [arrived] = await Promise.all([
+          page.waitForResponse((response) => new URL(response.url()).pathname === address),
+          page.getByRole('link', { name: link[language], exact: true }).first().click(),
+        ]);
+        expect(arrived.headers()['cross-origin-opener-policy'], id).toBe('same-origin-allow-popups');
+        await waitForApp(page);
+        await page.goBack();
+        await expect(page).toHaveURL(new RegExp(`/help/${id}$`));
+        await page.goForward();
+        await expect(page).toHaveURL(new RegExp(`${address}$`));
+        await waitForApp(page);
+        const popup = page.waitForEvent('popup');
+        await page.getByRole('button', { name: text.google }).click();
+        await (await popup).getByText(member.email).click();
+        await expect(page.getByText(text.signedInWith.google), id).toBeVisible();
+        const copy = await downloadCopy(page);
+        expect(copy.account.uid, id).toBe(member.localId);
+        // Leaving it for another page loads that page's own headers again.
+        const [left] = await Promise.all([
+          page.waitForResponse((response) => new URL(response.url()).pathname === localizedPath(paths.help, language)),
+          page.getByRole('contentinfo').getByRole('link', { name: headings.help[language], exact: true }).click(),
+        ]);
+        expect(left.headers()['cross-origin-opener-policy'], id).toBe('same-origin');
+        await context.close();
+      }
+    });
 
     test('a password member downloads their data, up to the daily number of copies', async ({ page }) => {
       const member = await createMember();

@@ -245,11 +245,20 @@ export function engineSuite(engine: EngineName): void {
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 
-    it('the Account page signs a Google member in, who downloads a copy of their data', async () => {
+    it('the Account page, reached by a help article’s link, signs a Google member in, who downloads a copy of their data', async () => {
       const member = await createProviderMember('google.com');
       await seedMember(db, member.localId, `other-${member.localId}`);
-      await page.goto(`${hostingOrigin}${localizedPath(paths.account, 'en')}`);
-      await waitFor(page, hydrated, 'the Account page did not start');
+      // Through a link inside the site, as the help centre sends members: the Account page
+      // loads as a document of its own, with the headers its sign-in popups need.
+      await page.goto(`${hostingOrigin}${paths.help}/google-apple-sign-in`);
+      await waitFor(page, hydrated, 'the help article did not start');
+      await page.evaluate(`document.documentElement.dataset.before = 'article'`);
+      await page.click(`main a[href="${paths.account}"]`);
+      await waitFor(
+        page,
+        `location.pathname === ${JSON.stringify(paths.account)} && document.documentElement.dataset.before === undefined && ${hydrated}`,
+        'the Account page did not load as a page of its own',
+      );
       // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
       await page.click('input[name=email]');
       await waitFor(

@@ -18,7 +18,7 @@ import {
 } from './firebase-config.ts';
 import { globToRegExp } from './hosting-server.ts';
 import { webEmulatorEnv } from './project.ts';
-import { localizedPath, paths } from '../../web/src/config/paths.ts';
+import { headerPolicyOf, localizedPath, paths } from '../../web/src/config/paths.ts';
 
 const production = readFirebaseJson();
 const emulator = emulatorFirebaseJson(production);
@@ -68,11 +68,11 @@ describe('production Hosting headers (firebase.json)', () => {
 });
 
 describe('the Account page’s headers (firebase.json)', () => {
-  it('apply to the Account page in both languages and to no other page', () => {
+  it('apply to the pages of the sign-in policy in the route table, in both languages, and to no other page', () => {
     const pattern = globToRegExp(accountSource);
-    const account = [paths.account, localizedPath(paths.account, 'it')];
-    for (const path of Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]))
-      expect(pattern.test(path), path).toBe(account.includes(path));
+    const addresses = Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]);
+    for (const path of addresses) expect(pattern.test(path), path).toBe(headerPolicyOf(path) === 'sign-in');
+    expect(addresses.filter((path) => headerPolicyOf(path) === 'sign-in')).toEqual(['/account', '/it/account']);
   });
 
   it('are every page’s policy plus Google’s script loader and the sign-in helper frame, nothing else', () => {

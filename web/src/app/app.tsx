@@ -1,12 +1,12 @@
 import type { i18n as I18n } from 'i18next';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Router, type BaseLocationHook } from 'wouter';
+import { Router, type AroundNavHandler, type BaseLocationHook } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { Shell } from '../components/layout/shell';
 import { defaultLanguage, toLanguage } from '../config/languages';
-import { baseOf, basePath, languageOfBase, rebase } from '../config/paths';
+import { baseOf, basePath, headerPolicyOf, languageOfBase, rebase } from '../config/paths';
 import { loadLanguage } from '../locales/i18n';
 import { AppRouter } from './router';
 import { HydrationContext, hydrationProgress } from '../components/hydration';
@@ -66,6 +66,26 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
     };
   }, [i18n, location]);
 
+  // A link into another header policy (the Account page's sign-in popups, or back out of it)
+  // loads a new document, so the page gets its own headers: a document keeps the ones it was
+  // loaded with. Every other link routes in place.
+  const [documentPolicy] = useState(() =>
+    ssrPath === undefined && !location ? headerPolicyOf(window.location.pathname) : undefined,
+  );
+  const aroundNav = useCallback<AroundNavHandler>(
+    (navigate, to, options) => {
+      if (
+        documentPolicy !== undefined &&
+        headerPolicyOf(new URL(to, window.location.href).pathname) !== documentPolicy
+      ) {
+        window.location.assign(to);
+        return;
+      }
+      navigate(to, options);
+    },
+    [documentPolicy],
+  );
+
   // Marks the page as interactive once every part of it has hydrated (the browser tests wait
   // for it, the benchmark reads the mark): prerendered pages show everything before the app
   // has started.
@@ -78,7 +98,12 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
     <HydrationContext value={progress}>
       <I18nextProvider i18n={i18n}>
         <AppErrorBoundary>
-          <Router base={base} hook={location ?? useBrowserLocation} {...(ssrPath ? { ssrPath } : {})}>
+          <Router
+            base={base}
+            hook={location ?? useBrowserLocation}
+            aroundNav={aroundNav}
+            {...(ssrPath ? { ssrPath } : {})}
+          >
             <Shell>
               <AppRouter />
             </Shell>

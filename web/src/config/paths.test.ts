@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appAdsPath, languagePrefixes, localizedPath, paths } from './paths';
+import { appAdsPath, headerPolicyOf, languagePrefixes, localizedPath, paths } from './paths';
 
 type Rewrite = { source?: string; regex?: string; destination?: string; function?: unknown };
 type Hosting = { public: string; rewrites?: Rewrite[]; i18n?: { root: string } };
@@ -43,5 +43,23 @@ describe('localizedPath', () => {
     expect(languagePrefixes.it).toBe('/it');
     expect(localizedPath(paths.features, 'it')).toBe('/it/features');
     expect(localizedPath(paths.home, 'it')).toBe('/it');
+  });
+});
+
+describe('headerPolicyOf', () => {
+  it('gives the sign-in policy to the Account page in every language, the site’s to every other address', () => {
+    expect(headerPolicyOf('/account')).toBe('sign-in');
+    expect(headerPolicyOf('/it/account')).toBe('sign-in');
+    for (const path of [
+      '/',
+      '/it',
+      '/help',
+      '/help/delete-account',
+      '/it/help/delete-account',
+      '/accounts',
+      '/no/such',
+    ]) {
+      expect(headerPolicyOf(path), path).toBe('site');
+    }
   });
 });

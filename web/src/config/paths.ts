@@ -16,7 +16,8 @@ type HelpArticleRoutes = {
  * The route table: every page of the site, once. For each page its address (`path`; the
  * not-found page has none), its module in src/pages/ (without `.tsx`) and what its head says
  * beyond its texts (`describesApp`: the page presents the app, so its head carries the app's
- * schema.org description; left out where false). The router (app/routes.tsx), the links, the prerenderer
+ * schema.org description; left out where false; `headers`: the page is served with a header
+ * policy of its own, see `headerPolicyOf`). The router (app/routes.tsx), the links, the prerenderer
  * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
  * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
  * (locales/{en,it}/meta.json), but for the help articles, whose head is their title and
@@ -33,14 +34,17 @@ export const routeTable = {
   terms: { path: '/termsAndConditions', module: 'terms' },
   emailVerification: { path: '/email-verification', module: 'email-verification' },
   partner: { path: '/partner', module: 'partner' },
-  account: { path: '/account', module: 'account' },
+  account: { path: '/account', module: 'account', headers: 'sign-in' },
   help: { path: '/help', module: 'help' },
   accessibility: { path: '/accessibility', module: 'accessibility' },
   ...(Object.fromEntries(
     helpArticleIds.map((id) => [`help/${id}`, { path: `/help/${id}`, module: helpArticleModule }]),
   ) as HelpArticleRoutes),
   notFound: { path: null, module: 'not-found' },
-} as const satisfies Record<string, { path: `/${string}` | null; module: string; describesApp?: true }>;
+} as const satisfies Record<
+  string,
+  { path: `/${string}` | null; module: string; describesApp?: true; headers?: Exclude<HeaderPolicy, 'site'> }
+>;
 
 /** Every page, the not-found page included. */
 export type PageName = keyof typeof routeTable;
@@ -67,6 +71,22 @@ export type RoutePath = (typeof paths)[RouteName];
 export const pageModules = Object.fromEntries(
   Object.entries(routeTable).map(([name, route]) => [name, route.module]),
 ) as { readonly [Name in PageName]: (typeof routeTable)[Name]['module'] };
+
+/**
+ * The security headers a page is served with (firebase.json): `site`, the strict policy of
+ * every page; `sign-in`, one that lets Google's and Apple's sign-in popups in (their script
+ * loader, their frame, a popup that reports back to its opener). A document keeps the headers
+ * it was loaded with, so the app loads a new document for a link into another policy
+ * (app/app.tsx).
+ */
+export type HeaderPolicy = 'site' | 'sign-in';
+
+/** The header policy of the page at `pathname`, in any language (`/it/account`). */
+export function headerPolicyOf(pathname: string): HeaderPolicy {
+  const page = rebase(pathname, baseOf(pathname), '');
+  const route = Object.values(routeTable).find((candidate) => candidate.path === page);
+  return route && 'headers' in route ? route.headers : 'site';
+}
 
 /** The static file served beside the app (never the single-page app). */
 export const appAdsPath = '/app-ads.txt';
