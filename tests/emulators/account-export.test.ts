@@ -10,7 +10,10 @@ import {
   exportRecordYears,
   exportsCollection,
   exportsPerDay,
+  exportDeadlineMs,
+  ExportTimeoutError,
   ExportTooLargeError,
+  maxExportBytes,
   type ExportDeps,
   type ExportRecord,
 } from '../../functions/src/account-export/member-export.ts';
@@ -136,7 +139,7 @@ describe('the export module', () => {
     await expect(exportMember(a, deps({ now: () => now + 24 * 60 * 60_000 + 1 }))).resolves.toBeDefined();
   });
 
-  it('gives a failed or too large export back to the cap, and records how it ended', async () => {
+  it('gives a failed export back to the cap, keeps a too large one on it, and records how each ended', async () => {
     const a = `a${unique()}`;
     await newMember(a);
     await seedMember(db, a, `b${unique()}`);
@@ -146,7 +149,8 @@ describe('the export module', () => {
     for (let n = 0; n < exportsPerDay + 1; n++) await expect(exportMember(a, broken)).rejects.toThrow(/unavailable/);
     await expect(exportMember(a, deps({ maxBytes: 100 }))).rejects.toBeInstanceOf(ExportTooLargeError);
     const saved = await record(a);
-    expect(saved?.recent).toEqual([]);
+    // A copy too large read its documents and will again: it counts; a failure does not.
+    expect(saved?.recent).toHaveLength(1);
     expect(saved?.history.map((entry) => entry.state)).toEqual([
       ...Array<string>(exportsPerDay + 1).fill('FAILED'),
       'TOO_LARGE',
@@ -154,6 +158,80 @@ describe('the export module', () => {
     expect(saved?.history.at(-1)?.bytes).toBeGreaterThan(100);
     await expect(exportMember(a, deps())).resolves.toBeDefined();
   });
+
+  it('stops reading a member of 30 MB once the copy passes the limit, holding little more, and counts each try against the day', async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    // 30 catches of a megabyte each (about the most a Firestore document holds).
+    const big = 'x'.repeat(1_000_000);
+    // One write each: a batch of them would pass the 10 MiB a request may carry.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        db
+          .collection('catches')
+          .doc(`${a}-${String(n)}`)
+          .set({ ownerId: a, notes: big }),
+      ),
+    );
+    // What this process holds while the first try runs (the module runs here, as in an
+    // instance), sampled every 2 ms; garbage not yet collected counts too.
+    const baseline = process.memoryUsage();
+    let peak = 0;
+    const sampler = setInterval(() => {
+      const used = process.memoryUsage();
+      peak = Math.max(peak, used.heapUsed + used.arrayBuffers - baseline.heapUsed - baseline.arrayBuffers);
+    }, 2);
+    const tries: unknown[] = [await exportMember(a, deps()).catch((error: unknown) => error)];
+    clearInterval(sampler);
+    for (let n = 1; n < exportsPerDay + 1; n++)
+      tries.push(await exportMember(a, deps()).catch((error: unknown) => error));
+
+    expect(tries.slice(0, exportsPerDay).every((error) => error instanceof ExportTooLargeError)).toBe(true);
+    expect(tries.at(-1)).toBeInstanceOf(ExportLimitError);
+    const saved = await record(a);
+    expect(saved?.history.map((entry) => entry.state)).toEqual(Array<string>(exportsPerDay).fill('TOO_LARGE'));
+    const first = saved?.history[0];
+    // Read until just past the limit: 26 of the 30 documents, never all of them.
+    expect(first?.documents['catches.ownerId']).toBeLessThan(30);
+    expect(first?.bytes).toBeGreaterThan(maxExportBytes);
+    expect(first?.bytes).toBeLessThan(maxExportBytes + 1_100_000);
+    console.log(
+      `a member of 30 MB: TOO_LARGE after ${String(first?.documents['catches.ownerId'])} documents, ` +
+        `${(peak / 1e6).toFixed(0)} MB at most held by this process over the limit's ${(maxExportBytes / 1e6).toFixed(0)} MB`,
+    );
+    // Pages of two such documents once their size is known: what the process holds stays
+    // within a few times the copy's limit (the documents as Firestore gave them, their JSON
+    // measured one at a time, garbage not yet collected), whatever the member has.
+    expect(peak).toBeLessThan(3 * maxExportBytes);
+  }, 120_000);
+
+  it('makes a copy of 5,000 documents well inside Hosting’s minute, and never records DONE for one it gave up', async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    const writer = db.bulkWriter();
+    for (let n = 0; n < 5_000; n++)
+      void writer.set(db.collection('catches').doc(`${a}-${String(n).padStart(4, '0')}`), {
+        ownerId: a,
+        species: 'Sea bass',
+        weightKg: 2.4,
+        notes: 'Caught at dawn off the breakwater, soft plastic, falling tide.',
+      });
+    await writer.close();
+
+    const started = Date.now();
+    const copy = await exportMember(a, deps());
+    const tookMs = Date.now() - started;
+    expect(copy.documents).toHaveLength(5_000);
+    console.log(`a copy of 5,000 documents: ${String(tookMs)} ms (the deadline is ${String(exportDeadlineMs)} ms)`);
+
+    // The same member, on a clock that runs out halfway: given up, given back, never DONE.
+    let reads = 0;
+    const slow = deps({ clock: () => (reads++ > 2_000 ? Date.now() + exportDeadlineMs : Date.now()) });
+    await expect(exportMember(a, slow)).rejects.toBeInstanceOf(ExportTimeoutError);
+    const saved = await record(a);
+    expect(saved?.history.map((entry) => entry.state)).toEqual(['DONE', 'TIMED_OUT']);
+    expect(saved?.recent).toHaveLength(1);
+  }, 120_000);
 
   it('refuses an id that could widen a path', async () => {
     await expect(exportMember('a/../b', deps())).rejects.toThrow(/user id/);

@@ -8,6 +8,7 @@ import {
   exportMember,
   ExportLimitError,
   exportRecordId,
+  ExportTimeoutError,
   ExportTooLargeError,
   type ExportDeps,
   type MemberAccount,
@@ -71,8 +72,12 @@ export async function answerExport(
       });
     }
     if (error instanceof ExportTooLargeError) {
-      logger.warn('Data export too large to send', { record, bytes: error.bytes });
+      logger.warn('Data export too large to send', { record, bytes: error.bytes, documents: error.documents });
       throw new HttpsError('failed-precondition', 'Your data is too large to download here.', { reason: 'too-large' });
+    }
+    if (error instanceof ExportTimeoutError) {
+      logger.warn('Data export took too long; given back to the daily cap', { record });
+      throw new HttpsError('deadline-exceeded', 'The copy took too long to make; try again later.');
     }
     logger.error('Data export failed', { record, error: error instanceof Error ? error.message : String(error) });
     throw new HttpsError('internal', 'The copy could not be made.');

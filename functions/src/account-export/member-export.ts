@@ -25,8 +25,35 @@ export const exportsPerDay = 3;
 /** Years an export record is kept after the last export (a TTL policy on `expireAt`); the privacy policy states it. */
 export const exportRecordYears = 2;
 
-/** A copy larger than this is not sent (a callable answers at most 32 MB); the member is asked to write to us. */
+/**
+ * A copy larger than this is not sent (a callable answers at most 32 MB); the member is asked
+ * to write to us. Reading stops as soon as the copy passes it, so an instance never holds much
+ * more than this for one copy (below: what a page adds).
+ */
 export const maxExportBytes = 24 * 1024 * 1024;
+
+/**
+ * Most documents one copy reads (each read is paid for): far more than an angler's years of
+ * catches and posts; a member past it is asked to write to us, as for a copy too large.
+ */
+export const maxExportDocuments = 20_000;
+
+/**
+ * How long reading may take before the copy is given up (and given back to the daily cap):
+ * well inside Hosting's 60 seconds for a rewrite to a function, which cuts the answer off
+ * after that, so a copy the member never receives is never recorded as made.
+ */
+export const exportDeadlineMs = 40_000;
+
+/**
+ * What a page of a query may hold: its size follows the documents read so far (a page of the
+ * largest documents Firestore allows, 1 MiB each, is two of them), between `minPageSize` and
+ * `maxPageSize` documents.
+ */
+const pageBudgetBytes = 2 * 1024 * 1024;
+const minPageSize = 2;
+const maxPageSize = 500;
+const firstPageSize = 20;
 
 /** Exports listed in a member's record, newest last. */
 export const exportHistoryLength = 20;
@@ -64,7 +91,11 @@ export type MemberExport = {
 /** One export as its record lists it: no id, no address, no content. */
 export type ExportLogEntry = {
   at: Date;
-  state: 'DONE' | 'TOO_LARGE' | 'FAILED';
+  /**
+   * DONE and TOO_LARGE count against the day's copies (a copy too large costs its reads
+   * every time); FAILED and TIMED_OUT are given back: the member received nothing.
+   */
+  state: 'DONE' | 'TOO_LARGE' | 'FAILED' | 'TIMED_OUT';
   /** Documents per place of the map: `users/{UID}`, `posts.ownerId`. */
   documents: Record<string, number>;
   files: number;
@@ -90,8 +121,10 @@ export type ExportDeps = {
   now?: () => number;
   perDay?: number;
   maxBytes?: number;
-  /** Documents read per query round. */
-  pageSize?: number;
+  maxDocuments?: number;
+  deadlineMs?: number;
+  /** The clock the deadline is kept by (the real one unless a test stops it). */
+  clock?: () => number;
 };
 
 /** Over the daily cap: `retryAt` is when the oldest of today's exports stops counting. */
@@ -103,12 +136,24 @@ export class ExportLimitError extends Error {
   }
 }
 
-/** The copy would be larger than a callable can answer with. */
+/**
+ * The copy would be larger than a callable can answer with, or read more documents than a copy
+ * may: `bytes` and `documents` are what was read when it stopped (at least that much).
+ */
 export class ExportTooLargeError extends Error {
   readonly bytes: number;
-  constructor(bytes: number) {
+  readonly documents: number;
+  constructor(bytes: number, documents: number) {
     super('The copy of this member’s data is too large to send');
     this.bytes = bytes;
+    this.documents = documents;
+  }
+}
+
+/** Reading took longer than `exportDeadlineMs`: given up before Hosting would cut it off. */
+export class ExportTimeoutError extends Error {
+  constructor() {
+    super('The copy of this member’s data took too long to make');
   }
 }
 
@@ -154,26 +199,29 @@ async function takeExport(
       if (!current) return;
       tx.update(record, {
         history: [...current.history, { at: new Date(now), ...entry }].slice(-exportHistoryLength),
-        ...(entry.state === 'DONE' ? {} : { recent: current.recent.filter((taken) => taken.id !== id) }),
+        ...(entry.state === 'DONE' || entry.state === 'TOO_LARGE'
+          ? {}
+          : { recent: current.recent.filter((taken) => taken.id !== id) }),
       });
     });
   };
 }
 
-/** Every document of `query`, a page at a time. */
-async function* pages(query: Query, pageSize: number): AsyncGenerator<DocumentSnapshot[]> {
+/** Every document of `query`, a page at a time, each page as large as `pageSize()` says then. */
+async function* pages(query: Query, pageSize: () => number): AsyncGenerator<DocumentSnapshot[]> {
   let last: DocumentSnapshot | undefined;
   for (;;) {
-    const page = await (last ? query.startAfter(last) : query).limit(pageSize).get();
+    const size = pageSize();
+    const page = await (last ? query.startAfter(last) : query).limit(size).get();
     if (page.empty) return;
     yield page.docs;
     last = page.docs.at(-1);
-    if (page.size < pageSize) return;
+    if (page.size < size) return;
   }
 }
 
 /** The document at `ref` if it exists, and every document under it, at any depth. */
-async function* documentAndBelow(ref: DocumentReference, pageSize: number): AsyncGenerator<DocumentSnapshot> {
+async function* documentAndBelow(ref: DocumentReference, pageSize: () => number): AsyncGenerator<DocumentSnapshot> {
   const snapshot = await ref.get();
   if (snapshot.exists) yield snapshot;
   for (const collection of await ref.listCollections()) {
@@ -192,18 +240,35 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
   const { db } = deps;
   const data = deps.data ?? defaultMemberData;
   const now = (deps.now ?? Date.now)();
-  const pageSize = deps.pageSize ?? 300;
+  const clock = deps.clock ?? Date.now;
+  const deadline = clock() + (deps.deadlineMs ?? exportDeadlineMs);
   const maxBytes = deps.maxBytes ?? maxExportBytes;
+  const maxDocuments = deps.maxDocuments ?? maxExportDocuments;
   // Refuses an id that could widen a path before anything is taken or read.
   for (const template of data.documents) forMember(template, uid);
   const finish = await takeExport(db, uid, now, deps.perDay ?? exportsPerDay);
 
+  // A running count of what the copy holds, checked at every document, so reading stops
+  // once the copy is too large, has read too many documents, or is running out of time.
   const documents = new Map<string, ExportedDocument>();
   const counts: Record<string, number> = {};
+  let bytes = 0;
+  let read = 0;
+  const pageSize = () =>
+    Math.min(
+      maxPageSize,
+      Math.max(minPageSize, read === 0 ? firstPageSize : Math.floor(pageBudgetBytes / Math.max(1, bytes / read))),
+    );
   const add = (place: string, snapshot: DocumentSnapshot) => {
+    read += 1;
     counts[place] = (counts[place] ?? 0) + 1;
-    if (!documents.has(snapshot.ref.path))
-      documents.set(snapshot.ref.path, { path: snapshot.ref.path, place, data: plainJson(snapshot.data()) });
+    if (!documents.has(snapshot.ref.path)) {
+      const entry = { path: snapshot.ref.path, place, data: plainJson(snapshot.data()) };
+      bytes += Buffer.byteLength(JSON.stringify(entry)) + 1;
+      documents.set(snapshot.ref.path, entry);
+    }
+    if (bytes > maxBytes || read > maxDocuments) throw new ExportTooLargeError(bytes, read);
+    if (clock() > deadline) throw new ExportTimeoutError();
   };
   let files: ListedFile[] = [];
   try {
@@ -228,14 +293,15 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
       documents: [...documents.values()].sort((a, b) => a.path.localeCompare(b.path)),
       storage: deps.storage ? { state: 'LISTED', files } : { state: 'UNAVAILABLE' },
     };
-    const bytes = Buffer.byteLength(JSON.stringify(copy));
-    if (bytes > maxBytes) throw new ExportTooLargeError(bytes);
-    await finish({ state: 'DONE', documents: counts, files: files.length, bytes });
+    const size = Buffer.byteLength(JSON.stringify(copy));
+    if (size > maxBytes) throw new ExportTooLargeError(size, read);
+    if (clock() > deadline) throw new ExportTimeoutError();
+    await finish({ state: 'DONE', documents: counts, files: files.length, bytes: size });
     return copy;
   } catch (error) {
     const tooLarge = error instanceof ExportTooLargeError;
     await finish({
-      state: tooLarge ? 'TOO_LARGE' : 'FAILED',
+      state: tooLarge ? 'TOO_LARGE' : error instanceof ExportTimeoutError ? 'TIMED_OUT' : 'FAILED',
       documents: counts,
       files: files.length,
       bytes: tooLarge ? error.bytes : 0,
