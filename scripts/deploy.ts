@@ -1,12 +1,18 @@
-// `npm run deploy -- --project <project-id> [--with-rules] [--allow-examples]`: builds and deploys Hosting, the
-// TTL policies and the functions (codebase `support-site`, so the app's own functions in the
-// same project are never touched) to a real Firebase project. Run `firebase login` first.
+// `npm run deploy -- --project <project-id> --site <site-id> [--with-rules] [--allow-examples]`:
+// builds and deploys Hosting (to the named site), the TTL policies and the functions (codebase
+// `support-site`, so the app's own functions in the same project are never touched) to a real
+// Firebase project. Run `firebase login` first.
 //
 // The Firestore rules are deployed only with --with-rules: a project's rules are one file, so
 // deploying this repository's firestore.rules replaces the app's rules and would cut the app
 // off its own data. Use --with-rules for a project that holds no app data, or once the app's
-// rules file holds the site's part (README, "Deploying into the app's project").
-import { existsSync, readFileSync } from 'node:fs';
+// rules file holds the site's part (README, "Deploying into the app's project"). Before it
+// changes anything, the deploy reads the project (scripts/lib/deploy-checks.ts): without
+// --with-rules the live rules must hold the site's part as firestore.rules has it and must not
+// be open to everyone; no function of another codebase may have one of our names; the Hosting
+// site must be named.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
 import { site } from '../web/src/config/site.ts';
@@ -14,6 +20,17 @@ import { firebaseBin } from './lib/emulators.ts';
 import { exampleFacts, formatExampleFacts } from './lib/example-facts.ts';
 import { readGreenRun } from '../web/build/accessibility-checks.ts';
 import { execFileSync } from 'node:child_process';
+import { functionsRegion } from '../functions/src/region.ts';
+import {
+  functionClashes,
+  googleApis,
+  hostingSite,
+  liveFirestoreRules,
+  ourFunctionNames,
+  rulesRefusal,
+  type Refusal,
+} from './lib/deploy-checks.ts';
+import { readFirebaseJson } from './lib/firebase-config.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 
@@ -85,19 +102,67 @@ if (problems.length > 0) {
 }
 
 const withRules = process.argv.includes('--with-rules');
+const hostingTarget = hostingSite(process.argv, process.env, project);
+
+// What the project holds now, read with the operator's `firebase login` (firebase-tools' own
+// sign-in, which its deploy uses too), before anything changes.
+const require = createRequire(import.meta.url);
+const { requireAuth } = require('firebase-tools/lib/requireAuth.js') as {
+  requireAuth: (options: { projectId: string }) => Promise<unknown>;
+};
+const { getAccessToken } = require('firebase-tools/lib/apiv2.js') as { getAccessToken: () => Promise<string> };
+const token = await requireAuth({ projectId: project })
+  .then(() => getAccessToken())
+  .catch((error: unknown) => {
+    console.error(
+      `✖ Cannot read the project before deploying: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return process.exit(1);
+  });
+const apis = { ...googleApis, token };
+const refusals: Refusal[] = [
+  ...(typeof hostingTarget === 'string' ? [] : [hostingTarget]),
+  ...(withRules
+    ? []
+    : [
+        rulesRefusal(
+          await liveFirestoreRules(apis, project),
+          readFileSync(join(root, 'firestore.rules'), 'utf8'),
+          project,
+        ),
+      ]
+  ).filter((refusal): refusal is Refusal => refusal !== undefined),
+  ...(await functionClashes(apis, project, functionsRegion, ourFunctionNames())),
+];
+if (refusals.length > 0 || typeof hostingTarget !== 'string') {
+  for (const { reason, fix } of refusals) console.error(`✖ ${reason}\n  → ${fix}`);
+  process.exit(1);
+}
+
 const targets = ['hosting', 'firestore:indexes', 'functions', ...(withRules ? ['firestore:rules'] : [])];
 if (!withRules) {
-  console.log(
-    "• Firestore rules are left as they are (the app's). Merge the site's part of firestore.rules into them, or pass --with-rules for a project without app data.",
-  );
+  console.log("• Firestore rules are left as they are (the app's, which hold the site's part: checked).");
 }
+console.log(`• Hosting: site ${hostingTarget}.`);
+
+// firebase.json with the named site, for this deploy only.
+const deployConfig = join(root, 'firebase.deploy.json');
+writeFileSync(
+  `${deployConfig}.tmp`,
+  `${JSON.stringify({ ...readFirebaseJson(), hosting: { ...readFirebaseJson().hosting, site: hostingTarget } }, null, 2)}\n`,
+);
+renameSync(`${deployConfig}.tmp`, deployConfig);
 
 process.exit(
   // firestore:indexes carries the TTL policy that deletes contact messages when they expire.
-  await run(firebaseBin, ['deploy', '--project', project, '--only', targets.join(',')], {
-    cwd: root,
-    // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
-    // Hosting's predeploy build reads it.
-    env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
-  }),
+  await run(
+    firebaseBin,
+    ['deploy', '--config', 'firebase.deploy.json', '--project', project, '--only', targets.join(',')],
+    {
+      cwd: root,
+      // The site's contact form writes to this project's Firestore (web/src/features/contact/api/firebase-config.ts);
+      // Hosting's predeploy build reads it.
+      env: { ...process.env, VITE_FIREBASE_PROJECT_ID: project },
+    },
+  ),
 );

@@ -18,11 +18,10 @@ import {
 import { exportRequiresAppCheck, readMailConfig, smtpSecrets } from './config.js';
 import { deliverMail } from './mail/deliver.js';
 import { sweepMail } from './mail/sweep.js';
+import { functionsRegion } from './region.js';
 import { getTransport } from './mail/transport.js';
 
-// The region must be where the Firestore database is (europe-west1 serves a database in
-// eur3 or europe-west1).
-setGlobalOptions({ region: 'europe-west1', maxInstances: 10 });
+setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
 
 // Both time-outs stay below deliver.ts's lease (10 min), so a claim outlives its invocation.
@@ -92,7 +91,7 @@ export const exportMemberData = onCall(
  * is retried (failurePolicy) until the record says DONE, each run finishing what is left.
  */
 export const cleanUpDeletedAccount = v1
-  .region('europe-west1')
+  .region(functionsRegion)
   .runWith({ failurePolicy: true, secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 10 })
   .auth.user()
   .onDelete(async (user) => {
