@@ -4,7 +4,6 @@
 // clean-up trigger finishes (the member's data gone, another member's untouched, one
 // confirmation email); every failure deletes nothing. Both languages, both widths (projects),
 // axe on each state.
-import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
@@ -29,21 +28,9 @@ import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
 import { projectId } from '../scripts/lib/project.ts';
 import { headings, languages, paths, waitForApp } from './support/site.ts';
-import { accountTexts } from './support/texts.ts';
+import { accountTexts, helpArticlesLinkingTo } from './support/texts.ts';
 
-/**
- * The help articles that link to the Account page inside the site, and the link's words in
- * each language: a member who follows one must be able to sign in there as well as one who
- * typed the address.
- */
-const articlesDir = new URL('../web/src/features/help/articles/', import.meta.url);
-const articlesLinkingHere = readdirSync(articlesDir).flatMap((file) => {
-  const texts = readFileSync(new URL(file, articlesDir), 'utf8');
-  const words = (language: string) => new RegExp(`"${language}"[\\s\\S]*?<account>([^<]+)</account>`).exec(texts)?.[1];
-  const en = words('en');
-  const it = words('it');
-  return en && it ? [{ id: file.replace(/\.json$/, ''), link: { en, it } }] : [];
-});
+const articlesLinkingHere = helpArticlesLinkingTo('account');
 
 let app: App;
 let db: Firestore;

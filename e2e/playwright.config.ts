@@ -23,7 +23,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  reporter: 'list',
+  // The list as it runs, and each test's time for npm test's summary (scripts/lib/test-timings.ts).
+  reporter: [['list'], ['json', { outputFile: '../test-results/timings/e2e.json' }]],
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {

@@ -5,12 +5,13 @@
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
 //                   engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
+import { formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 type Step = {
@@ -21,6 +22,13 @@ type Step = {
   /** Runs the emulators and the inbox: their ports must be free. */
   emulators?: true;
 };
+
+/** A vitest run's arguments that also write each test's time (scripts/lib/test-timings.ts). */
+const timed = (id: string) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(timingsDir, `${id}.json`)}`,
+];
 
 const steps: Step[] = [
   {
@@ -41,7 +49,7 @@ const steps: Step[] = [
       [bin('prettier'), '--check', '--log-level=warn', '.'],
     ],
   },
-  { id: 'unit', title: 'unit tests', commands: [[bin('vitest'), 'run']] },
+  { id: 'unit', title: 'unit tests', commands: [[bin('vitest'), 'run', ...timed('unit')]] },
   {
     id: 'build',
     title: 'build',
@@ -55,7 +63,7 @@ const steps: Step[] = [
     id: 'budgets',
     title: 'bundle budgets',
     needs: 'build',
-    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'budgets/']],
+    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'budgets/', ...timed('budgets')]],
   },
   {
     // The W3C Nu HTML Checker on every prerendered page: 0 errors and 0 warnings.
@@ -69,7 +77,14 @@ const steps: Step[] = [
     emulators: true,
     title: 'emulator tests',
     needs: 'build',
-    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config tests/vitest.config.ts emulators/`)]],
+    commands: [
+      [
+        firebaseBin,
+        ...emulatorsExecArgs(
+          `${bin('vitest')} run --config tests/vitest.config.ts emulators/ ${timed('emulators').join(' ')}`,
+        ),
+      ],
+    ],
   },
   {
     // The browser tests (Debian's Chromium) against the built site on the same emulators;
@@ -87,14 +102,21 @@ const steps: Step[] = [
     emulators: true,
     title: 'Firefox and WebKit checks',
     needs: 'build',
-    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('vitest')} run --config e2e/engines/vitest.config.ts`)]],
+    commands: [
+      [
+        firebaseBin,
+        ...emulatorsExecArgs(
+          `${bin('vitest')} run --config e2e/engines/vitest.config.ts ${timed('engines').join(' ')}`,
+        ),
+      ],
+    ],
   },
   {
     id: 'start',
     emulators: true,
     title: 'npm start check',
     needs: 'build',
-    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'start/']],
+    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'start/', ...timed('start')]],
   },
 ];
 
@@ -112,6 +134,7 @@ type Outcome = { title: string; ok: boolean; seconds: number; note?: string };
 const outcomes: Outcome[] = [];
 const passed = new Set<string>();
 const started = Date.now();
+rmSync(join(root, timingsDir), { recursive: true, force: true });
 
 for (const step of steps.filter(({ id }) => wanted.has(id))) {
   console.log(`\n━━ ${step.title} ━━`);
@@ -153,6 +176,7 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
 const total = Math.round((Date.now() - started) / 1000);
 const failed = outcomes.filter(({ ok }) => !ok);
 const parts = outcomes.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
+console.log(`\n${formatSlowest(readTimings(join(root, timingsDir)))}`);
 console.log(`\n${parts.join(' · ')}`);
 // A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):
 // the next build states its date and commit.

@@ -31,7 +31,7 @@ import {
   sendPasswordResetEmail,
   sendVerificationEmail,
 } from '../support/auth-emulator.ts';
-import { accountTexts, emailActionTexts, headings, screenshotName } from '../support/texts.ts';
+import { accountTexts, emailActionTexts, headings, helpArticlesLinkingTo, screenshotName } from '../support/texts.ts';
 import { startOfflineGoogle, type OfflineGoogle } from '../support/offline-google.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
@@ -245,20 +245,22 @@ export function engineSuite(engine: EngineName): void {
       expect(await page.errors()).toEqual([]);
     }, 60_000);
 
-    it('the Account page, reached by a help article’s link, signs a Google member in, who downloads a copy of their data', async () => {
+    it('the Account page, reached by each help article’s link, signs a Google member in, who downloads a copy of their data', async () => {
       const member = await createProviderMember('google.com');
       await seedMember(db, member.localId, `other-${member.localId}`);
       // Through a link inside the site, as the help centre sends members: the Account page
       // loads as a document of its own, with the headers its sign-in popups need.
-      await page.goto(`${hostingOrigin}${paths.help}/google-apple-sign-in`);
-      await waitFor(page, hydrated, 'the help article did not start');
-      await page.evaluate(`document.documentElement.dataset.before = 'article'`);
-      await page.click(`main a[href="${paths.account}"]`);
-      await waitFor(
-        page,
-        `location.pathname === ${JSON.stringify(paths.account)} && document.documentElement.dataset.before === undefined && ${hydrated}`,
-        'the Account page did not load as a page of its own',
-      );
+      for (const { id } of helpArticlesLinkingTo('account')) {
+        await page.goto(`${hostingOrigin}${paths.help}/${id}`);
+        await waitFor(page, hydrated, `the help article ${id} did not start`);
+        await page.evaluate(`document.documentElement.dataset.before = 'article'`);
+        await page.click(`main a[href="${paths.account}"]`);
+        await waitFor(
+          page,
+          `location.pathname === ${JSON.stringify(paths.account)} && document.documentElement.dataset.before === undefined && ${hydrated}`,
+          `the Account page, from ${id}, did not load as a page of its own`,
+        );
+      }
       // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
       await page.click('input[name=email]');
       await waitFor(

@@ -178,3 +178,19 @@ export const accountTexts = {
 export function screenshotName(language: Language, name: RouteName | 'notFound'): string {
   return `${language}-${name.replaceAll('/', '-')}`;
 }
+
+/**
+ * The help articles whose texts link to the page of route `tag` (`<account>…</account>`), with
+ * the link's words in each language: a visitor who follows one arrives as one who typed the
+ * address would.
+ */
+export function helpArticlesLinkingTo(tag: RouteName): Array<{ id: HelpArticleId; link: Record<Language, string> }> {
+  return helpArticleIds.flatMap((id) => {
+    const texts = readFileSync(join(import.meta.dirname, '../../web/src/features/help/articles', `${id}.json`), 'utf8');
+    const parsed = JSON.parse(texts) as Record<Language, unknown>;
+    const words = (language: Language) =>
+      new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(JSON.stringify(parsed[language]))?.[1];
+    const [en, it] = [words('en'), words('it')];
+    return en && it ? [{ id, link: { en, it } }] : [];
+  });
+}
