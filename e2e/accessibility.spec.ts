@@ -84,12 +84,17 @@ test.describe('keyboard only', { tag: '@desktop' }, () => {
     await page.keyboard.type('Keyboard user');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(texts.subject)).toBeFocused();
-    await page.keyboard.type('Sent without a mouse');
+    // A subject the help centre has answers for: the suggestions come (after a pause), and
+    // come after the message, so Tab and Shift+Tab go from subject to message and back
+    // whether they are there yet or not. Waited for, so no step races them.
+    await page.keyboard.type('Delete my account');
+    await expect(page.locator('.help-suggestions li').first()).toBeVisible();
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(texts.message)).toBeFocused();
     await page.keyboard.type('Every step by keyboard.');
     // Enter in a single-line field submits the form.
     await page.keyboard.press('Shift+Tab');
+    await expect(page.getByLabel(texts.subject)).toBeFocused();
     await page.keyboard.press('Enter');
 
     const dialog = page.getByRole('dialog', { name: texts.sent });

@@ -48,11 +48,14 @@ const homeBudget = 107_800;
  * storage list in both policies' texts); the accessibility statement from its first build.
  * Then issue 35: the legal pages +1 kB (397,034 bytes measured: the privacy policy's sentence on
  * what keeps a visitor's messages in one thread, in both languages).
+ * Then issue 36: every page about +0.25 kB (339,240 bytes measured for /: a link into another
+ * header policy loads a new document, and the route table says which pages have their own);
+ * the three pages it took over theirs +1 kB.
  */
 const startUpBudgets: Record<RoutePath, number> = {
-  '/': 339_000,
-  '/features': 350_000,
-  '/download-app': 356_000,
+  '/': 340_000,
+  '/features': 351_000,
+  '/download-app': 357_000,
   '/pro': 351_000,
   '/support': 378_000,
   '/privacyAndPolicy': 398_000,

@@ -12,13 +12,17 @@ let app: App;
 let db: Firestore;
 
 beforeAll(async () => {
-  await setBackgroundTriggers(false);
   app = initializeApp({ projectId }, 'backfill-expiry-test');
   db = getFirestore(app);
+  await setBackgroundTriggers(false);
 });
 afterAll(async () => {
-  await deleteApp(app);
-  await setBackgroundTriggers(true);
+  // The trigger back on whatever happened here: the files after this one rely on it.
+  try {
+    await setBackgroundTriggers(true);
+  } finally {
+    await deleteApp(app);
+  }
 });
 
 const now = Date.parse('2026-11-23T10:00:00Z');

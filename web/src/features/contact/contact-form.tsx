@@ -38,7 +38,9 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * keeps everything they typed. What is typed is kept in the tab (./draft.ts) until it is
  * sent, so a visitor who follows a link and comes back finds the form as they left it.
  * `aboutSubject` shows what the page has to say about the subject as it is typed (the
- * support page: help articles that may answer it).
+ * support page: help articles that may answer it), after the message: a visitor who types
+ * the subject and tabs on reaches the message, never a link that appeared meanwhile, and
+ * meets the answers once written, before sending (a screen reader hears them as they come).
  */
 export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string) => ReactNode } = {}) {
   const { t, i18n } = useTranslation('pages');
@@ -201,7 +203,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
                   })}
                 </p>
               </div>
-              {field === 'subject' && aboutSubject?.(values.subject)}
+              {field === 'message' && aboutSubject?.(values.subject)}
             </div>
           );
         })}

@@ -11,9 +11,10 @@ const suggestDelayMs = 400;
 const maxSuggestions = 3;
 
 /**
- * Help articles that may answer what a visitor is writing about, under the Contact Us form's
- * subject: up to three, looked up in the browser as they type (nothing is sent), each a link
- * to the article in the same tab (the form keeps what was typed for when they come back).
+ * Help articles that may answer what a visitor is writing about, from the Contact Us form's
+ * subject (shown after the message, contact-form.tsx): up to three, looked up in the browser
+ * as they type (nothing is sent), each a link to the article in the same tab (the form keeps
+ * what was typed for when they come back).
  * The region is always there, empty, so screen readers announce the articles as they appear.
  */
 export function HelpSuggestions({
