@@ -1,13 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { contactTexts, languages, locales, open, paths, routeNames, waitForApp } from './support/site.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { contactTexts, languages, locales, open, paths, waitForApp } from './support/site.ts';
 
 for (const language of languages) {
   test.describe(`axe in ${language}`, () => {
     test.use({ locale: locales[language] });
 
-    for (const path of [...routeNames.map((name) => paths[name]), '/no/such/page']) {
+    // Every template, and the day's sample of the pages that share one (support/addresses.ts).
+    for (const path of [...browserRouteNames().map((name) => paths[name]), '/no/such/page']) {
       test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();

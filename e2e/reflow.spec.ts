@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { expect, test } from './support/fixtures.ts';
-import { languages, locales, paths, routeNames, waitForApp } from './support/site.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { languages, locales, paths, waitForApp } from './support/site.ts';
 
 // WCAG 2.2 SC 1.4.10 Reflow: at 320 CSS px wide nothing scrolls sideways and nothing is cut
-// off at the sides. Every page in both languages, with everything it loads lower down.
+// off at the sides. Every template in both languages (support/addresses.ts), with everything
+// it loads lower down.
 //
 // 320 px is how wide a 1280 px desktop window is at 400 % zoom, which is what the criterion
 // describes, so this runs in the desktop project (@desktop) with a narrow window: the phone
@@ -78,7 +80,7 @@ test.describe('reflow at 320 px', { tag: '@desktop' }, () => {
     test.describe(`in ${language}`, () => {
       test.use({ locale: locales[language] });
 
-      for (const name of routeNames) {
+      for (const name of browserRouteNames()) {
         const path = localizedPath(paths[name], language);
         test(`${path} fits the width`, async ({ page }) => {
           const response = await page.goto(path);

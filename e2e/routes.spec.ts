@@ -2,35 +2,22 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 import { brokenImages, scrollThrough } from './support/page-scripts.ts';
-import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
-import { screenshotName } from './support/texts.ts';
-import {
-  appAdsPath,
-  expectNoUntranslatedKeys,
-  headings,
-  languages,
-  locales,
-  open,
-  paths,
-  routeNames,
-} from './support/site.ts';
+import { site } from '../web/src/config/site.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { legalLine, screenshotName } from './support/texts.ts';
+import { appAdsPath, expectNoUntranslatedKeys, headings, languages, locales, open, paths } from './support/site.ts';
 
-// Every route in both languages shows its page, with the operator's legal line in the footer;
-// a screenshot of each is kept for people to look at
+// Every template in both languages (support/addresses.ts) shows its page in the browser, with
+// the operator's legal line in the footer and every image; a screenshot of each is kept for
+// people to look at
 // (e2e-screenshots/<project>/<language>-<route>.png, ignored by git).
 const screenshots = join(import.meta.dirname, '..', 'e2e-screenshots');
-
-/** The footer's legal line (art. 2250 of the Civil Code), typed out per language. */
-const legalLine = {
-  en: `Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
-  it: `Sede legale: ${registeredOfficeLine()} · P. IVA ${site.vatNumber} · REA ${reaLine()}`,
-};
 
 for (const language of languages) {
   test.describe(`in ${language}`, () => {
     test.use({ locale: locales[language] });
 
-    for (const name of routeNames) {
+    for (const name of browserRouteNames()) {
       test(`${paths[name]} shows its page`, async ({ page }, testInfo) => {
         await open(page, paths[name]);
         await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -3,7 +3,8 @@ import { expect, test } from './support/fixtures.ts';
 import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { actionLink, canSignIn, createMember, mailedCode, sendPasswordResetEmail } from './support/auth-emulator.ts';
-import { contactTexts, headings, languages, locales, paths, routeNames } from './support/site.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { contactTexts, headings, languages, locales, paths } from './support/site.ts';
 import { emailActionTexts } from './support/texts.ts';
 
 // The site works under its own response headers: no page, in either language, trips the
@@ -92,7 +93,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
     test.describe(`in ${language}`, () => {
       test.use({ locale: locales[language] });
 
-      for (const name of routeNames) {
+      for (const name of browserRouteNames()) {
         const path = localizedPath(paths[name], language);
         test(`${path} runs without a policy violation`, async ({ page }) => {
           const recorded = await watchPolicies(page);

@@ -9,7 +9,8 @@ import { localizedPath } from '../web/src/config/paths.ts';
 import { actionLink, createMember, mailedCode, sendVerificationEmail } from './support/auth-emulator.ts';
 import { expect, test } from './support/fixtures.ts';
 import { accountTexts } from './support/texts.ts';
-import { contactTexts, languages, open, paths, routeNames, waitForApp } from './support/site.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { contactTexts, languages, open, paths, waitForApp } from './support/site.ts';
 
 const listed = Object.values(siteStorage);
 const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
@@ -21,9 +22,9 @@ const storageKeys = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
 
 test('the site keeps in the browser only what its list (and the privacy policy) names', async ({ page, context }) => {
   test.setTimeout(120_000);
-  // Every page, in both languages.
+  // Every template, in both languages.
   for (const language of languages)
-    for (const name of routeNames) await open(page, localizedPath(paths[name], language));
+    for (const name of browserRouteNames()) await open(page, localizedPath(paths[name], language));
 
   // A language chosen in the menu: the cookie Hosting reads.
   await open(page, paths.features);

@@ -27,7 +27,7 @@ type Step = {
 const timed = (id: string) => [
   '--reporter=default',
   '--reporter=json',
-  `--outputFile.json=${join(timingsDir, `${id}.json`)}`,
+  `--outputFile.json=${join(root, timingsDir, `${id}.json`)}`,
 ];
 
 const steps: Step[] = [

@@ -14,11 +14,11 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
-import { isHelpArticle, localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
-import { helpArticleIds } from '../../web/src/config/help.ts';
+import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { hostingOrigin, projectId, root } from '../../tests/support/emulators.ts';
 import { seedMember, seededPaths } from '../../tests/support/members.ts';
 import { referencePattern } from '../../functions/src/contact-message.ts';
+import { browserRouteNames } from '../support/addresses.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
 import {
@@ -35,10 +35,8 @@ import { accountTexts, emailActionTexts, headings, helpArticlesLinkingTo, screen
 import { startOfflineGoogle, type OfflineGoogle } from '../support/offline-google.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
-// Every route, but of the help articles (one page, each with its own text) only the first.
-const routeNames = (Object.keys(paths) as RouteName[]).filter(
-  (name) => !isHelpArticle(name) || name === `help/${helpArticleIds[0] ?? ''}`,
-);
+// Every template, and the day's sample of the pages that share one (support/addresses.ts).
+const routeNames = browserRouteNames();
 
 /** Polls `expression` in the page until it is truthy; fails with `what` after `timeoutMs`. */
 async function waitFor(page: EnginePage, expression: string, what: string, timeoutMs = 15_000): Promise<void> {

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { root } from '../../scripts/lib/project.ts';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
-import { headings, type Language } from './texts.ts';
+import { headings, untranslatedKey, type Language } from './texts.ts';
 
 export { appAdsPath, headings, paths };
 export type { Language };
@@ -55,14 +52,6 @@ export const contactTexts: Record<
     failed: 'Il messaggio non è stato inviato.',
   },
 };
-
-/** Top-level translation keys of every namespace: rendered text that starts with one is an untranslated key. */
-const topLevelKeys = ['common', 'pages', 'members', 'account', 'accessibility', 'legal', 'meta'].flatMap((namespace) =>
-  Object.keys(
-    JSON.parse(readFileSync(join(root, 'web', 'src', 'locales', 'en', `${namespace}.json`), 'utf8')) as object,
-  ),
-);
-const untranslatedKey = new RegExp(`\\b(?:${topLevelKeys.join('|')})\\.[A-Za-z0-9]+`);
 
 /**
  * Waits until the app has started on the page (`<html data-ready>`): prerendered pages show

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { helpArticleIds, type HelpArticleId, type HelpTopic } from '../../web/src/config/help.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
 import type { HelpArticleRoute, RouteName } from '../../web/src/config/paths.ts';
+import { reaLine, registeredOfficeLine, site } from '../../web/src/config/site.ts';
 
 export type { Language };
 
@@ -194,3 +195,19 @@ export function helpArticlesLinkingTo(tag: RouteName): Array<{ id: HelpArticleId
     return en && it ? [{ id, link: { en, it } }] : [];
   });
 }
+
+/** Top-level translation keys of every namespace: rendered text that starts with one is an untranslated key. */
+const topLevelKeys = ['common', 'pages', 'members', 'account', 'accessibility', 'legal', 'meta'].flatMap((namespace) =>
+  Object.keys(
+    JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../web/src/locales/en', `${namespace}.json`), 'utf8'),
+    ) as object,
+  ),
+);
+export const untranslatedKey = new RegExp(`\\b(?:${topLevelKeys.join('|')})\\.[A-Za-z0-9]+`);
+
+/** The footer's legal line (art. 2250 of the Civil Code), typed out per language. */
+export const legalLine: Record<Language, string> = {
+  en: `Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
+  it: `Sede legale: ${registeredOfficeLine()} · P. IVA ${site.vatNumber} · REA ${reaLine()}`,
+};

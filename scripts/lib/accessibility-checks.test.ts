@@ -10,7 +10,7 @@ import {
   type AccessibilityCheckId,
 } from '../../web/build/accessibility-checks.ts';
 import { languages } from '../../web/src/config/languages.ts';
-import { paths } from '../../web/src/config/paths.ts';
+import { pageModules, paths } from '../../web/src/config/paths.ts';
 import { root } from './project.ts';
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -20,7 +20,9 @@ const read = (file: string) => readFileSync(join(root, file), 'utf8');
 const ranBy: Record<AccessibilityCheckId, () => void> = {
   axe: () => {
     expect(read('e2e/support/axe.ts')).toMatch(/wcag22aa/);
-    expect(read('e2e/accessibility.spec.ts')).toMatch(/routeNames[\s\S]*\/no\/such\/page[\s\S]*expectNoAxeViolations/);
+    expect(read('e2e/accessibility.spec.ts')).toMatch(
+      /browserRouteNames[\s\S]*\/no\/such\/page[\s\S]*expectNoAxeViolations/,
+    );
   },
   html: () => {
     expect(read('scripts/test.ts')).toMatch(/id: 'html'/);
@@ -54,6 +56,7 @@ describe('the accessibility statement’s checks', () => {
     for (const id of ['axe', 'html', 'lighthouse'])
       expect(built.checks.find((check) => check.id === id)?.version, id).toMatch(/^\d+\.\d+/);
     expect(built.addresses).toBe((Object.keys(paths).length + 1) * languages.length);
+    expect(built.templates).toBe(new Set(Object.values(pageModules)).size);
   });
 
   it('states the last full green run npm test recorded, and none when there is none', () => {

@@ -257,7 +257,7 @@ describe('npm run mail:requeue', () => {
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('1 message to requeue: ERROR 1.');
     expect(dry.stdout).toContain(`1  ${quota.slice(0, 60)}…`);
-    expect(dry.stdout).toContain('one digest per minute');
+    expect(dry.stdout).toContain('at most one a minute');
     expect(dry.stdout).toContain('Dry run: nothing written.');
     expect(dry.stdout).not.toContain(t);
 

@@ -13,12 +13,13 @@ import {
   type HelpArticleRoute,
   type RouteName,
 } from '../../web/src/config/paths.ts';
-import { helpTextPattern, helpTexts } from '../../e2e/support/texts.ts';
+import { headings, helpTextPattern, helpTexts, legalLine, untranslatedKey } from '../../e2e/support/texts.ts';
 import { site } from '../../web/src/config/site.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
-// What search engines and link previews get from the Hosting emulator serving the built site:
-// every page's head in English, at its Italian address (/it/…), and at its English address
+// What search engines, link previews and every visitor get before any script runs, from the
+// Hosting emulator serving the built site: every page's head and body (its heading, the
+// footer's legal line, no untranslated key) in English, at its Italian address (/it/…), and at its English address
 // negotiated into Italian (Accept-Language, or the language cookie), read without running any
 // script; then robots.txt, the sitemap and the share image. The expectations are worked out
 // here from the texts (locales/*/meta.json) and the site's facts, not taken from the code that
@@ -61,7 +62,17 @@ function fill(template: string, language: Language): string {
 }
 
 type HeadElement = { tag: string; attributes: Record<string, string>; text: string };
-type ParsedPage = { status: number; contentType: string; lang: string; head: HeadElement[]; strays: number };
+type ParsedPage = {
+  status: number;
+  contentType: string;
+  lang: string;
+  head: HeadElement[];
+  strays: number;
+  /** The body as the HTML has it: its level-1 headings, the footer's text, all its text. */
+  h1: string[];
+  footer: string;
+  text: string;
+};
 
 let browser: Browser;
 let parser: BrowserPage;
@@ -94,6 +105,9 @@ async function load(path: string, headers: Record<string, string> = {}): Promise
     strays: document.body.querySelectorAll(
       'title:not(svg title), meta, link[rel="canonical"], link[rel="alternate"], script[type="application/ld+json"]',
     ).length,
+    h1: [...document.querySelectorAll('main h1')].map((element) => element.textContent.trim()),
+    footer: document.querySelector('footer')?.textContent ?? '',
+    text: document.body.innerText,
   })`);
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', ...parsed };
 }
@@ -240,18 +254,35 @@ function expectHead(page: ParsedPage, name: RouteName | 'notFound', language: La
   });
 }
 
-describe('page heads served by Hosting', () => {
+/**
+ * What a page's body says on its own, in the HTML itself: its heading, the operator's legal
+ * line in the footer, and no translation key in place of a text. Every address is checked here,
+ * without a browser; the browser suites open one page of each template (e2e/support/addresses.ts).
+ */
+function expectBody(page: ParsedPage, name: RouteName | 'notFound', language: Language): void {
+  const heading = headings[name][language];
+  expect(page.h1).toHaveLength(1);
+  if (typeof heading === 'string') expect(page.h1[0]).toBe(heading);
+  else expect(page.h1[0]).toMatch(heading);
+  expect(page.footer).toContain(site.operatorName);
+  expect(page.footer.replace(/\s+/g, ' ')).toContain(legalLine[language]);
+  expect(page.text).not.toMatch(untranslatedKey);
+}
+
+describe('pages served by Hosting: head and body', () => {
   it.each(routes)('%s in English, at its own address', async (name, path) => {
     const page = await load(path);
     expect(page.status).toBe(200);
     expect(page.contentType).toMatch(/^text\/html/);
     expectHead(page, name, 'en', path);
+    expectBody(page, name, 'en');
   });
 
   it.each(routes)('%s in Italian, at its own /it address', async (name, path) => {
     const page = await load(address(path, 'it'));
     expect(page.status).toBe(200);
     expectHead(page, name, 'it', path);
+    expectBody(page, name, 'it');
   });
 
   it.each(routes)('%s in Italian, at the English address for an Italian browser', async (name, path) => {
@@ -270,12 +301,14 @@ describe('page heads served by Hosting', () => {
     const page = await load('/no/such/page');
     expect(page.status).toBe(404);
     expectHead(page, 'notFound', 'en');
+    expectBody(page, 'notFound', 'en');
   });
 
   it('answers an unknown path in Italian for an Italian browser', async () => {
     const page = await load('/no/such/page', { 'Accept-Language': 'it' });
     expect(page.status).toBe(404);
     expectHead(page, 'notFound', 'it');
+    expectBody(page, 'notFound', 'it');
   });
 });
 

@@ -1,14 +1,14 @@
 // What the accessibility statement says about how the site is checked, taken from the test
 // suite rather than typed into a text: the checks the suite runs (each tied to the code that
 // runs it by scripts/lib/accessibility-checks.test.ts), the versions of the tools installed
-// for them, how many addresses they cover, and the last time `npm test` passed in full on
+// for them, how many addresses and page templates they cover, and the last time `npm test` passed in full on
 // this machine (scripts/test.ts writes `.last-green-run.json`). vite.config.ts passes it to
 // the statement page as `__ACCESSIBILITY__`.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { languages, type Language } from '../src/config/languages.ts';
-import { paths } from '../src/config/paths.ts';
+import { pageTemplateCount, paths } from '../src/config/paths.ts';
 
 /** The checks, in the order the statement lists them. */
 export const accessibilityCheckIds = ['axe', 'html', 'reflow', 'keyboard', 'engines', 'lighthouse'] as const;
@@ -27,8 +27,13 @@ export type GreenRun = { date: string; commit: string };
 
 export type AccessibilityChecks = {
   checks: Array<{ id: AccessibilityCheckId; version?: string }>;
-  /** Addresses every check covers: each page and the not-found page, in each language. */
+  /** Every address (each page and the not-found page, in each language): HTML and texts checked on each. */
   addresses: number;
+  /**
+   * Page templates (layouts), the not-found page's included: the browser checks open each in
+   * each language, and a few of the pages that share one (e2e/support/addresses.ts).
+   */
+  templates: number;
   /** The last full green run, its date as each language writes it; null when none is recorded. */
   lastGreenRun: { date: Record<Language, string>; commit: string } | null;
 };
@@ -62,6 +67,7 @@ export function accessibilityChecksAtBuild(dir = root): AccessibilityChecks {
       return version ? { id, version } : { id };
     }),
     addresses: (Object.keys(paths).length + 1) * languages.length,
+    templates: pageTemplateCount,
     lastGreenRun: run
       ? {
           date: Object.fromEntries(

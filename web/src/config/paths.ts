@@ -72,6 +72,9 @@ export const pageModules = Object.fromEntries(
   Object.entries(routeTable).map(([name, route]) => [name, route.module]),
 ) as { readonly [Name in PageName]: (typeof routeTable)[Name]['module'] };
 
+/** How many page templates (modules) the site has, the not-found page's included. */
+export const pageTemplateCount = new Set(Object.values(pageModules)).size;
+
 /**
  * The security headers a page is served with (firebase.json): `site`, the strict policy of
  * every page; `sign-in`, one that lets Google's and Apple's sign-in popups in (their script

@@ -15,7 +15,7 @@ import { useAccessibilityTexts } from '../locales/accessibility';
 export default function AccessibilityPage() {
   const { t, i18n } = useAccessibilityTexts();
   const language = toLanguage(i18n.language);
-  const { checks, addresses, lastGreenRun } = __ACCESSIBILITY__;
+  const { checks, addresses, templates, lastGreenRun } = __ACCESSIBILITY__;
   const values = { operator: site.operatorName, product: site.productName, origin: site.origin };
   const subject = encodeURIComponent(t('accessibility.contactSubject'));
   return (
@@ -31,7 +31,7 @@ export default function AccessibilityPage() {
 
         <section aria-labelledby="accessibility-checks">
           <h2 id="accessibility-checks">{t('accessibility.checksTitle')}</h2>
-          <p>{t('accessibility.checksIntro', { addresses })}</p>
+          <p>{t('accessibility.checksIntro', { addresses, templates })}</p>
           <ul>
             {checks.map((check) => (
               <li key={check.id}>{t(`accessibility.checks.${check.id}`, { version: check.version ?? '' })}</li>

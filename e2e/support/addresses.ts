@@ -1,0 +1,48 @@
+// Which pages the browser suites open. A check that needs a real browser looks at what a
+// page's template draws (axe, reflow, keyboard, the policy as the browser enforces it), and
+// the 48 help articles are one template with different text: so those suites open one page of
+// each template, and a few of the pages that share one, turning with the day so that every
+// article is opened within a few weeks. What each address says on its own (its heading, head,
+// footer, links, valid HTML, its headers) is checked without a browser for every address
+// (tests/emulators/seo.test.ts and headers.test.ts, npm run check:html), in seconds.
+//
+// E2E_SAMPLE=all opens every address; E2E_SAMPLE=help/cancel-pro,help/log-a-catch those.
+// No Playwright here: the Firefox and WebKit suite imports it too.
+import { pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
+
+export { pageTemplateCount } from '../../web/src/config/paths.ts';
+
+/** Pages that share their template with another, opened each day besides the first of it. */
+export const sampledPerTemplate = 2;
+
+const allRoutes = Object.keys(paths) as RouteName[];
+
+/** The pages of each template, in the route table's order. */
+function byTemplate(): Map<string, RouteName[]> {
+  const templates = new Map<string, RouteName[]>();
+  for (const name of allRoutes) templates.set(pageModules[name], [...(templates.get(pageModules[name]) ?? []), name]);
+  return templates;
+}
+
+/**
+ * The pages the browser suites open: the first page of every template, and `sampledPerTemplate`
+ * more of each shared template, chosen by the day (`dayNumber`, days since 1970 in UTC).
+ */
+export function browserRouteNames(
+  sample = process.env.E2E_SAMPLE,
+  dayNumber = Math.floor(Date.now() / 86_400_000),
+): RouteName[] {
+  if (sample === 'all') return allRoutes;
+  const named = (sample ?? '').split(',').filter((name): name is RouteName => (allRoutes as string[]).includes(name));
+  const chosen = new Set<RouteName>(named);
+  for (const [first, ...others] of byTemplate().values()) {
+    if (first) chosen.add(first);
+    if (named.length > 0 || others.length === 0) continue;
+    const count = Math.min(sampledPerTemplate, others.length);
+    for (let n = 0; n < count; n++) {
+      const other = others[(dayNumber * count + n) % others.length];
+      if (other) chosen.add(other);
+    }
+  }
+  return allRoutes.filter((name) => chosen.has(name));
+}

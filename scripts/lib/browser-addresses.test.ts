@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { browserRouteNames, pageTemplateCount, sampledPerTemplate } from '../../e2e/support/addresses.ts';
+import { helpArticleIds } from '../../web/src/config/help.ts';
+import { isHelpArticle, pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
+
+// What the browser suites open: every template, a few of the pages that share one, turning by day.
+describe('the browser suites’ pages', () => {
+  const all = Object.keys(paths) as RouteName[];
+  const articles = (names: RouteName[]) => names.filter(isHelpArticle);
+
+  it('open one page of every template, and the day’s two help articles besides the first', () => {
+    const names = browserRouteNames(undefined, 0);
+    expect(new Set(names.map((name) => pageModules[name]))).toEqual(new Set(all.map((name) => pageModules[name])));
+    expect(articles(names)).toHaveLength(1 + sampledPerTemplate);
+    expect(names.length).toBe(pageTemplateCount - 1 + sampledPerTemplate);
+  });
+
+  it('turn through every help article within a few weeks', () => {
+    const seen = new Set<RouteName>();
+    const days = Math.ceil((helpArticleIds.length - 1) / sampledPerTemplate);
+    for (let day = 0; day < days; day++) for (const name of articles(browserRouteNames(undefined, day))) seen.add(name);
+    expect(seen.size).toBe(helpArticleIds.length);
+  });
+
+  it('open every address, or the ones named, when E2E_SAMPLE says so', () => {
+    expect(browserRouteNames('all')).toEqual(all);
+    const named = browserRouteNames('help/cancel-pro', 0);
+    expect(articles(named)).toEqual(
+      [`help/${helpArticleIds[0] ?? ''}`, 'help/cancel-pro'].filter((v, i, a) => a.indexOf(v) === i),
+    );
+  });
+});
