@@ -147,9 +147,10 @@ console.log(`• Hosting: site ${hostingTarget}.`);
 
 // firebase.json with the named site, for this deploy only.
 const deployConfig = join(root, 'firebase.deploy.json');
+const firebaseJson = readFirebaseJson();
 writeFileSync(
   `${deployConfig}.tmp`,
-  `${JSON.stringify({ ...readFirebaseJson(), hosting: { ...readFirebaseJson().hosting, site: hostingTarget } }, null, 2)}\n`,
+  `${JSON.stringify({ ...firebaseJson, hosting: { ...firebaseJson.hosting, site: hostingTarget } }, null, 2)}\n`,
 );
 renameSync(`${deployConfig}.tmp`, deployConfig);
 

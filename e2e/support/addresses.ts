@@ -1,6 +1,6 @@
 // Which pages the browser suites open. A check that needs a real browser looks at what a
 // page's template draws (axe, reflow, keyboard, the policy as the browser enforces it), and
-// the 48 help articles are one template with different text: so those suites open one page of
+// the help articles are one template with different text: so those suites open one page of
 // each template, and a few of the pages that share one, turning with the day so that every
 // article is opened within a few weeks. What each address says on its own (its heading, head,
 // footer, links, valid HTML, its headers) is checked without a browser for every address

@@ -4,12 +4,11 @@ import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contact-message.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { claimMail } from './claim.js';
-import type { DeliveryState } from './delivery.js';
 import { dayKey, mailCaps } from './rate-limits.js';
 import { renderEmail } from './render-email.js';
 import { expiryAfter } from './retention.js';
 import { pause, quickRetryDelaysMs } from './retry-policy.js';
-import { sendWithRetries } from './send.js';
+import { sendWithRetries, type SendOutcome } from './send.js';
 import { threadWrites } from './threads.js';
 import { getTransport, type MailTransport } from './transport.js';
 
@@ -21,7 +20,7 @@ import { getTransport, type MailTransport } from './transport.js';
 // well costs four Firestore operations: the claim's read and commit, the caps' aggregation,
 // the outcome.
 
-export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
+export type Outcome = SendOutcome;
 
 export type DeliverOptions = {
   /** The document as the event (or the sweep's query) carried it: saves a read. */

@@ -1,5 +1,5 @@
 import { logger } from 'firebase-functions';
-import type { DeliveryInfo, SendRecord } from './delivery.js';
+import type { DeliveryInfo, DeliveryState, SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
 import { classifySendError, maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
@@ -89,8 +89,8 @@ export async function sendAndRecord<T>(
 /** What a state write found: the claim still current (written), or taken by a later one. */
 export type RecordResult = 'written' | 'stale';
 
-/** The outcome of a claimed message's send step. */
-export type SendOutcome = 'SUCCESS' | 'ERROR' | 'RETRY' | 'QUEUED' | 'SKIPPED';
+/** What became of a message: its delivery state once ended or waiting, or SKIPPED (not this invocation's to record). */
+export type SendOutcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
 
 export type SendStep = {
   transport: MailTransport;
