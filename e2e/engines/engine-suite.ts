@@ -48,7 +48,8 @@ async function waitFor(page: EnginePage, expression: string, what: string, timeo
   }
 }
 
-const hydrated = `document.documentElement.hasAttribute('data-ready')`;
+// Null-safe: a document being replaced has no root element for a moment, and is not ready yet.
+const hydrated = `document.documentElement?.hasAttribute('data-ready') === true`;
 const headingText = `document.querySelector('main h1')?.textContent?.trim() ?? ''`;
 
 function matches(text: string, expected: string | RegExp): boolean {
@@ -250,12 +251,17 @@ export function engineSuite(engine: EngineName): void {
       // loads as a document of its own, with the headers its sign-in popups need.
       for (const { id } of helpArticlesLinkingTo('account')) {
         await page.goto(`${hostingOrigin}${paths.help}/${id}`);
-        await waitFor(page, hydrated, `the help article ${id} did not start`);
-        await page.evaluate(`document.documentElement.dataset.before = 'article'`);
+        // Marks the article's document once it is the one shown and running (never a document
+        // still being replaced), so the Account page's own document is told from it below.
+        await waitFor(
+          page,
+          `location.pathname === ${JSON.stringify(`${paths.help}/${id}`)} && ${hydrated} && (document.documentElement.dataset.before = 'article') === 'article'`,
+          `the help article ${id} did not start`,
+        );
         await page.click(`main a[href="${paths.account}"]`);
         await waitFor(
           page,
-          `location.pathname === ${JSON.stringify(paths.account)} && document.documentElement.dataset.before === undefined && ${hydrated}`,
+          `location.pathname === ${JSON.stringify(paths.account)} && ${hydrated} && document.documentElement.dataset.before === undefined`,
           `the Account page, from ${id}, did not load as a page of its own`,
         );
       }
