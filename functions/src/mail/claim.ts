@@ -19,7 +19,7 @@ import {
   type SendRecord,
 } from './delivery.js';
 import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
-import { emailCount, nextDayMs, readCounts, type MailCaps } from './rate-limits.js';
+import { emailCount, nextDayMs, readCounts, ticketPauseMs, ticketTries, type MailCaps } from './rate-limits.js';
 import type { Expiry } from './retention.js';
 import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, type RecordResult } from './send.js';
@@ -38,7 +38,7 @@ export { leaseMs };
 export type Write = { ref: DocumentReference; data: Record<string, unknown> };
 
 /** The count a claim made against the caps, kept unless the message does not go alone after all. */
-type Counted = { day: Write; sender?: DocumentReference };
+type Counted = { day: Write & { redo: Record<string, unknown> }; sender?: DocumentReference };
 
 /**
  * A claimed message's hold on its document: every write of what becomes of it goes through
@@ -194,7 +194,7 @@ export async function claim(
       if (caps.counting) {
         const count = emailCount(db, nowMs, true);
         tx.set(count.ref, count.data, { merge: true });
-        counted = { day: { ref: count.ref, data: count.undo }, sender: slot.write?.ref };
+        counted = { day: { ref: count.ref, data: count.undo, redo: count.data }, sender: slot.write?.ref };
       }
     }
 
@@ -294,7 +294,9 @@ export async function claimMail(
     });
     return undefined;
   });
-  if (taken?.kind === 'claimed') return withinCaps(taken, settings, now);
+  if (taken?.kind === 'claimed') {
+    return withinCaps(taken, settings, { now, sleep: options.sleep ?? pause, random: options.random ?? Math.random });
+  }
   return taken ?? { kind: 'deferred', recorded: await deferUnclaimed(ref, settings.expiry, now) };
 }
 
@@ -302,18 +304,42 @@ export async function claimMail(
  * The caps' check of a claimed message, which also says whether delivery notices wait for an
  * email: within the caps it comes with its lease; over them it goes back to the queue.
  */
-async function withinCaps(taken: ClaimTaken, { caps }: ClaimSettings, now: () => number): Promise<Claim> {
-  const counts = taken.counted ? await readCounts(taken.ref.firestore, now()) : undefined;
-  const over = counts ? caps.verdict(counts, now()) : 'under';
-  if (over !== 'under') {
-    const queuedFor: QueuedFor = over === 'day' ? 'daily quota' : 'global cap';
-    await backToQueue(taken, queuedFor, now());
-    return {
-      kind: 'queued',
-      reason: `over the ${queuedFor}`,
-      spent: over === 'day' && (counts?.day ?? 0) >= caps.perDay,
-    };
+async function withinCaps(
+  taken: ClaimTaken,
+  { caps }: ClaimSettings,
+  { now, sleep, random }: Required<Pick<ClaimRetryOptions, 'now' | 'sleep' | 'random'>>,
+): Promise<Claim> {
+  if (!taken.counted) return leased(taken, caps, undefined, now);
+  const { day } = taken.counted;
+  const check = caps.beginCheck();
+  try {
+    for (let look = 1; ; look += 1) {
+      const counts = await readCounts(taken.ref.firestore, now());
+      const { over, surely } = check.verdict(counts, now());
+      if (over === 'under') return leased(taken, caps, counts, now);
+      if (surely || look >= ticketTries) {
+        const queuedFor: QueuedFor = over === 'day' ? 'daily quota' : 'global cap';
+        await backToQueue(taken, queuedFor, now());
+        return { kind: 'queued', reason: `over the ${queuedFor}`, spent: over === 'day' && counts.day >= caps.perDay };
+      }
+      // Over only while other messages of this instance are being checked, which may give
+      // their counts back: this one steps aside for a moment, then counts itself again.
+      await day.ref.set(day.data, { merge: true });
+      await sleep(ticketPauseMs(look - 1, random));
+      await day.ref.set(day.redo, { merge: true });
+    }
+  } finally {
+    check.end();
   }
+}
+
+/** A claimed message within the caps, with its lease. */
+function leased(
+  taken: ClaimTaken,
+  caps: MailCaps,
+  counts: { notices: number } | undefined,
+  now: () => number,
+): Claimed {
   return {
     ...taken,
     noticesWait: counts === undefined || counts.notices > 0,

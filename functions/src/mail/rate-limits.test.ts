@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { counterExpiry, globalCounterId, hourKey, senderCounter, senderKey } from './rate-limits.js';
+import {
+  counterExpiry,
+  forgetSpentCaps,
+  globalCounterId,
+  hourKey,
+  mailCaps,
+  senderCounter,
+  senderKey,
+} from './rate-limits.js';
 
 const at = Date.parse('2025-06-01T10:59:59.999Z');
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -31,5 +39,26 @@ describe('rate-limit keys', () => {
 
   it('lets a counter expire a day after its hour', () => {
     expect(counterExpiry(at).toISOString()).toBe('2025-06-02T11:00:00.000Z');
+  });
+});
+
+describe('the caps as an instance sees them', () => {
+  it('remembers the hour spent only when the counts that other checks may give back cannot explain it', () => {
+    forgetSpentCaps();
+    const caps = mailCaps({ perSenderPerHour: 0, perHour: 20, perDay: 0 });
+    const [first, second, third] = [caps.beginCheck(), caps.beginCheck(), caps.beginCheck()];
+    // 22 counted with 20 allowed, two of them still being checked here: they may go back.
+    expect(first.verdict({ hour: 22, day: 22 }, at)).toEqual({ over: 'hour', surely: false });
+    expect(caps.slot(undefined, at)).toEqual({ alone: true, digestMs: at });
+    expect(second.verdict({ hour: 20, day: 20 }, at)).toEqual({ over: 'under', surely: true });
+    second.end();
+    third.end();
+    third.end();
+    // The others settled and it is still over: the hour is spent, the next message is queued uncounted.
+    expect(first.verdict({ hour: 21, day: 21 }, at)).toEqual({ over: 'hour', surely: true });
+    expect(caps.slot(undefined, at)).toEqual({ alone: false, digestMs: at, spent: 'hour' });
+    first.end();
+    forgetSpentCaps();
+    expect(caps.slot(undefined, at)).toEqual({ alone: true, digestMs: at });
   });
 });

@@ -29,7 +29,9 @@ import {
 //   counts itself with `FieldValue.increment(1)` on one shard chosen at random, written in its
 //   claim's commit (a write, never a read, so claims do not contend on it), then sums the
 //   shards with one aggregation query. Within the caps it goes alone; over them it gives its
-//   count back and waits for a digest. Every message let through saw its own count and those
+//   count back and waits for a digest (when other messages of the same instance are still
+//   being checked, and could be the ones over, it first steps aside and counts again, up to
+//   `ticketTries` looks, so a burst fills the hour instead of queueing itself whole). Every message let through saw its own count and those
 //   of all messages let through before it, so no more than the caps are ever let through.
 // - The day's cap (`perDay`, the mail account's daily quota with a margin) keeps a reserve
 //   for the digests (`digestReserve`): messages stop going alone before the day's emails are
@@ -314,13 +316,27 @@ export type MailCaps = {
    * instance saw them spent, send the message to the digests whatever its sender's count.
    */
   slot(snapshot: DocumentSnapshot | undefined, nowMs: number): SenderSlot & { spent?: 'hour' | 'day' };
-  /** `capVerdict`, remembering a cap it finds spent. */
-  verdict(counts: { hour: number; day: number }, nowMs: number): 'under' | 'hour' | 'day';
+  /**
+   * Begins a counted message's check against the caps (`end` it once its count is kept or
+   * given back). Its `verdict` is `capVerdict`, and says whether the message is over `surely`:
+   * even if every other check under way on this instance gave its count back. Only a sure
+   * verdict is remembered: in a burst, counts that are about to be given back must not send the
+   * messages after them to the digests while the hour still has room.
+   */
+  beginCheck(): CapCheck;
   /** The write that marks the day's emails spent (`daySpentWrite`), remembered. */
   daySpent(db: Firestore, nowMs: number): { ref: DocumentReference; data: Record<string, unknown> };
 };
 
+/** A counted message's check against the caps (`MailCaps.beginCheck`). */
+export type CapCheck = {
+  verdict(counts: { hour: number; day: number }, nowMs: number): { over: 'under' | 'hour' | 'day'; surely: boolean };
+  end(): void;
+};
+
 const spentCaps = new Map<string, number>();
+/** Counted messages of this instance whose check against the caps is under way. */
+let checksUnderWay = 0;
 const spentMemoryMs = 10_000;
 
 /** Forgets what this instance saw of the caps (tests that reset the counters). */
@@ -341,10 +357,24 @@ export function mailCaps(limits: RateLimits): MailCaps {
       const spent = seen('day', nowMs) ? 'day' : seen('hour', nowMs) ? 'hour' : undefined;
       return { ...senderSlot(snapshot, limits, nowMs, spent === undefined), ...(spent ? { spent } : {}) };
     },
-    verdict(counts, nowMs) {
-      const over = capVerdict(limits, counts, nowMs);
-      if (over !== 'under') remember(over, nowMs);
-      return over;
+    beginCheck() {
+      checksUnderWay += 1;
+      let ended = false;
+      return {
+        verdict(counts, nowMs) {
+          const over = capVerdict(limits, counts, nowMs);
+          if (over === 'under') return { over, surely: true };
+          const others = checksUnderWay - 1;
+          const surely =
+            capVerdict(limits, { hour: counts.hour - others, day: counts.day - others }, nowMs) !== 'under';
+          if (surely) remember(over, nowMs);
+          return { over, surely };
+        },
+        end() {
+          if (!ended) checksUnderWay -= 1;
+          ended = true;
+        },
+      };
     },
     daySpent(db, nowMs) {
       remember('day', nowMs);
@@ -371,7 +401,7 @@ export type GlobalTicket = { verdict: 'under' | 'over'; release(): Promise<void>
 
 /** How often a message over the global cap looks again before it is queued, and the pause. */
 export const ticketTries = 3;
-const ticketPauseMs = (attempt: number, random: () => number) => (100 + random() * 200) * 2 ** attempt;
+export const ticketPauseMs = (attempt: number, random: () => number) => (100 + random() * 200) * 2 ** attempt;
 
 /**
  * Counts a message against the global cap of the hour (see the top of this file). `over`
