@@ -36,6 +36,9 @@ export async function startInbox(port: number, listenHost = '127.0.0.1'): Promis
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Stopping ends the connections still open (a sender's pool keeps idle ones until its
+      // socket time-out) after this long, instead of waiting for them: 30 s by default.
+      closeTimeout: 250,
       onData(stream, session, callback) {
         // The parts as sent: no text made from the html, nor html and links from the text
         // (on a digest of megabytes those conversions take longer than the sender waits).
