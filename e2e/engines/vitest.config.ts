@@ -8,6 +8,9 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['*.test.ts'],
     environment: 'node',
+    // Side by side also on two cores (Vitest's default leaves one core free, and would run
+    // the two engines one after the other): each mostly waits on its browser.
+    maxWorkers: 2,
     globalSetup: ['../support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
