@@ -10,7 +10,7 @@ for (const language of languages) {
 
     // Every template, and the day's sample of the pages that share one (support/addresses.ts).
     for (const path of [...browserRouteNames().map((name) => paths[name]), '/no/such/page']) {
-      test(`${path} has no WCAG A/AA violations`, async ({ page }) => {
+      test(`${path} has no WCAG A/AA violations`, async ({ reusedPage: page }) => {
         await page.goto(path);
         await expect(page.locator('main h1')).toBeVisible();
         await waitForApp(page);

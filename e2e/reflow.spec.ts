@@ -82,7 +82,7 @@ test.describe('reflow at 320 px', { tag: '@desktop' }, () => {
 
       for (const name of browserRouteNames()) {
         const path = localizedPath(paths[name], language);
-        test(`${path} fits the width`, async ({ page }) => {
+        test(`${path} fits the width`, async ({ reusedPage: page }) => {
           const response = await page.goto(path);
           expect(response?.status()).toBe(200);
           await expect(page.locator('main h1')).toBeVisible();
@@ -92,7 +92,7 @@ test.describe('reflow at 320 px', { tag: '@desktop' }, () => {
       }
 
       const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
-      test(`the not-found page (${unknown}) fits the width`, async ({ page }) => {
+      test(`the not-found page (${unknown}) fits the width`, async ({ reusedPage: page }) => {
         const response = await page.goto(unknown);
         expect(response?.status()).toBe(404);
         await expect(page.locator('main h1')).toBeVisible();

@@ -18,7 +18,7 @@ for (const language of languages) {
     test.use({ locale: locales[language] });
 
     for (const name of browserRouteNames()) {
-      test(`${paths[name]} shows its page`, async ({ page }, testInfo) => {
+      test(`${paths[name]} shows its page`, async ({ reusedPage: page }, testInfo) => {
         await open(page, paths[name]);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
@@ -38,7 +38,7 @@ for (const language of languages) {
       });
     }
 
-    test('an unknown path shows the not-found page', async ({ page }) => {
+    test('an unknown path shows the not-found page', async ({ reusedPage: page }) => {
       const response = await page.goto('/no/such/page');
       expect(response?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);

@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page, type ViewportSize } from '@playwright/test';
 
 // React's production build reports a server/client mismatch while hydrating a prerendered page
 // as "Minified React error #418" (text), #423/#425 (content), #419 (fell back to client
@@ -6,19 +6,58 @@ import { expect, test as base } from '@playwright/test';
 // the test that saw it.
 const hydrationProblem = /Minified React error #(?:418|419|423|425)\b|hydrat/i;
 
-export const test = base.extend<{ hydration: undefined }>({
-  hydration: [
-    async ({ page }, use) => {
-      const problems: string[] = [];
-      page.on('console', (message) => {
-        if (hydrationProblem.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+/** Runs `body`, failing if `page` reported a hydration problem or an uncaught error meanwhile. */
+async function watched(page: Page, body: () => Promise<void>): Promise<void> {
+  const problems: string[] = [];
+  const onConsole = (message: { type(): string; text(): string }) => {
+    if (hydrationProblem.test(message.text())) problems.push(`${message.type()}: ${message.text()}`);
+  };
+  const onError = (error: Error) => problems.push(`page error: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  try {
+    await body();
+  } finally {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+  }
+  expect(problems, 'hydration problems and uncaught errors on the page').toEqual([]);
+}
+
+/** One page per language and screen size, kept for a worker's tests (`reusedPage`). */
+type PagePool = (options: { locale: string | undefined; viewport: ViewportSize | null }) => Promise<Page>;
+
+export const test = base.extend<{ reusedPage: Page }, { pagePool: PagePool }>({
+  page: async ({ page }, use) => {
+    await watched(page, () => use(page));
+  },
+  pagePool: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, isMobile, hasTouch } = workerInfo.project.use;
+      const pages = new Map<string, Promise<Page>>();
+      await use((options) => {
+        const key = JSON.stringify(options);
+        let page = pages.get(key);
+        if (!page) {
+          const { locale, viewport } = options;
+          page = browser
+            .newContext({ baseURL, isMobile, hasTouch, ...(locale ? { locale } : {}), viewport })
+            .then((context) => context.newPage());
+          pages.set(key, page);
+        }
+        return page;
       });
-      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      await use(undefined);
-      expect(problems, 'hydration problems and uncaught errors on the page').toEqual([]);
+      await Promise.all([...pages.values()].map(async (page) => (await page).context().close()));
     },
-    { auto: true },
+    { scope: 'worker' },
   ],
+  // For tests that open one address each and look at what it draws, where a fresh browser
+  // context per address would only cost time: the worker's page for the test's language and
+  // screen, which the test navigates (cookies and storage carry over from the addresses before).
+  reusedPage: async ({ pagePool, locale, viewport }, use) => {
+    const page = await pagePool({ locale, viewport });
+    await watched(page, () => use(page));
+  },
 });
 
 export { expect };
