@@ -52,20 +52,24 @@ const recordViolations = `
 // Console lines that say the browser blocked something (the events above say it too).
 const blockedMessage = /Refused to|violates the following Content Security Policy|Permissions policy violation/i;
 
-/** Starts recording on `page`; what was recorded so far is read with the returned function. */
-async function watchPolicies(page: Page) {
-  await page.addInitScript(recordViolations);
+/**
+ * Starts listening on `page`, whose documents record violations (`recordViolations`, the
+ * tests' init script); the returned function reads what was recorded and stops listening.
+ */
+function watchPolicies(page: Page) {
   const messages: string[] = [];
   const errors: string[] = [];
-  page.on('console', (message) => {
+  const onConsole = (message: { text(): string }) => {
     if (blockedMessage.test(message.text())) messages.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return async () => ({
-    violations: await page.evaluate<Violation[]>('window.__violations ?? []'),
-    messages,
-    errors,
-  });
+  };
+  const onError = (error: Error) => errors.push(error.message);
+  page.on('console', onConsole);
+  page.on('pageerror', onError);
+  return async () => {
+    page.off('console', onConsole);
+    page.off('pageerror', onError);
+    return { violations: await page.evaluate<Violation[]>('window.__violations ?? []'), messages, errors };
+  };
 }
 
 /** Opens `path`, waits until its parts and images have loaded (the lower ones too). */
@@ -89,14 +93,15 @@ const everywhere = new Map(
 );
 
 test.describe('security headers in the browser', { tag: '@desktop' }, () => {
+  test.use({ initScript: recordViolations });
   for (const language of languages) {
     test.describe(`in ${language}`, () => {
       test.use({ locale: locales[language] });
 
       for (const name of browserRouteNames()) {
         const path = localizedPath(paths[name], language);
-        test(`${path} runs without a policy violation`, async ({ page }) => {
-          const recorded = await watchPolicies(page);
+        test(`${path} runs without a policy violation`, async ({ reusedPage: page }) => {
+          const recorded = watchPolicies(page);
           const response = await visit(page, path);
           expect(response?.status()).toBe(200);
           expect(await recorded()).toEqual(clean);
@@ -104,8 +109,8 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
       }
 
       const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
-      test(`the not-found page (${unknown}) runs without a policy violation`, async ({ page }) => {
-        const recorded = await watchPolicies(page);
+      test(`the not-found page (${unknown}) runs without a policy violation`, async ({ reusedPage: page }) => {
+        const recorded = watchPolicies(page);
         const response = await visit(page, unknown);
         expect(response?.status()).toBe(404);
         expect(await recorded()).toEqual(clean);
@@ -113,7 +118,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
 
       test('the contact form sends to Firestore without a policy violation', async ({ page }) => {
         const texts = contactTexts[language];
-        const recorded = await watchPolicies(page);
+        const recorded = watchPolicies(page);
         await visit(page, localizedPath(paths.support, language));
         await page.getByLabel(texts.email).fill(`e2e-csp-${language}-${Date.now().toString(36)}@example.com`);
         await page.getByLabel(texts.name).fill('Marco Rossi');
@@ -130,7 +135,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
         // A password reset calls Auth three ways: the code, the password policy, the new password.
         const member = await createMember();
         await sendPasswordResetEmail(member.email);
-        const recorded = await watchPolicies(page);
+        const recorded = watchPolicies(page);
         const calls: string[] = [];
         page.on('request', (request) => {
           if (request.url().startsWith(`${authEmulator}/`)) calls.push(new URL(request.url()).pathname);
@@ -159,7 +164,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
   test('the browser enforces the policy: inline script and other origins are blocked and reported', async ({
     page,
   }) => {
-    const recorded = await watchPolicies(page);
+    const recorded = watchPolicies(page);
     await visit(page, paths.home);
     // Both go through the page's own DOM and fetch, as an injected script would.
     await page.evaluate(`{
@@ -178,7 +183,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
   });
 
   test('a feature the Permissions-Policy turns off is blocked and reported', async ({ page }) => {
-    const recorded = await watchPolicies(page);
+    const recorded = watchPolicies(page);
     await visit(page, paths.home);
     const answer = await page.evaluate<number>(
       `new Promise((resolve) => navigator.geolocation.getCurrentPosition(() => resolve(0), (error) => resolve(error.code)))`,

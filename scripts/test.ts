@@ -6,6 +6,7 @@
 //                   engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
@@ -49,7 +50,12 @@ const steps: Step[] = [
       [bin('prettier'), '--check', '--log-level=warn', '.'],
     ],
   },
-  { id: 'unit', title: 'unit tests', commands: [[bin('vitest'), 'run', ...timed('unit')]] },
+  {
+    id: 'unit',
+    title: 'unit tests',
+    // One worker per core (Vitest leaves one free by default; on two cores 37 s → 23 s).
+    commands: [[bin('vitest'), 'run', `--maxWorkers=${availableParallelism()}`, ...timed('unit')]],
+  },
   {
     id: 'build',
     title: 'build',

@@ -24,11 +24,19 @@ async function watched(page: Page, body: () => Promise<void>): Promise<void> {
   expect(problems, 'hydration problems and uncaught errors on the page').toEqual([]);
 }
 
-/** One page per language and screen size, kept for a worker's tests (`reusedPage`). */
-type PagePool = (options: { locale: string | undefined; viewport: ViewportSize | null }) => Promise<Page>;
+/** One page per language, screen size and start-up script, kept for a worker's tests (`reusedPage`). */
+type PagePool = (options: {
+  locale: string | undefined;
+  viewport: ViewportSize | null;
+  initScript: string | undefined;
+}) => Promise<Page>;
 
-export const test = base.extend<{ reusedPage: Page }, { pagePool: PagePool }>({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ reusedPage: Page; initScript: string | undefined }, { pagePool: PagePool }>({
+  // A script every document of the test's page runs before its own (a string: the root's
+  // TypeScript has no DOM types), set with test.use.
+  initScript: [undefined, { option: true }],
+  page: async ({ page, initScript }, use) => {
+    if (initScript) await page.addInitScript(initScript);
     await watched(page, () => use(page));
   },
   pagePool: [
@@ -39,10 +47,13 @@ export const test = base.extend<{ reusedPage: Page }, { pagePool: PagePool }>({
         const key = JSON.stringify(options);
         let page = pages.get(key);
         if (!page) {
-          const { locale, viewport } = options;
+          const { locale, viewport, initScript } = options;
           page = browser
             .newContext({ baseURL, isMobile, hasTouch, ...(locale ? { locale } : {}), viewport })
-            .then((context) => context.newPage());
+            .then(async (context) => {
+              if (initScript) await context.addInitScript(initScript);
+              return context.newPage();
+            });
           pages.set(key, page);
         }
         return page;
@@ -54,8 +65,8 @@ export const test = base.extend<{ reusedPage: Page }, { pagePool: PagePool }>({
   // For tests that open one address each and look at what it draws, where a fresh browser
   // context per address would only cost time: the worker's page for the test's language and
   // screen, which the test navigates (cookies and storage carry over from the addresses before).
-  reusedPage: async ({ pagePool, locale, viewport }, use) => {
-    const page = await pagePool({ locale, viewport });
+  reusedPage: async ({ pagePool, locale, viewport, initScript }, use) => {
+    const page = await pagePool({ locale, viewport, initScript });
     await watched(page, () => use(page));
   },
 });
