@@ -6,7 +6,9 @@
 // ask; `--dry-run` only prints). Uses your Google Cloud credentials
 // (`gcloud auth application-default login`); with FIRESTORE_EMULATOR_HOST set it works on
 // the emulator instead. Exit code: 0 done (or nothing to do), 1 a write failed or the operator
-// said no, 2 wrong arguments or no terminal to ask on.
+// said no, 2 wrong arguments or no terminal to ask on. `--no-build` uses functions/lib as it
+// is built (the emulator tests: a build there makes the Functions emulator reload its source,
+// which turns the triggers a test has turned off back on).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -23,7 +25,8 @@ import {
 } from './lib/mail-requeue.ts';
 import { root } from './lib/project.ts';
 
-const argv = process.argv.slice(2);
+const build = !process.argv.includes('--no-build');
+const argv = process.argv.slice(2).filter((arg) => arg !== '--no-build');
 if (argv.includes('--help') || argv.includes('-h')) {
   console.log(requeueUsage);
   process.exit(0);
@@ -37,7 +40,10 @@ try {
   process.exit(2);
 }
 
-if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
+if (
+  build &&
+  spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0
+) {
   process.exit(1);
 }
 const { applyRequeue, planRequeue } = (await import(

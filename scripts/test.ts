@@ -1,6 +1,8 @@
 // `npm test`: typecheck, lint, unit tests, build, then the tests against the emulators.
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
-// the last line sums it up and the exit code is non-zero on any failure.
+// the last line sums it up and the exit code is non-zero on any failure. The checks that need
+// no emulator run while the emulator tests do (those mostly wait on the emulators and their
+// clocks, leaving a core free): their output is shown as each ends.
 //
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
 //                   engines, start); the steps after build build first
@@ -11,7 +13,7 @@ import { join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
 import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
-import { run } from './lib/processes.ts';
+import { capture, run } from './lib/processes.ts';
 import { formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -22,6 +24,11 @@ type Step = {
   needs?: string;
   /** Runs the emulators and the inbox: their ports must be free. */
   emulators?: true;
+  /**
+   * Runs while the step of this id runs (in the order listed, its output held until it ends);
+   * on its own when that step does not run.
+   */
+  beside?: string;
 };
 
 /** A vitest run's arguments that also write each test's time (scripts/lib/test-timings.ts). */
@@ -35,6 +42,7 @@ const steps: Step[] = [
   {
     id: 'typecheck',
     title: 'typecheck',
+    beside: 'emulators',
     commands: [
       [bin('tsc'), '-p', '.'],
       [bin('tsc'), '-p', 'web'],
@@ -45,6 +53,7 @@ const steps: Step[] = [
   {
     id: 'lint',
     title: 'lint',
+    beside: 'emulators',
     commands: [
       [bin('eslint'), '--max-warnings=0', '.'],
       [bin('prettier'), '--check', '--log-level=warn', '.'],
@@ -53,6 +62,7 @@ const steps: Step[] = [
   {
     id: 'unit',
     title: 'unit tests',
+    beside: 'emulators',
     // One worker per core (Vitest leaves one free by default; on two cores 37 s → 23 s).
     commands: [[bin('vitest'), 'run', `--maxWorkers=${availableParallelism()}`, ...timed('unit')]],
   },
@@ -69,6 +79,7 @@ const steps: Step[] = [
     id: 'budgets',
     title: 'bundle budgets',
     needs: 'build',
+    beside: 'emulators',
     commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'budgets/', ...timed('budgets')]],
   },
   {
@@ -76,6 +87,7 @@ const steps: Step[] = [
     id: 'html',
     title: 'HTML check',
     needs: 'build',
+    beside: 'emulators',
     commands: [[process.execPath, join('scripts', 'check-html.ts'), '--no-build']],
   },
   {
@@ -137,18 +149,25 @@ const wanted = new Set(
 );
 
 type Outcome = { title: string; ok: boolean; seconds: number; note?: string };
-const outcomes: Outcome[] = [];
+const outcomes = new Map<Step, Outcome>();
 const passed = new Set<string>();
 const started = Date.now();
 rmSync(join(root, timingsDir), { recursive: true, force: true });
 
-for (const step of steps.filter(({ id }) => wanted.has(id))) {
-  console.log(`\n━━ ${step.title} ━━`);
+/** Runs one step; `held`: its output is collected and printed when it ends. */
+async function runStep(step: Step, held = false): Promise<void> {
   const stepStart = Date.now();
   const seconds = () => Math.round((Date.now() - stepStart) / 100) / 10;
+  const header = `\n━━ ${step.title} ━━`;
+  if (!held) console.log(header);
+  const end = (outcome: Omit<Outcome, 'title' | 'seconds'>, output = '') => {
+    outcomes.set(step, { title: step.title, seconds: seconds(), ...outcome });
+    if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
+    if (outcome.note && !outcome.ok) console.error(`✖ ${outcome.note}`);
+  };
   if (step.needs && !passed.has(step.needs)) {
-    outcomes.push({ title: step.title, ok: false, seconds: 0, note: `skipped: ${step.needs} failed` });
-    continue;
+    end({ ok: false, note: `skipped: ${step.needs} failed` });
+    return;
   }
   if (step.emulators) {
     ensureLocalSecrets();
@@ -165,23 +184,40 @@ for (const step of steps.filter(({ id }) => wanted.has(id))) {
       inbox,
     });
     if (busy.length > 0) {
-      const note = `ports in use: ${busy.join(', ')} (stop 'npm start' first)`;
-      console.error(`✖ ${note}`);
-      outcomes.push({ title: step.title, ok: false, seconds: seconds(), note });
-      continue;
+      end({ ok: false, note: `ports in use: ${busy.join(', ')} (stop 'npm start' first)` });
+      return;
     }
   }
   let ok = true;
+  let output = '';
   for (const [command, ...args] of step.commands) {
-    if ((await run(command, args, { cwd: root })) !== 0) ok = false;
+    if (held) {
+      const result = await capture(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+      output += result.stdout + result.stderr;
+      if (result.code !== 0) ok = false;
+    } else if ((await run(command, args, { cwd: root })) !== 0) ok = false;
   }
   if (ok) passed.add(step.id);
-  outcomes.push({ title: step.title, ok, seconds: seconds() });
+  end({ ok }, output);
 }
 
+const chosen = steps.filter(({ id }) => wanted.has(id));
+const running = new Set(chosen.map(({ id }) => id));
+for (const step of chosen) {
+  if (step.beside && running.has(step.beside)) continue;
+  const companions = chosen.filter((other) => other.beside === step.id);
+  await Promise.all([
+    runStep(step),
+    (async () => {
+      for (const companion of companions) await runStep(companion, true);
+    })(),
+  ]);
+}
+const ordered = chosen.flatMap((step) => outcomes.get(step) ?? []);
+
 const total = Math.round((Date.now() - started) / 1000);
-const failed = outcomes.filter(({ ok }) => !ok);
-const parts = outcomes.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
+const failed = ordered.filter(({ ok }) => !ok);
+const parts = ordered.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
 console.log(`\n${formatSlowest(readTimings(join(root, timingsDir)))}`);
 console.log(`\n${parts.join(' · ')}`);
 // A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):
@@ -195,7 +231,7 @@ if (failed.length === 0 && !only) {
 }
 console.log(
   failed.length === 0
-    ? `✔ npm test passed: ${outcomes.length} steps in ${total}s`
-    : `✖ npm test failed: ${failed.map(({ title }) => title).join(', ')} (${failed.length} of ${outcomes.length} steps, ${total}s)`,
+    ? `✔ npm test passed: ${ordered.length} steps in ${total}s`
+    : `✖ npm test failed: ${failed.map(({ title }) => title).join(', ')} (${failed.length} of ${ordered.length} steps, ${total}s)`,
 );
 process.exit(failed.length === 0 ? 0 : 1);

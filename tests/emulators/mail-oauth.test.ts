@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
+import { alertsCollection } from '../../functions/src/mail/alerts.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
@@ -179,8 +180,14 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   try {
-    // Nothing of this file stays for another file's sweep to find.
-    await Promise.all(written.map((id) => db.collection('Mail').doc(id).delete()));
+    // Nothing of this file stays for another file's sweep to find, nor its failures' notices
+    // for another file's next email to carry.
+    await Promise.all(
+      written.flatMap((id) => [
+        db.collection('Mail').doc(id).delete(),
+        db.collection(alertsCollection).doc(id).delete(),
+      ]),
+    );
   } finally {
     closeTransport();
     await Promise.all([xoauth2Server.close(), plainServer.close()]);

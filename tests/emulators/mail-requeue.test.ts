@@ -218,12 +218,16 @@ describe('requeueing ended messages', () => {
 
 describe('npm run mail:requeue', () => {
   const run = promisify(execFile);
-  /** The script as an operator runs it, on the emulator (FIRESTORE_EMULATOR_HOST), with no terminal. */
+  /**
+   * The script as an operator runs it, on the emulator (FIRESTORE_EMULATOR_HOST), with no
+   * terminal; on the functions the step built (`--no-build`: a build would make the Functions
+   * emulator reload, turning the triggers back on under the next file).
+   */
   async function requeue(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
       const { stdout, stderr } = await run(
         process.execPath,
-        ['scripts/mail-requeue.ts', '--project', projectId, ...args],
+        ['scripts/mail-requeue.ts', '--no-build', '--project', projectId, ...args],
         {
           cwd: root,
           env: process.env,
