@@ -13,7 +13,7 @@ import { memberData } from '../../functions/src/account-deletion/member-data.ts'
 import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
 import type { MailTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { eventually, projectId, smtpPort } from '../support/emulators.ts';
+import { eventually, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
 
 // The account clean-up against the Auth, Firestore and Functions emulators and a real SMTP
@@ -26,6 +26,8 @@ let db: Firestore;
 let inbox: Inbox;
 
 beforeAll(async () => {
+  // The Auth trigger does the clean-up here: on, whatever the file before needed.
+  await setBackgroundTriggers(true);
   app = initializeApp({ projectId }, 'account-deletion-test');
   db = getFirestore(app);
   inbox = await startInbox(smtpPort);

@@ -51,8 +51,6 @@ afterAll(async () => {
     // Nothing is left waiting: every message of this file reached the inbox or ended.
     expect(await queuedCount(db)).toBe(0);
   } finally {
-    // The trigger back on first: the files after this one rely on it.
-    await setBackgroundTriggers(true);
     closeTransport();
     await inbox.close();
     await deleteApp(app);

@@ -72,8 +72,6 @@ afterAll(async () => {
     const unexpiring = snapshots.filter((snapshot) => !(snapshot.get('delivery.expireAt') instanceof Timestamp));
     expect(unexpiring.map((snapshot) => snapshot.id)).toEqual([]);
   } finally {
-    // The trigger back on first: the files after this one rely on it.
-    await setBackgroundTriggers(true);
     closeTransport();
     await inbox.close();
     await deleteApp(app);

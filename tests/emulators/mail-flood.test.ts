@@ -54,8 +54,6 @@ afterAll(async () => {
   try {
     expect(await queuedCount(db)).toBe(0);
   } finally {
-    // The trigger back on first: the files after this one rely on it.
-    await setBackgroundTriggers(true);
     closeTransport();
     await inbox.close();
     await env.cleanup();

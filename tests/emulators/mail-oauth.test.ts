@@ -193,7 +193,6 @@ afterAll(async () => {
     await Promise.all([xoauth2Server.close(), plainServer.close()]);
     await new Promise((resolve) => tokens.server?.close(resolve));
     await deleteApp(app);
-    await setBackgroundTriggers(true);
   }
 });
 beforeEach(() => {

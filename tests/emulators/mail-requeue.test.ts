@@ -41,7 +41,6 @@ afterAll(async () => {
     closeTransport();
     await inbox.close();
     await deleteApp(app);
-    await setBackgroundTriggers(true);
   }
 });
 

@@ -33,6 +33,7 @@ import {
   readDocument,
   smtpPort,
   supportEmail,
+  setBackgroundTriggers,
 } from '../support/emulators.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
@@ -46,6 +47,8 @@ let inbox: Inbox;
 const written: string[] = [];
 
 beforeAll(async () => {
+  // This file is about the trigger: on, whatever the file before needed.
+  await setBackgroundTriggers(true);
   env = await initializeTestEnvironment({
     projectId,
     firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },

@@ -73,7 +73,6 @@ afterAll(async () => {
   mkdirSync(join(root, 'coverage'), { recursive: true });
   writeFileSync(join(root, 'coverage', 'firestore-rules.html'), await coverage.text());
   await env.cleanup();
-  await setBackgroundTriggers(true);
 });
 beforeEach(async () => {
   await env.clearFirestore();
