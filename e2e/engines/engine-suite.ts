@@ -56,8 +56,15 @@ function matches(text: string, expected: string | RegExp): boolean {
   return typeof expected === 'string' ? text === expected : expected.test(text);
 }
 
-export function engineSuite(engine: EngineName): void {
-  describe(engine, () => {
+/**
+ * What one file checks in an engine: every page (`pages`) or the journeys through the forms,
+ * the Account page, the carousels and the menu (`journeys`). Two files an engine, each with a
+ * browser of its own, so the four run side by side.
+ */
+export type EnginePart = 'pages' | 'journeys';
+
+export function engineSuite(engine: EngineName, part: EnginePart): void {
+  describe(`${engine} ${part}`, () => {
     let page: EnginePage;
     const screenshots = join(root, 'e2e-screenshots', engine);
 
@@ -67,7 +74,7 @@ export function engineSuite(engine: EngineName): void {
 
     beforeAll(async () => {
       mkdirSync(screenshots, { recursive: true });
-      app = initializeApp({ projectId }, `engine-suite-${engine}`);
+      app = initializeApp({ projectId }, `engine-suite-${engine}-${part}`);
       db = getFirestore(app);
       // Google's script loader, which the Account page's Google sign-in needs (offline-google.ts).
       google = await startOfflineGoogle();
@@ -110,7 +117,7 @@ export function engineSuite(engine: EngineName): void {
       expect(await page.errors(), `${path}: errors on the page`).toEqual([]);
     }
 
-    for (const language of languages) {
+    for (const language of part === 'pages' ? languages : []) {
       for (const name of [...routeNames, 'notFound' as const]) {
         const path =
           name === 'notFound'
@@ -136,211 +143,213 @@ export function engineSuite(engine: EngineName): void {
       }
     }
 
-    it('the contact form, opened by the app, sends; the dialog gives the reference the email starts with', async () => {
-      const subject = `${engine} check ${Date.now().toString(36)}`;
-      await open(`${paths.support}?platform=ios&version=3.0.1`, 'en', headings.support.en);
-      await waitFor(
-        page,
-        `document.querySelector('[name=platform]')?.value === 'ios' && document.querySelector('[name=appVersion]')?.value === '3.0.1'`,
-        "the app's device and version were not filled in",
-      );
-      await page.type('[name=email]', `${engine}@example.com`);
-      await page.type('[name=name]', 'Marco Rossi');
-      await page.type('[name=subject]', subject);
-      await page.type('[name=message]', `Sent from ${page.version}.`);
-      await page.click('form button[type=submit]');
-      await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
-      await page.screenshot(join(screenshots, 'contact-sent.png'));
-      const reference = await page.evaluate<string>(
-        `document.querySelector('dialog.dialog[open] .dialog__reference-code')?.textContent ?? ''`,
-      );
-      expect(reference).toMatch(referencePattern);
-      const deadline = Date.now() + 20_000;
-      while (!(await receivedMail()).some((mail) => mail.subject.endsWith(subject)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
-      const mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
-      expect(mail?.subject).toBe(`[${reference}] ${subject}`);
-      expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
-      expect(await page.errors()).toEqual([]);
-    }, 60_000);
-
-    it('the help search forgives a typo; the Contact Us subject suggests an article and is kept after reading it', async () => {
-      const article = (language: Language) => localizedPath('/help/cancel-pro', language);
-      await open(localizedPath(paths.help, 'it'), 'it', headings.help.it);
-      await page.type('input[type=search]', 'abbonamneto');
-      await waitFor(
-        page,
-        `document.querySelector('.help-search__results a[href="${article('it')}"]')`,
-        'the search did not find the subscription article for a misspelt word',
-      );
-      await page.screenshot(join(screenshots, 'help-search.png'));
-
-      await open(paths.support, 'en', headings.support.en);
-      await page.type('[name=subject]', 'cancel Pro');
-      const suggestion = `.help-suggestions a[href="${article('en')}"]`;
-      await waitFor(page, `document.querySelector('${suggestion}')`, 'the subject suggested no article');
-      await page.screenshot(join(screenshots, 'help-suggestions.png'));
-      await page.click(suggestion);
-      await waitFor(page, `location.pathname === '${article('en')}'`, 'the suggestion did not open the article');
-      await page.evaluate('history.back()');
-      await waitFor(
-        page,
-        `document.querySelector('[name=subject]')?.value === 'cancel Pro'`,
-        'the subject was not there after coming back',
-      );
-      expect(await page.errors()).toEqual([]);
-    }, 60_000);
-
-    it('an account email link verifies the address, and a password reset link sets the new password', async () => {
-      const member = await createMember();
-      await sendVerificationEmail(member);
-      const verify = actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'it');
-      await page.goto(`${hostingOrigin}${verify}`);
-      await waitFor(
-        page,
-        `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.it.thanks)}`,
-        'the verification was not confirmed in Italian',
-      );
-      expect(await page.evaluate<string>('document.documentElement.lang')).toBe('it');
-      expect((await account(member.localId)).emailVerified).toBe(true);
-      await page.screenshot(join(screenshots, 'email-verified.png'));
-
-      await sendPasswordResetEmail(member.email);
-      await page.goto(
-        `${hostingOrigin}${actionLink('resetPassword', await mailedCode(member.email, 'PASSWORD_RESET'), 'en')}`,
-      );
-      await waitFor(page, `document.querySelector('input[autocomplete=new-password]')`, 'no new password field');
-      await page.type('input[autocomplete=new-password]', 'engine-Password-3');
-      await page.click('form button[type=submit]');
-      await waitFor(
-        page,
-        `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.en.resetDone)}`,
-        'the new password was not confirmed',
-      );
-      expect(await canSignIn(member.email, 'engine-Password-3')).toBe(true);
-      await page.screenshot(join(screenshots, 'password-reset.png'));
-      expect(await page.errors()).toEqual([]);
-    }, 60_000);
-
-    it('the Account page signs a member in and deletes the account', async () => {
-      const member = await createMember();
-      await page.goto(`${hostingOrigin}${localizedPath(paths.account, 'it')}`);
-      await waitFor(page, hydrated, 'the Account page did not start');
-      await page.type('input[name=email]', member.email);
-      await page.type('input[name=password]', member.password);
-      await page.click('.account__form button[type=submit]');
-      await waitFor(page, `document.querySelector('input[name=confirm-password]')`, 'the member was not signed in');
-      await page.type('input[name=confirm-password]', member.password);
-      await page.type('input[name=confirm-word]', accountTexts.it.word);
-      await page.click('.account__form button[type=submit]');
-      await waitFor(
-        page,
-        `document.querySelector('.account__delete h2')?.textContent === ${JSON.stringify(accountTexts.it.doneTitle)}`,
-        'the account was not deleted',
-      );
-      expect(await canSignIn(member.email, member.password)).toBe(false);
-      await page.screenshot(join(screenshots, 'account-deleted.png'));
-      expect(await page.errors()).toEqual([]);
-    }, 60_000);
-
-    it('the Account page, reached by each help article’s link, signs a Google member in, who downloads a copy of their data', async () => {
-      const member = await createProviderMember('google.com');
-      await seedMember(db, member.localId, `other-${member.localId}`);
-      // Through a link inside the site, as the help centre sends members: the Account page
-      // loads as a document of its own, with the headers its sign-in popups need.
-      for (const { id } of helpArticlesLinkingTo('account')) {
-        await page.goto(`${hostingOrigin}${paths.help}/${id}`);
-        // Marks the article's document once it is the one shown and running (never a document
-        // still being replaced), so the Account page's own document is told from it below.
+    if (part === 'journeys') {
+      it('the contact form, opened by the app, sends; the dialog gives the reference the email starts with', async () => {
+        const subject = `${engine} check ${Date.now().toString(36)}`;
+        await open(`${paths.support}?platform=ios&version=3.0.1`, 'en', headings.support.en);
         await waitFor(
           page,
-          `location.pathname === ${JSON.stringify(`${paths.help}/${id}`)} && ${hydrated} && (document.documentElement.dataset.before = 'article') === 'article'`,
-          `the help article ${id} did not start`,
+          `document.querySelector('[name=platform]')?.value === 'ios' && document.querySelector('[name=appVersion]')?.value === '3.0.1'`,
+          "the app's device and version were not filled in",
         );
-        await page.click(`main a[href="${paths.account}"]`);
-        await waitFor(
-          page,
-          `location.pathname === ${JSON.stringify(paths.account)} && ${hydrated} && document.documentElement.dataset.before === undefined`,
-          `the Account page, from ${id}, did not load as a page of its own`,
+        await page.type('[name=email]', `${engine}@example.com`);
+        await page.type('[name=name]', 'Marco Rossi');
+        await page.type('[name=subject]', subject);
+        await page.type('[name=message]', `Sent from ${page.version}.`);
+        await page.click('form button[type=submit]');
+        await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
+        await page.screenshot(join(screenshots, 'contact-sent.png'));
+        const reference = await page.evaluate<string>(
+          `document.querySelector('dialog.dialog[open] .dialog__reference-code')?.textContent ?? ''`,
         );
-      }
-      // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
-      await page.click('input[name=email]');
-      await waitFor(
-        page,
-        `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/account-auth-'))`,
-        'the sign-in part was not fetched',
-      );
-      // On Safari-like browsers Auth readies its popup helper (Google's loader, a frame) as the
-      // form is focused, since they allow a popup only right after the press; a press before that
-      // is over can find the popup blocked, and the page then says to try again, as a member would.
-      if (engine === 'webkit')
-        await waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
-      const signIn = () =>
-        page.clickInPopup(() => page.click('.account__provider--google'), '.js-reuse-account', member.email);
-      await signIn().catch(async (error: unknown) => {
-        const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
-        if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
-        console.log(`${engine}: the first press found the popup blocked; pressing again`);
-        await signIn();
-      });
-      await waitFor(
-        page,
-        `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(member.email)})`,
-        'the Google member was not signed in',
-      );
-      expect(google.served()).toBeGreaterThan(0);
-      await page.click('.account__copy button');
-      await waitFor(page, `document.querySelector('.account__copy a[download]')`, 'no copy was saved');
-      // The file itself is read in Chromium (e2e/account.spec.ts); here the page's own account
-      // of it: a JSON file of the page's own making, holding exactly the member's documents.
-      // (The page's policy rightly keeps a script from fetching the file's blob: address.)
-      const link = await page.evaluate<{ href: string; download: string; status: string }>(
-        `(() => { const link = document.querySelector('.account__copy a[download]'); return { href: link.href, download: link.download, status: link.parentElement.textContent }; })()`,
-      );
-      expect(link.href).toMatch(/^blob:/);
-      expect(link.download).toMatch(/^[a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json$/);
-      expect(link.status).toContain(`${link.download}, ${String(seededPaths(member.localId).length)} items.`);
-      await page.screenshot(join(screenshots, 'account-copy.png'));
-      expect(await page.errors()).toEqual([]);
-    }, 60_000);
-
-    it('the home carousels move on their own', async () => {
-      await open(paths.home, 'en', headings.home.en);
-      const state = `[document.querySelector('.slide--active')?.dataset.slide, document.querySelector('.home-hero')?.dataset.photo].join()`;
-      const start = await page.evaluate<string>(state);
-      expect(start).toBe('01,0');
-      // The screenshots move every 5 s, the background every 10 s.
-      await waitFor(
-        page,
-        `document.querySelector('.slide--active')?.dataset.slide !== '01' && document.querySelector('.home-hero')?.dataset.photo !== '0'`,
-        'the carousels did not move',
-        20_000,
-      );
-      await page.screenshot(join(screenshots, 'home-carousels-moved.png'));
-      expect(await page.errors()).toEqual([]);
-    }, 40_000);
-
-    it('the phone menu opens at a phone width', async () => {
-      const width = await page.setWidth(390, 844);
-      try {
-        // WebKitGTK's MiniBrowser window cannot be narrower than its toolbar (about 450 px);
-        // anything up to 768 px is the phone layout.
-        expect(width).toBeLessThanOrEqual(768);
-        await open(paths.home, 'en', headings.home.en);
-        await page.click('.nav-bar__toggle');
-        await waitFor(
-          page,
-          `document.querySelector('.nav-bar__toggle')?.getAttribute('aria-expanded') === 'true' &&
-           [...document.querySelectorAll('.nav-bar__menu a')].every((link) => link.getBoundingClientRect().height > 0)`,
-          'the phone menu did not open with its links shown',
-        );
-        await page.screenshot(join(screenshots, 'phone-menu-open.png'));
+        expect(reference).toMatch(referencePattern);
+        const deadline = Date.now() + 20_000;
+        while (!(await receivedMail()).some((mail) => mail.subject.endsWith(subject)) && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        const mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
+        expect(mail?.subject).toBe(`[${reference}] ${subject}`);
+        expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
         expect(await page.errors()).toEqual([]);
-      } finally {
-        await page.setWidth(1280, 800);
-      }
-    });
+      }, 60_000);
+
+      it('the help search forgives a typo; the Contact Us subject suggests an article and is kept after reading it', async () => {
+        const article = (language: Language) => localizedPath('/help/cancel-pro', language);
+        await open(localizedPath(paths.help, 'it'), 'it', headings.help.it);
+        await page.type('input[type=search]', 'abbonamneto');
+        await waitFor(
+          page,
+          `document.querySelector('.help-search__results a[href="${article('it')}"]')`,
+          'the search did not find the subscription article for a misspelt word',
+        );
+        await page.screenshot(join(screenshots, 'help-search.png'));
+
+        await open(paths.support, 'en', headings.support.en);
+        await page.type('[name=subject]', 'cancel Pro');
+        const suggestion = `.help-suggestions a[href="${article('en')}"]`;
+        await waitFor(page, `document.querySelector('${suggestion}')`, 'the subject suggested no article');
+        await page.screenshot(join(screenshots, 'help-suggestions.png'));
+        await page.click(suggestion);
+        await waitFor(page, `location.pathname === '${article('en')}'`, 'the suggestion did not open the article');
+        await page.evaluate('history.back()');
+        await waitFor(
+          page,
+          `document.querySelector('[name=subject]')?.value === 'cancel Pro'`,
+          'the subject was not there after coming back',
+        );
+        expect(await page.errors()).toEqual([]);
+      }, 60_000);
+
+      it('an account email link verifies the address, and a password reset link sets the new password', async () => {
+        const member = await createMember();
+        await sendVerificationEmail(member);
+        const verify = actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'it');
+        await page.goto(`${hostingOrigin}${verify}`);
+        await waitFor(
+          page,
+          `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.it.thanks)}`,
+          'the verification was not confirmed in Italian',
+        );
+        expect(await page.evaluate<string>('document.documentElement.lang')).toBe('it');
+        expect((await account(member.localId)).emailVerified).toBe(true);
+        await page.screenshot(join(screenshots, 'email-verified.png'));
+
+        await sendPasswordResetEmail(member.email);
+        await page.goto(
+          `${hostingOrigin}${actionLink('resetPassword', await mailedCode(member.email, 'PASSWORD_RESET'), 'en')}`,
+        );
+        await waitFor(page, `document.querySelector('input[autocomplete=new-password]')`, 'no new password field');
+        await page.type('input[autocomplete=new-password]', 'engine-Password-3');
+        await page.click('form button[type=submit]');
+        await waitFor(
+          page,
+          `document.querySelector('main h2')?.textContent === ${JSON.stringify(emailActionTexts.en.resetDone)}`,
+          'the new password was not confirmed',
+        );
+        expect(await canSignIn(member.email, 'engine-Password-3')).toBe(true);
+        await page.screenshot(join(screenshots, 'password-reset.png'));
+        expect(await page.errors()).toEqual([]);
+      }, 60_000);
+
+      it('the Account page signs a member in and deletes the account', async () => {
+        const member = await createMember();
+        await page.goto(`${hostingOrigin}${localizedPath(paths.account, 'it')}`);
+        await waitFor(page, hydrated, 'the Account page did not start');
+        await page.type('input[name=email]', member.email);
+        await page.type('input[name=password]', member.password);
+        await page.click('.account__form button[type=submit]');
+        await waitFor(page, `document.querySelector('input[name=confirm-password]')`, 'the member was not signed in');
+        await page.type('input[name=confirm-password]', member.password);
+        await page.type('input[name=confirm-word]', accountTexts.it.word);
+        await page.click('.account__form button[type=submit]');
+        await waitFor(
+          page,
+          `document.querySelector('.account__delete h2')?.textContent === ${JSON.stringify(accountTexts.it.doneTitle)}`,
+          'the account was not deleted',
+        );
+        expect(await canSignIn(member.email, member.password)).toBe(false);
+        await page.screenshot(join(screenshots, 'account-deleted.png'));
+        expect(await page.errors()).toEqual([]);
+      }, 60_000);
+
+      it('the Account page, reached by each help article’s link, signs a Google member in, who downloads a copy of their data', async () => {
+        const member = await createProviderMember('google.com');
+        await seedMember(db, member.localId, `other-${member.localId}`);
+        // Through a link inside the site, as the help centre sends members: the Account page
+        // loads as a document of its own, with the headers its sign-in popups need.
+        for (const { id } of helpArticlesLinkingTo('account')) {
+          await page.goto(`${hostingOrigin}${paths.help}/${id}`);
+          // Marks the article's document once it is the one shown and running (never a document
+          // still being replaced), so the Account page's own document is told from it below.
+          await waitFor(
+            page,
+            `location.pathname === ${JSON.stringify(`${paths.help}/${id}`)} && ${hydrated} && (document.documentElement.dataset.before = 'article') === 'article'`,
+            `the help article ${id} did not start`,
+          );
+          await page.click(`main a[href="${paths.account}"]`);
+          await waitFor(
+            page,
+            `location.pathname === ${JSON.stringify(paths.account)} && ${hydrated} && document.documentElement.dataset.before === undefined`,
+            `the Account page, from ${id}, did not load as a page of its own`,
+          );
+        }
+        // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
+        await page.click('input[name=email]');
+        await waitFor(
+          page,
+          `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/account-auth-'))`,
+          'the sign-in part was not fetched',
+        );
+        // On Safari-like browsers Auth readies its popup helper (Google's loader, a frame) as the
+        // form is focused, since they allow a popup only right after the press; a press before that
+        // is over can find the popup blocked, and the page then says to try again, as a member would.
+        if (engine === 'webkit')
+          await waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
+        const signIn = () =>
+          page.clickInPopup(() => page.click('.account__provider--google'), '.js-reuse-account', member.email);
+        await signIn().catch(async (error: unknown) => {
+          const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
+          if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
+          console.log(`${engine}: the first press found the popup blocked; pressing again`);
+          await signIn();
+        });
+        await waitFor(
+          page,
+          `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(member.email)})`,
+          'the Google member was not signed in',
+        );
+        expect(google.served()).toBeGreaterThan(0);
+        await page.click('.account__copy button');
+        await waitFor(page, `document.querySelector('.account__copy a[download]')`, 'no copy was saved');
+        // The file itself is read in Chromium (e2e/account.spec.ts); here the page's own account
+        // of it: a JSON file of the page's own making, holding exactly the member's documents.
+        // (The page's policy rightly keeps a script from fetching the file's blob: address.)
+        const link = await page.evaluate<{ href: string; download: string; status: string }>(
+          `(() => { const link = document.querySelector('.account__copy a[download]'); return { href: link.href, download: link.download, status: link.parentElement.textContent }; })()`,
+        );
+        expect(link.href).toMatch(/^blob:/);
+        expect(link.download).toMatch(/^[a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json$/);
+        expect(link.status).toContain(`${link.download}, ${String(seededPaths(member.localId).length)} items.`);
+        await page.screenshot(join(screenshots, 'account-copy.png'));
+        expect(await page.errors()).toEqual([]);
+      }, 60_000);
+
+      it('the home carousels move on their own', async () => {
+        await open(paths.home, 'en', headings.home.en);
+        const state = `[document.querySelector('.slide--active')?.dataset.slide, document.querySelector('.home-hero')?.dataset.photo].join()`;
+        const start = await page.evaluate<string>(state);
+        expect(start).toBe('01,0');
+        // The screenshots move every 5 s, the background every 10 s.
+        await waitFor(
+          page,
+          `document.querySelector('.slide--active')?.dataset.slide !== '01' && document.querySelector('.home-hero')?.dataset.photo !== '0'`,
+          'the carousels did not move',
+          20_000,
+        );
+        await page.screenshot(join(screenshots, 'home-carousels-moved.png'));
+        expect(await page.errors()).toEqual([]);
+      }, 40_000);
+
+      it('the phone menu opens at a phone width', async () => {
+        const width = await page.setWidth(390, 844);
+        try {
+          // WebKitGTK's MiniBrowser window cannot be narrower than its toolbar (about 450 px);
+          // anything up to 768 px is the phone layout.
+          expect(width).toBeLessThanOrEqual(768);
+          await open(paths.home, 'en', headings.home.en);
+          await page.click('.nav-bar__toggle');
+          await waitFor(
+            page,
+            `document.querySelector('.nav-bar__toggle')?.getAttribute('aria-expanded') === 'true' &&
+             [...document.querySelectorAll('.nav-bar__menu a')].every((link) => link.getBoundingClientRect().height > 0)`,
+            'the phone menu did not open with its links shown',
+          );
+          await page.screenshot(join(screenshots, 'phone-menu-open.png'));
+          expect(await page.errors()).toEqual([]);
+        } finally {
+          await page.setWidth(1280, 800);
+        }
+      });
+    }
   });
 }

@@ -1,3 +1,3 @@
 import { engineSuite } from './engine-suite.ts';
 
-engineSuite('firefox');
+engineSuite('firefox', 'journeys');

@@ -1,3 +1,3 @@
 import { engineSuite } from './engine-suite.ts';
 
-engineSuite('webkit');
+engineSuite('webkit', 'pages');
