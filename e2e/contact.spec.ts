@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { projectId } from '../scripts/lib/project.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
-import { contactTexts, languages, locales, open, paths, type Language } from './support/site.ts';
+import { contactTexts, languages, locales, open, paths, suggestionsSettled, type Language } from './support/site.ts';
 
 // The contact journey through the real emulators: the browser writes the Mail document to
 // Firestore, the mail function sends it to the SMTP inbox of the run (e2e/support/).
@@ -31,6 +31,7 @@ async function fillIn(page: Page, language: Language, values: { email: string; m
   await page.getByLabel(texts.name).fill('Marco <b>Rossi</b>');
   await page.getByLabel(texts.subject).fill(`Tides ${language}`);
   await page.getByLabel(texts.message).fill(values.message);
+  await suggestionsSettled(page, `Tides ${language}`);
 }
 
 async function mailFrom(address: string): Promise<ReceivedMail[]> {

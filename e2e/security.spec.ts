@@ -4,7 +4,7 @@ import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scri
 import { localizedPath } from '../web/src/config/paths.ts';
 import { actionLink, canSignIn, createMember, mailedCode, sendPasswordResetEmail } from './support/auth-emulator.ts';
 import { browserRouteNames } from './support/addresses.ts';
-import { contactTexts, headings, languages, locales, paths } from './support/site.ts';
+import { contactTexts, headings, languages, locales, paths, suggestionsSettled } from './support/site.ts';
 import { emailActionTexts } from './support/texts.ts';
 
 // The site works under its own response headers: no page, in either language, trips the
@@ -124,6 +124,7 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
         await page.getByLabel(texts.name).fill('Marco Rossi');
         await page.getByLabel(texts.subject).fill(`Policy check ${language}`);
         await page.getByLabel(texts.message).fill('Sent under the Content-Security-Policy.');
+        await suggestionsSettled(page, `Policy check ${language}`);
         const write = page.waitForResponse((response) => response.url().startsWith(`${firestoreEmulator}/`));
         await page.getByRole('button', { name: texts.send }).click();
         expect((await write).ok()).toBe(true);

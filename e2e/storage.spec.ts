@@ -10,7 +10,7 @@ import { actionLink, createMember, mailedCode, sendVerificationEmail } from './s
 import { expect, test } from './support/fixtures.ts';
 import { accountTexts } from './support/texts.ts';
 import { browserRouteNames } from './support/addresses.ts';
-import { contactTexts, languages, open, paths, waitForApp } from './support/site.ts';
+import { contactTexts, languages, open, paths, suggestionsSettled, waitForApp } from './support/site.ts';
 
 const listed = Object.values(siteStorage);
 const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
@@ -39,6 +39,7 @@ test('the site keeps in the browser only what its list (and the privacy policy) 
   await page.getByLabel(texts.subject).fill('Annullare Pro');
   await page.getByLabel(texts.message).fill('Come annullo Pro?');
   await expect.poll(() => storageKeys(page, 'sessionStorage')).toContain(siteStorage.contactDraft.name);
+  await suggestionsSettled(page, 'Annullare Pro');
   await page.getByRole('button', { name: texts.send }).click();
   await expect(page.getByText(texts.sent)).toBeVisible();
 

@@ -156,6 +156,12 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         await page.type('[name=name]', 'Marco Rossi');
         await page.type('[name=subject]', subject);
         await page.type('[name=message]', `Sent from ${page.version}.`);
+        // The help suggestions for the subject have come (found or none): nothing moves under the click.
+        await waitFor(
+          page,
+          `document.querySelector('.help-suggestions')?.dataset.searched === ${JSON.stringify(subject)}`,
+          'the help suggestions did not settle',
+        );
         await page.click('form button[type=submit]');
         await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
         await page.screenshot(join(screenshots, 'contact-sent.png'));

@@ -74,6 +74,15 @@ export async function open(page: Page, path: string, options: { pausedClock?: bo
   await waitForApp(page, options);
 }
 
+/**
+ * Waits until the Contact Us page's help suggestions show their answers for `subject`, found
+ * or none (they come a moment after the last key and push what is below them down): after
+ * this, nothing moves under the next click.
+ */
+export async function suggestionsSettled(page: Page, subject: string) {
+  await expect(page.locator('.help-suggestions')).toHaveAttribute('data-searched', subject.trim());
+}
+
 /** The page shows no translation key in place of a text. */
 export async function expectNoUntranslatedKeys(page: Page) {
   const text = await page.locator('body').innerText();

@@ -30,7 +30,9 @@ export function HelpSuggestions({
   const results = found?.results ?? [];
   const values = helpTextValues(language);
   return (
-    <div className="help-suggestions" aria-live="polite">
+    // data-searched: the subject the region shows the answers for (empty: none yet), which
+    // tells a test that the suggestions have settled, found or not.
+    <div className="help-suggestions" aria-live="polite" data-searched={found?.query ?? ''}>
       {results.length > 0 && (
         <>
           <p className="help-suggestions__heading">{heading}</p>
