@@ -8,6 +8,9 @@
 //   --routes /,/pro      only these routes (default: every route of paths.ts)
 //   --lang en            only these languages, comma-separated (default: en,it)
 //   --dist DIR           serve this build instead of firebase.json's public folder (no build)
+//   --jobs N             N Lighthouse runs at once, each in a process of its own (default 1):
+//                        the asserted categories do not depend on the CPU, the performance
+//                        figures do, so measure speed with one job (or npm run bench:web)
 //
 // The site is served by a small Node server that applies firebase.json (i18n, headers,
 // cleanUrls, the 404 page with status 404) and compresses like Hosting, on a free port: no
@@ -17,8 +20,11 @@
 // is checked for every report. The runner is shared with `npm run bench:web`
 // (scripts/lib/lighthouse-runner.ts).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Language } from '../web/src/config/languages.ts';
+import type { RoutePath } from '../web/src/config/paths.ts';
 import { startHostingServer } from './lib/hosting-server.ts';
 import {
   lighthouseConfig,
@@ -37,17 +43,14 @@ const asserted = ['accessibility', 'best-practices', 'seo'] as const;
 const categories = ['performance', ...asserted] as const;
 
 const { values } = parseArgs({
-  options: { ...siteOptions, assert: { type: 'boolean', default: false } },
+  options: { ...siteOptions, assert: { type: 'boolean', default: false }, jobs: { type: 'string', default: '1' } },
   allowNegative: true,
 });
-const { routes, langs } = targets(values);
-const started = Date.now();
-const dist = await prepareSite(values);
 const config = lighthouseConfig(categories);
 
 type Row = {
-  route: string;
-  lang: string;
+  route: RoutePath;
+  lang: Language;
   url: string;
   scores: Record<(typeof categories)[number], number | null>;
   lcp: number | undefined;
@@ -59,90 +62,157 @@ type Row = {
   seconds: number;
 };
 
-const hosting = await startHostingServer(join(root, 'firebase.json'), { publicDir: dist });
-const rows: Row[] = [];
-let crashed = false;
-await rm(reportsDir, { recursive: true, force: true });
-console.log(
-  `• Serving ${dist ?? 'web/dist'} like Hosting at ${hosting.origin}; ${routes.length * langs.length} Lighthouse run(s), mobile, simulated throttling.`,
-);
-try {
-  for (const lang of langs) {
-    for (const route of routes) {
-      const url = pageUrl(hosting.origin, route, lang);
-      try {
-        const { lhr, html, renderedLang, seconds } = await runLighthouse(url, config);
-        const name = route === '/' ? 'home' : route.slice(1);
-        const report = join(reportsDir, lang, `${name}.html`);
-        await mkdir(dirname(report), { recursive: true });
-        await writeFile(report, html);
-        const audit = (id: string) => lhr.audits[id];
-        const failing = asserted.flatMap((category) =>
-          (lhr.categories[category]?.auditRefs ?? [])
-            .filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && (audit(ref.id)?.score ?? 0) < 1)
-            .map((ref) => `${category}: ${ref.id}`),
-        );
-        const row: Row = {
-          route,
-          lang,
-          url: url.slice(hosting.origin.length),
-          scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? null])) as Row['scores'],
-          lcp: numeric(lhr, 'largest-contentful-paint'),
-          tbt: numeric(lhr, 'total-blocking-time'),
-          cls: numeric(lhr, 'cumulative-layout-shift'),
-          renderedLang,
-          failing,
-          report: relative(root, report),
-          seconds,
-        };
-        rows.push(row);
-        console.log(
-          `  ${lang} ${row.url.padEnd(24)} ${categories.map((id) => score(row.scores[id])).join(' ')}  (${seconds.toFixed(1)} s)`,
-        );
-      } catch (error) {
-        crashed = true;
-        console.error(`✖ ${lang} ${route}: ${error instanceof Error ? error.message : String(error)}`);
-      }
+/** Runs Lighthouse on one page, writes its HTML report and sums it up. */
+async function audit(origin: string, route: RoutePath, lang: Language): Promise<Row> {
+  const url = pageUrl(origin, route, lang);
+  const { lhr, html, renderedLang, seconds } = await runLighthouse(url, config);
+  const name = route === '/' ? 'home' : route.slice(1);
+  const report = join(reportsDir, lang, `${name}.html`);
+  await mkdir(dirname(report), { recursive: true });
+  await writeFile(report, html);
+  const audit = (id: string) => lhr.audits[id];
+  const failing = asserted.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && (audit(ref.id)?.score ?? 0) < 1)
+      .map((ref) => `${category}: ${ref.id}`),
+  );
+  return {
+    route,
+    lang,
+    url: url.slice(origin.length),
+    scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? null])) as Row['scores'],
+    lcp: numeric(lhr, 'largest-contentful-paint'),
+    tbt: numeric(lhr, 'total-blocking-time'),
+    cls: numeric(lhr, 'cumulative-layout-shift'),
+    renderedLang,
+    failing,
+    report: relative(root, report),
+    seconds,
+  };
+}
+
+type Job = { origin: string; route: RoutePath; lang: Language };
+type Done = { row: Row } | { error: string };
+
+// A job process (--jobs): Lighthouse keeps state of its own in the process, so runs side by
+// side each have one; it takes pages from the parent one at a time and answers each.
+if (process.env.LIGHTHOUSE_JOB === '1' && process.send) {
+  const send = process.send.bind(process);
+  process.on('message', (job: Job) => {
+    audit(job.origin, job.route, job.lang).then(
+      (row) => send({ row } satisfies Done),
+      (error: unknown) => send({ error: error instanceof Error ? error.message : String(error) } satisfies Done),
+    );
+  });
+  process.on('disconnect', () => process.exit(0));
+} else {
+  await main();
+}
+
+async function main(): Promise<void> {
+  const { routes, langs } = targets(values);
+  const jobs = Math.max(1, Math.min(Number.parseInt(values.jobs, 10) || 1, routes.length * langs.length));
+  const started = Date.now();
+  const dist = await prepareSite(values);
+  const hosting = await startHostingServer(join(root, 'firebase.json'), { publicDir: dist });
+  const rows: Row[] = [];
+  let crashed = false;
+  await rm(reportsDir, { recursive: true, force: true });
+  console.log(
+    `• Serving ${dist ?? 'web/dist'} like Hosting at ${hosting.origin}; ${routes.length * langs.length} Lighthouse run(s), mobile, simulated throttling${jobs > 1 ? `, ${String(jobs)} at once` : ''}.`,
+  );
+  const queue: Job[] = langs.flatMap((lang) => routes.map((route) => ({ origin: hosting.origin, route, lang })));
+  const done = (job: Job, outcome: Done) => {
+    if ('error' in outcome) {
+      crashed = true;
+      console.error(`✖ ${job.lang} ${job.route}: ${outcome.error}`);
+      return;
     }
+    const { row } = outcome;
+    rows.push(row);
+    console.log(
+      `  ${row.lang} ${row.url.padEnd(24)} ${categories.map((id) => score(row.scores[id])).join(' ')}  (${row.seconds.toFixed(1)} s)`,
+    );
+  };
+  const inThisProcess = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      const current = job;
+      await audit(current.origin, current.route, current.lang).then(
+        (row) => done(current, { row }),
+        (error: unknown) => done(current, { error: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  };
+  const inAJobProcess = async () => {
+    const child: ChildProcess = fork(import.meta.filename, process.argv.slice(2), {
+      env: { ...process.env, LIGHTHOUSE_JOB: '1' },
+    });
+    try {
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        const current = job;
+        const outcome = await new Promise<Done>((resolve) => {
+          const onExit = (code: number | null) => resolve({ error: `the job process exited (code ${String(code)})` });
+          child.once('exit', onExit);
+          child.once('message', (message: Done) => {
+            child.off('exit', onExit);
+            resolve(message);
+          });
+          child.send(current);
+        });
+        done(current, outcome);
+        if (child.exitCode !== null) break;
+      }
+    } finally {
+      if (child.connected) child.disconnect();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: jobs }, () => (jobs > 1 ? inAJobProcess() : inThisProcess())));
+  } finally {
+    await hosting.close();
   }
-} finally {
-  await hosting.close();
+  // In the order asked for, whichever job finished first.
+  const order = (row: Row) => langs.indexOf(row.lang) * routes.length + routes.indexOf(row.route);
+  rows.sort((a, b) => order(a) - order(b));
+  await summarize(rows, crashed, started);
 }
 
 function score(value: number | null): string {
   return value === null ? '  –' : String(Math.round(value * 100)).padStart(3);
 }
 
-const header = ['Address', 'Lang', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'html[lang]'];
-const cells = rows.map((row) => [
-  row.url,
-  row.lang,
-  ...categories.map((id) => score(row.scores[id]).trim()),
-  row.lcp === undefined ? '–' : `${(row.lcp / 1000).toFixed(2)} s`,
-  row.tbt === undefined ? '–' : `${Math.round(row.tbt)} ms`,
-  row.cls === undefined ? '–' : row.cls.toFixed(3),
-  row.renderedLang,
-]);
-console.log(`\n${table(header, cells).join('\n')}`);
+async function summarize(rows: Row[], crashed: boolean, started: number): Promise<void> {
+  const header = ['Address', 'Lang', 'Perf', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS', 'html[lang]'];
+  const cells = rows.map((row) => [
+    row.url,
+    row.lang,
+    ...categories.map((id) => score(row.scores[id]).trim()),
+    row.lcp === undefined ? '–' : `${(row.lcp / 1000).toFixed(2)} s`,
+    row.tbt === undefined ? '–' : `${Math.round(row.tbt)} ms`,
+    row.cls === undefined ? '–' : row.cls.toFixed(3),
+    row.renderedLang,
+  ]);
+  console.log(`\n${table(header, cells).join('\n')}`);
 
-const wrongLanguage = rows.filter((row) => row.renderedLang !== row.lang);
-const failing = rows.filter((row) => row.failing.length > 0);
-if (failing.length > 0) {
-  console.log('\nAudits below 1 in accessibility, best practices or SEO:');
-  for (const row of failing) console.log(`  ${row.lang} ${row.url}: ${row.failing.join(', ')}`);
-}
-for (const row of wrongLanguage) {
-  console.error(`✖ ${row.lang} ${row.url}: the page rendered in "${row.renderedLang}", not "${row.lang}".`);
-}
-await writeFile(join(reportsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`).catch(() => undefined);
-const minutes = (Date.now() - started) / 60_000;
-console.log(`\n• Scores 0–100. HTML reports in ${relative(root, reportsDir)}/. Took ${minutes.toFixed(1)} min.`);
+  const wrongLanguage = rows.filter((row) => row.renderedLang !== row.lang);
+  const failing = rows.filter((row) => row.failing.length > 0);
+  if (failing.length > 0) {
+    console.log('\nAudits below 1 in accessibility, best practices or SEO:');
+    for (const row of failing) console.log(`  ${row.lang} ${row.url}: ${row.failing.join(', ')}`);
+  }
+  for (const row of wrongLanguage) {
+    console.error(`✖ ${row.lang} ${row.url}: the page rendered in "${row.renderedLang}", not "${row.lang}".`);
+  }
+  await writeFile(join(reportsDir, 'summary.json'), `${JSON.stringify(rows, null, 2)}\n`).catch(() => undefined);
+  const minutes = (Date.now() - started) / 60_000;
+  console.log(`\n• Scores 0–100. HTML reports in ${relative(root, reportsDir)}/. Took ${minutes.toFixed(1)} min.`);
 
-const belowOne = rows.filter((row) => asserted.some((id) => row.scores[id] !== 1));
-if (crashed || wrongLanguage.length > 0) process.exit(1);
-if (values.assert && belowOne.length > 0) {
-  console.error(
-    `✖ Accessibility, best practices and SEO must be 100 on every route: ${belowOne.length} page(s) fall short.`,
-  );
-  process.exit(1);
+  const belowOne = rows.filter((row) => asserted.some((id) => row.scores[id] !== 1));
+  if (crashed || wrongLanguage.length > 0) process.exit(1);
+  if (values.assert && belowOne.length > 0) {
+    console.error(
+      `✖ Accessibility, best practices and SEO must be 100 on every route: ${belowOne.length} page(s) fall short.`,
+    );
+    process.exit(1);
+  }
 }

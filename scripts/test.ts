@@ -1,17 +1,27 @@
 // `npm test`: typecheck, lint, unit tests, build, then the tests against the emulators.
 // Every step runs even when an earlier one failed (but the emulator tests need the build);
-// the last line sums it up and the exit code is non-zero on any failure. The checks that need
-// no emulator run while the emulator tests do (those mostly wait on the emulators and their
+// the last line sums it up and the exit code is non-zero on any failure. The emulator tests,
+// the browser tests and the Firefox and WebKit checks share one start of the emulators (about
+// 12 s each): this script runs them inside `firebase emulators:exec`, again as itself
+// (`--inside`), which clears what each suite left before the next. The checks that need no
+// emulator run while the emulator tests do (those mostly wait on the emulators and their
 // clocks, leaving a core free): their output is shown as each ends.
 //
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
 //                   engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
-import { busyPorts, emulatorsExecArgs, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  busyPorts,
+  emulatorsExecArgs,
+  ensureLocalSecrets,
+  firebaseBin,
+  ports,
+  resetEmulators,
+} from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 import { formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
@@ -24,6 +34,10 @@ type Step = {
   needs?: string;
   /** Runs the emulators and the inbox: their ports must be free. */
   emulators?: true;
+  /** Runs inside the emulators this script starts once for every such step (in the order listed). */
+  inside?: true;
+  /** Turns the Functions emulator's background triggers off and on (the next step wants them on). */
+  switchesTriggers?: true;
   /**
    * Runs while the step of this id runs (in the order listed, its output held until it ends);
    * on its own when that step does not run.
@@ -92,42 +106,29 @@ const steps: Step[] = [
   },
   {
     id: 'emulators',
-    emulators: true,
+    inside: true,
+    switchesTriggers: true,
     title: 'emulator tests',
     needs: 'build',
-    commands: [
-      [
-        firebaseBin,
-        ...emulatorsExecArgs(
-          `${bin('vitest')} run --config tests/vitest.config.ts emulators/ ${timed('emulators').join(' ')}`,
-        ),
-      ],
-    ],
+    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'emulators/', ...timed('emulators')]],
   },
   {
     // The browser tests (Debian's Chromium) against the built site on the same emulators;
     // the run starts its own SMTP inbox (e2e/support/global-setup.ts).
     id: 'e2e',
-    emulators: true,
+    inside: true,
     title: 'browser tests',
     needs: 'build',
-    commands: [[firebaseBin, ...emulatorsExecArgs(`${bin('playwright')} test -c e2e/playwright.config.ts`)]],
+    commands: [[bin('playwright'), 'test', '-c', 'e2e/playwright.config.ts']],
   },
   {
     // Gecko (Firefox ESR) and WebKit (WebKitGTK) from Debian, on the same emulators and inbox:
     // every page renders, starts and shows its images; the form, carousels and phone menu work.
     id: 'engines',
-    emulators: true,
+    inside: true,
     title: 'Firefox and WebKit checks',
     needs: 'build',
-    commands: [
-      [
-        firebaseBin,
-        ...emulatorsExecArgs(
-          `${bin('vitest')} run --config e2e/engines/vitest.config.ts ${timed('engines').join(' ')}`,
-        ),
-      ],
-    ],
+    commands: [[bin('vitest'), 'run', '--config', 'e2e/engines/vitest.config.ts', ...timed('engines')]],
   },
   {
     id: 'start',
@@ -152,7 +153,14 @@ type Outcome = { title: string; ok: boolean; seconds: number; note?: string };
 const outcomes = new Map<Step, Outcome>();
 const passed = new Set<string>();
 const started = Date.now();
-rmSync(join(root, timingsDir), { recursive: true, force: true });
+
+// Inside the emulators (`--inside emulators,e2e,engines`): those steps in order, each after the
+// emulators are cleared of what the one before left; what each came to goes to `insideReport`
+// for the script that started the emulators.
+const insideIndex = process.argv.indexOf('--inside');
+const insideIds = insideIndex >= 0 ? (process.argv[insideIndex + 1] ?? '').split(',') : undefined;
+const insideReport = join(root, 'test-results', 'inside-steps.json');
+if (!insideIds) rmSync(join(root, timingsDir), { recursive: true, force: true });
 
 /** Runs one step; `held`: its output is collected and printed when it ends. */
 async function runStep(step: Step, held = false): Promise<void> {
@@ -165,24 +173,13 @@ async function runStep(step: Step, held = false): Promise<void> {
     if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
     if (outcome.note && !outcome.ok) console.error(`✖ ${outcome.note}`);
   };
-  if (step.needs && !passed.has(step.needs)) {
+  if (step.needs && !passed.has(step.needs) && !insideIds) {
     end({ ok: false, note: `skipped: ${step.needs} failed` });
     return;
   }
   if (step.emulators) {
     ensureLocalSecrets();
-    const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
-    const busy = await busyPorts({
-      hosting,
-      firestore,
-      firestoreWebsocket,
-      functions,
-      hub,
-      logging,
-      eventarc,
-      smtp,
-      inbox,
-    });
+    const busy = await portsInUse();
     if (busy.length > 0) {
       end({ ok: false, note: `ports in use: ${busy.join(', ')} (stop 'npm start' first)` });
       return;
@@ -201,13 +198,81 @@ async function runStep(step: Step, held = false): Promise<void> {
   end({ ok }, output);
 }
 
+/** The emulators' ports that something else already uses (an 'npm start', say). */
+async function portsInUse(): Promise<string[]> {
+  const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
+  return busyPorts({ hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox });
+}
+
+/** Starts the emulators once and runs the `inside` steps in them (this script, `--inside`). */
+async function runInside(group: Step[]): Promise<void> {
+  const fail = (step: Step, note: string) => outcomes.set(step, { title: step.title, ok: false, seconds: 0, note });
+  const runnable = group.filter((step) => !step.needs || passed.has(step.needs));
+  for (const step of group) if (!runnable.includes(step)) fail(step, `skipped: ${step.needs ?? ''} failed`);
+  if (runnable.length === 0) return;
+  ensureLocalSecrets();
+  const busy = await portsInUse();
+  if (busy.length > 0) {
+    for (const step of runnable) fail(step, `ports in use: ${busy.join(', ')} (stop 'npm start' first)`);
+    console.error(`✖ ports in use: ${busy.join(', ')} (stop 'npm start' first)`);
+    return;
+  }
+  const begun = Date.now();
+  rmSync(insideReport, { force: true });
+  const script = `${JSON.stringify(process.execPath)} scripts/test.ts --inside ${runnable.map(({ id }) => id).join(',')}`;
+  const code = await run(firebaseBin, emulatorsExecArgs(script), { cwd: root });
+  const reported = existsSync(insideReport)
+    ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
+    : {};
+  for (const step of runnable) {
+    const outcome = reported[step.id];
+    if (!outcome)
+      fail(step, `did not run: the emulators stopped or did not start (exit code ${String(code)}, see above)`);
+    else outcomes.set(step, { title: step.title, ...outcome });
+    if (outcome?.ok) passed.add(step.id);
+  }
+  const last = runnable.at(-1);
+  if (code !== 0 && last && runnable.every((step) => passed.has(step.id))) {
+    fail(last, `the emulators exited with code ${String(code)} after the tests passed (see above)`);
+    passed.delete(last.id);
+  }
+  const inSteps = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.seconds ?? 0), 0);
+  console.log(
+    `\n• The emulators started, were cleared between suites and stopped in ${String(Math.round((Date.now() - begun) / 1000 - inSteps))}s.`,
+  );
+}
+
+if (insideIds) {
+  const report: Record<string, Omit<Outcome, 'title'>> = {};
+  for (const [index, id] of insideIds.entries()) {
+    const step = steps.find((candidate) => candidate.id === id);
+    if (!step) throw new Error(`--inside: unknown step '${id}'`);
+    try {
+      const before = steps.find((candidate) => candidate.id === insideIds[index - 1]);
+      if (before) await resetEmulators({ triggers: before.switchesTriggers === true });
+      await runStep(step);
+    } catch (error) {
+      outcomes.set(step, { title: step.title, ok: false, seconds: 0, note: String(error) });
+      console.error(`✖ ${String(error)}`);
+    }
+    const { ok = false, seconds = 0, note } = outcomes.get(step) ?? {};
+    report[id] = { ok, seconds, ...(note === undefined ? {} : { note }) };
+    mkdirSync(dirname(insideReport), { recursive: true });
+    writeFileSync(insideReport, `${JSON.stringify(report)}\n`);
+  }
+  process.exit(Object.values(report).every(({ ok }) => ok) ? 0 : 1);
+}
+
 const chosen = steps.filter(({ id }) => wanted.has(id));
 const running = new Set(chosen.map(({ id }) => id));
+const inside = chosen.filter((step) => step.inside);
 for (const step of chosen) {
   if (step.beside && running.has(step.beside)) continue;
-  const companions = chosen.filter((other) => other.beside === step.id);
+  if (step.inside && step !== inside[0]) continue;
+  const leads = step.inside ? inside : [step];
+  const companions = chosen.filter((other) => leads.some(({ id }) => id === other.beside));
   await Promise.all([
-    runStep(step),
+    step.inside ? runInside(inside) : runStep(step),
     (async () => {
       for (const companion of companions) await runStep(companion, true);
     })(),

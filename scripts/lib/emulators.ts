@@ -71,6 +71,30 @@ export async function waitForPort(portNumber: number, timeoutMs: number): Promis
   return false;
 }
 
+/**
+ * Gives the next suite of a shared `emulators:exec` the emulators as they start: no Firestore
+ * document and no Auth account the suite before left. `triggers`: also turn the background
+ * triggers back on, for after a suite that turns them off (it reloads the functions, about 4 s,
+ * so no function instance keeps what it learned either).
+ */
+export async function resetEmulators({ triggers }: { triggers: boolean }): Promise<void> {
+  const origin = (name: string) => `http://${host}:${String(port(name))}`;
+  const calls: Array<[string, string, string]> = [
+    [
+      'Firestore documents',
+      `${origin('firestore')}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+      'DELETE',
+    ],
+    ['Auth accounts', `${origin('auth')}/emulator/v1/projects/${projectId}/accounts`, 'DELETE'],
+  ];
+  if (triggers) calls.push(['background triggers', `${origin('hub')}/functions/enableBackgroundTriggers`, 'PUT']);
+  for (const [what, url, method] of calls) {
+    const response = await fetch(url, { method });
+    if (!response.ok)
+      throw new Error(`resetting the emulators (${what}): HTTP ${response.status} ${await response.text()}`);
+  }
+}
+
 /** Names of the given ports something already listens on. */
 export async function busyPorts(wanted: Partial<typeof ports>): Promise<string[]> {
   const entries = Object.entries(wanted);
