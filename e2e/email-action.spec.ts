@@ -134,7 +134,8 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
     });
 
-    test('without a connection the code is kept, and trying again verifies', async ({ page }) => {
+    // Trying again after a lost connection does not depend on the screen: desktop only (@desktop).
+    test('without a connection the code is kept, and trying again verifies', { tag: '@desktop' }, async ({ page }) => {
       const member = await createMember();
       await sendVerificationEmail(member);
       const code = await mailedCode(member.email, 'VERIFY_EMAIL');

@@ -25,6 +25,7 @@ import {
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 import { formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
+import { typecheckProjects } from './lib/typecheck.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 type Step = {
@@ -57,12 +58,7 @@ const steps: Step[] = [
     id: 'typecheck',
     title: 'typecheck',
     beside: 'emulators',
-    commands: [
-      [bin('tsc'), '-p', '.'],
-      [bin('tsc'), '-p', 'web'],
-      [bin('tsc'), '-p', 'functions'],
-      [bin('tsc'), '-p', 'artwork'],
-    ],
+    commands: typecheckProjects.map((project) => [bin('tsc'), '-p', project]),
   },
   {
     id: 'lint',

@@ -12,6 +12,18 @@ import { pageModules, paths, type RouteName } from '../../web/src/config/paths.t
 
 export { pageTemplateCount } from '../../web/src/config/paths.ts';
 
+/** Days since 1970 in UTC: what the day's sample turns with. */
+export const today = (): number => Math.floor(Date.now() / 86_400_000);
+
+/**
+ * Of several things a browser check would do the same way (the help articles that link to one
+ * page, say): the day's one, or every one with E2E_SAMPLE=all.
+ */
+export function daysOne<T>(items: readonly T[], sample = process.env.E2E_SAMPLE, dayNumber = today()): T[] {
+  if (sample === 'all' || items.length === 0) return [...items];
+  return [items[dayNumber % items.length] as T];
+}
+
 /** Pages that share their template with another, opened each day besides the first of it. */
 export const sampledPerTemplate = 2;
 
@@ -28,10 +40,7 @@ function byTemplate(): Map<string, RouteName[]> {
  * The pages the browser suites open: the first page of every template, and `sampledPerTemplate`
  * more of each shared template, chosen by the day (`dayNumber`, days since 1970 in UTC).
  */
-export function browserRouteNames(
-  sample = process.env.E2E_SAMPLE,
-  dayNumber = Math.floor(Date.now() / 86_400_000),
-): RouteName[] {
+export function browserRouteNames(sample = process.env.E2E_SAMPLE, dayNumber = today()): RouteName[] {
   if (sample === 'all') return allRoutes;
   const named = (sample ?? '').split(',').filter((name): name is RouteName => (allRoutes as string[]).includes(name));
   const chosen = new Set<RouteName>(named);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserRouteNames, pageTemplateCount, sampledPerTemplate } from '../../e2e/support/addresses.ts';
+import { browserRouteNames, daysOne, pageTemplateCount, sampledPerTemplate } from '../../e2e/support/addresses.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
 import { isHelpArticle, pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
 
@@ -28,5 +28,18 @@ describe('the browser suites’ pages', () => {
     expect(articles(named)).toEqual(
       [`help/${helpArticleIds[0] ?? ''}`, 'help/cancel-pro'].filter((v, i, a) => a.indexOf(v) === i),
     );
+  });
+});
+
+describe('the day’s one of several alike checks', () => {
+  const items = ['a', 'b', 'c'] as const;
+
+  it('is one a day, each in turn', () => {
+    expect([0, 1, 2, 3].map((day) => daysOne(items, undefined, day))).toEqual([['a'], ['b'], ['c'], ['a']]);
+  });
+
+  it('is every one with E2E_SAMPLE=all, and nothing of nothing', () => {
+    expect(daysOne(items, 'all', 5)).toEqual(items);
+    expect(daysOne([], undefined, 5)).toEqual([]);
   });
 });

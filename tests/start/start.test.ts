@@ -25,8 +25,14 @@ beforeAll(async () => {
   exited = new Promise((resolve) => start.once('exit', (code) => resolve(code)));
   start.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   start.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Ready, or stopped (a build that fails, a port in use): then its output says why at once.
+  let stopped = false;
+  void exited.then(() => (stopped = true));
   await eventually<boolean>(
-    () => (output.includes('All running') ? true : undefined),
+    () => {
+      if (stopped) throw new Error(`npm start stopped before it was ready:\n${output}`);
+      return output.includes('All running') ? true : undefined;
+    },
     150_000,
     'npm start to be ready',
   );
