@@ -12,9 +12,9 @@
 //                        the asserted categories do not depend on the CPU, the performance
 //                        figures do, so measure speed with one job (or npm run bench:web)
 //
-// The site is served by a small Node server that applies firebase.json (i18n, headers,
-// cleanUrls, the 404 page with status 404) and compresses like Hosting, on a free port: no
-// emulator, Java or fixed port is needed, so it runs beside `npm start` or the e2e suite.
+// The site is served by superstatic, the Hosting emulator's own server, with firebase.json's
+// hosting settings (scripts/lib/hosting-server.ts), on a free port: no emulator, Java or fixed
+// port is needed, so it runs beside `npm start` or the e2e suite.
 // Each page is visited at its own address in its language (`/it/features` for Italian) by a
 // fresh Chromium, and the language the page really rendered (`<html lang>` after the app ran)
 // is checked for every report. The runner is shared with `npm run bench:web`

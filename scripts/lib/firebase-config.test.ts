@@ -16,7 +16,7 @@ import {
   writeEmulatorConfig,
   type FirebaseJson,
 } from './firebase-config.ts';
-import { globToRegExp } from './hosting-server.ts';
+import { hostingPatternMatches } from './hosting-server.ts';
 import { webEmulatorEnv } from './project.ts';
 import { headerPolicyOf, localizedPath, paths } from '../../web/src/config/paths.ts';
 
@@ -69,9 +69,9 @@ describe('production Hosting headers (firebase.json)', () => {
 
 describe('the Account page’s headers (firebase.json)', () => {
   it('apply to the pages of the sign-in policy in the route table, in both languages, and to no other page', () => {
-    const pattern = globToRegExp(accountSource);
     const addresses = Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]);
-    for (const path of addresses) expect(pattern.test(path), path).toBe(headerPolicyOf(path) === 'sign-in');
+    for (const path of addresses)
+      expect(hostingPatternMatches({ source: accountSource }, path), path).toBe(headerPolicyOf(path) === 'sign-in');
     expect(addresses.filter((path) => headerPolicyOf(path) === 'sign-in')).toEqual(['/account', '/it/account']);
   });
 
