@@ -70,6 +70,23 @@ export default tseslint.config(
     rules: restrictImports(['pages', 'app'], { contactMessage: true }),
   },
   { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
+  // The page's language has one owner (locales/language.tsx): components read it with
+  // useLanguage() and change it with switchLanguage, never through i18next's instance.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/locales/**', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^(language|resolvedLanguage|languages|changeLanguage)$/][object.name=/^i18n/i]',
+          message:
+            'Read the language with useLanguage() and change it with switchLanguage (web/src/locales/language.tsx).',
+        },
+      ],
+    },
+  },
   {
     files: ['functions/**/*.ts', 'scripts/**/*.ts', 'artwork/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

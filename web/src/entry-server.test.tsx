@@ -6,7 +6,7 @@ import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import type { Language } from './config/languages';
-import { localizedPath, paths, type RoutePath } from './config/paths';
+import { localizedPath, matchPage, paths, type RoutePath } from './config/paths';
 import { notFoundPath, renderPage } from './entry-server';
 import { resources } from './locales/resources';
 
@@ -58,7 +58,7 @@ describe('prerendered pages', () => {
     const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
     const i18n = createI18n(page.language, resources);
-    const load = loaderFor(page.path);
+    const load = loaderFor(matchPage(page.path));
     if (load) await preloadPage(load);
     const root = await act(() =>
       hydrateRoot(

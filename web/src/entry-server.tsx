@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app';
-import { basePath } from './config/paths';
+import { basePath, matchPage } from './config/paths';
 import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
@@ -31,7 +31,7 @@ export async function renderPage(
   prefixed: boolean,
 ): Promise<{ html: string; head: string }> {
   const i18n = createI18n(language, resources);
-  const load = loaderFor(path);
+  const load = loaderFor(matchPage(path));
   if (load) await preloadPage(load);
   const base = prefixed ? basePath(language) : '';
   const ssrPath = base && path === '/' ? base : `${base}${path}`;

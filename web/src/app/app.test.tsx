@@ -35,6 +35,13 @@ describe('the site shell', () => {
     ).toBeDefined();
   });
 
+  it('shows a help article at its address with a trailing slash, as any static host may serve it', async () => {
+    renderSite(`${paths.help}/cancel-pro/`);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'How do I cancel my Pro subscription?' }),
+    ).toBeDefined();
+  });
+
   it('marks only the current page link as active', async () => {
     renderSite(paths.home);
     const nav = await screen.findByRole('navigation');

@@ -1,14 +1,15 @@
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { Router, type AroundNavHandler, type BaseLocationHook } from 'wouter';
+import { Router, useLocation, type AroundNavHandler, type BaseLocationHook } from 'wouter';
 import { useBrowserLocation } from 'wouter/use-browser-location';
 import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { Shell } from '../components/layout/shell';
-import { defaultLanguage, toLanguage } from '../config/languages';
-import { baseOf, basePath, headerPolicyOf, languageOfBase, rebase } from '../config/paths';
-import { loadLanguage } from '../locales/i18n';
+import { defaultLanguage } from '../config/languages';
+import { baseOf, basePath, headerPolicyOf, languageOfBase, matchPage, rebase } from '../config/paths';
+import { AddressMoverContext, switchLanguage, type AddressMover } from '../locales/language';
 import { AppRouter } from './router';
+import { CurrentPageContext } from '../hooks/current-page';
 import { HydrationContext, hydrationProgress } from '../components/hydration';
 
 /** Replaces the address bar's path (keeping query and fragment) for the new base. */
@@ -21,6 +22,13 @@ function switchBase(from: string, to: string) {
 function markReady() {
   document.documentElement.dataset.ready = '';
   performance.mark('data-ready');
+}
+
+/** Matches the address to its page once per view, for everything below (hooks/current-page.ts). */
+function CurrentPage({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const page = useMemo(() => matchPage(location), [location]);
+  return <CurrentPageContext value={page}>{children}</CurrentPageContext>;
 }
 
 type Props = {
@@ -37,33 +45,29 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
   const [base, setBase] = useState(initialBase);
   const baseRef = useRef(initialBase);
 
-  // A language chosen in the selector moves the visitor to that language's own address
-  // (`/features` ↔ `/it/features`), in place, so the address bar always names the language.
+  // A language switch that moves the address (the selector's, an email link's) takes the
+  // visitor to that language's own address (`/features` ↔ `/it/features`), in place, so the
+  // address bar always names the language.
+  const moveAddress = useCallback<AddressMover>((language) => {
+    const wanted = basePath(language);
+    if (wanted === baseRef.current) return;
+    switchBase(baseRef.current, wanted);
+    baseRef.current = wanted;
+    setBase(wanted);
+  }, []);
+  // Back and Forward can cross a language switch (`/it/features` → `/features`, then Back):
+  // the base and the language follow the address again.
   useEffect(() => {
     if (location) return undefined;
-    const onChange = (language: string) => {
-      const wanted = basePath(toLanguage(language));
-      if (wanted === baseRef.current) return;
-      switchBase(baseRef.current, wanted);
-      baseRef.current = wanted;
-      setBase(wanted);
-    };
-    // Back and Forward can cross a language switch (`/it/features` → `/features`, then Back):
-    // the base and the language follow the address again.
     const onPopState = () => {
       const found = baseOf(window.location.pathname);
       if (found === baseRef.current) return;
       baseRef.current = found;
       setBase(found);
-      const language = languageOfBase(found) ?? defaultLanguage;
-      void loadLanguage(i18n, language).then(() => i18n.changeLanguage(language));
+      void switchLanguage(i18n, languageOfBase(found) ?? defaultLanguage, { save: false });
     };
-    i18n.on('languageChanged', onChange);
     window.addEventListener('popstate', onPopState);
-    return () => {
-      i18n.off('languageChanged', onChange);
-      window.removeEventListener('popstate', onPopState);
-    };
+    return () => window.removeEventListener('popstate', onPopState);
   }, [i18n, location]);
 
   // A link into another header policy (the Account page's sign-in popups, or back out of it)
@@ -97,18 +101,22 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
   return (
     <HydrationContext value={progress}>
       <I18nextProvider i18n={i18n}>
-        <AppErrorBoundary>
-          <Router
-            base={base}
-            hook={location ?? useBrowserLocation}
-            aroundNav={aroundNav}
-            {...(ssrPath ? { ssrPath } : {})}
-          >
-            <Shell>
-              <AppRouter />
-            </Shell>
-          </Router>
-        </AppErrorBoundary>
+        <AddressMoverContext value={location ? undefined : moveAddress}>
+          <AppErrorBoundary>
+            <Router
+              base={base}
+              hook={location ?? useBrowserLocation}
+              aroundNav={aroundNav}
+              {...(ssrPath ? { ssrPath } : {})}
+            >
+              <CurrentPage>
+                <Shell>
+                  <AppRouter />
+                </Shell>
+              </CurrentPage>
+            </Router>
+          </AppErrorBoundary>
+        </AddressMoverContext>
       </I18nextProvider>
     </HydrationContext>
   );

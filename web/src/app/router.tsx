@@ -1,18 +1,11 @@
-import { Route, Switch } from 'wouter';
+import HomePage from '../pages/home';
+import { useCurrentPage } from '../hooks/current-page';
 import { LazyPage } from './lazy-page';
-import { loadNotFound, routes } from './routes';
+import { loaderFor } from './routes';
 
+/** The page the address shows (app.tsx matches it, once per view); each page mounts afresh. */
 export function AppRouter() {
-  return (
-    <Switch>
-      {routes.map((route) => (
-        <Route key={route.path} path={route.path}>
-          {'page' in route ? <route.page /> : <LazyPage load={route.load} />}
-        </Route>
-      ))}
-      <Route>
-        <LazyPage load={loadNotFound} />
-      </Route>
-    </Switch>
-  );
+  const page = useCurrentPage();
+  const load = loaderFor(page);
+  return load ? <LazyPage key={page} load={load} /> : <HomePage />;
 }

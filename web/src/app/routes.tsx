@@ -1,14 +1,10 @@
-import type { ComponentType } from 'react';
-import { pageModules, paths, type RouteName, type RoutePath } from '../config/paths';
-import HomePage from '../pages/home';
+import { pageModules, type PageName } from '../config/paths';
 import type { PageLoader, PageModule } from './lazy-page';
 
-// One entry per page, from the route table in config/paths.ts. Home is in the first bundle;
-// every other page is a script part of its own under static/js, loaded when its route is
-// first visited. Unknown paths fall through to the not-found page.
-export type RouteEntry = { path: RoutePath; page: ComponentType } | { path: RoutePath; load: PageLoader };
-
-// The lazily loaded pages (legal-document is a part of the privacy and terms pages).
+// Each page module's script part, from the route table in config/paths.ts: home is in the first
+// bundle (app/router.tsx renders it directly); every other module is a script part of its own
+// under static/js, loaded when one of its pages is first visited. One module can show many
+// pages (every help article is one module).
 const lazyPages = import.meta.glob<PageModule>([
   '../pages/*.tsx',
   '!../pages/home.tsx',
@@ -16,21 +12,15 @@ const lazyPages = import.meta.glob<PageModule>([
   '!../pages/*.test.tsx',
 ]);
 
-function loaderOf(module: string): PageLoader {
+const loaders = new Map<string, PageLoader>();
+for (const module of new Set(Object.values(pageModules))) {
+  if (module === pageModules.home) continue;
   const load = lazyPages[`../pages/${module}.tsx`];
   if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
-  return load;
+  loaders.set(module, load);
 }
 
-export const routes: readonly RouteEntry[] = (Object.keys(paths) as RouteName[]).map((name) =>
-  name === 'home' ? { path: paths.home, page: HomePage } : { path: paths[name], load: loaderOf(pageModules[name]) },
-);
-
-export const loadNotFound: PageLoader = loaderOf(pageModules.notFound);
-
-/** The script part a path (without language prefix) needs, or undefined for home (always loaded). */
-export function loaderFor(path: string): PageLoader | undefined {
-  const route = routes.find((entry) => entry.path === path);
-  if (!route) return loadNotFound;
-  return 'load' in route ? route.load : undefined;
+/** The script part a page needs, or undefined for home (always loaded). */
+export function loaderFor(page: PageName): PageLoader | undefined {
+  return loaders.get(pageModules[page]);
 }

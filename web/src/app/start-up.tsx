@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import type * as ReactDomClient from 'react-dom/client';
 import { toLanguage } from '../config/languages';
-import { baseOf, languageOfBase } from '../config/paths';
+import { baseOf, languageOfBase, matchPage, rebase } from '../config/paths';
 import { detectLanguage, startI18n } from '../locales/i18n';
 import { nextTask } from '../utils/next-task';
 import { App } from './app';
@@ -27,7 +27,7 @@ export async function startApp(root: HTMLElement, { createRoot, hydrateRoot }: t
   // the HTML on screen as it is and nobody sees the other language or a placeholder.
   const i18n = await startI18n(language);
   await nextTask();
-  const page = loaderFor(location.pathname.slice(base.length) || '/');
+  const page = loaderFor(matchPage(rebase(location.pathname, base, '')));
   if (page) {
     await preloadPage(page).catch(() => undefined);
     await nextTask();

@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appAdsPath, headerPolicyOf, languagePrefixes, localizedPath, paths } from './paths';
+import { helpArticleIds } from './help';
+import { appAdsPath, headerPolicyOf, languagePrefixes, localizedPath, matchPage, paths, type RouteName } from './paths';
 
 type Rewrite = { source?: string; regex?: string; destination?: string; function?: unknown };
 type Hosting = { public: string; rewrites?: Rewrite[]; i18n?: { root: string } };
@@ -61,5 +62,23 @@ describe('headerPolicyOf', () => {
     ]) {
       expect(headerPolicyOf(path), path).toBe('site');
     }
+  });
+});
+
+describe('matchPage', () => {
+  it('finds every page at its own address, and only there', () => {
+    for (const name of Object.keys(paths) as RouteName[]) expect(matchPage(paths[name])).toBe(name);
+  });
+
+  it('finds a help article with one trailing slash, as a host without Hosting’s redirect serves it', () => {
+    const id = helpArticleIds[0] ?? '';
+    expect(matchPage(`/help/${id}/`)).toBe(`help/${id}`);
+    expect(matchPage('/features/')).toBe('features');
+    expect(matchPage('/help/')).toBe('help');
+  });
+
+  it('answers the not-found page for anything else, as Hosting does', () => {
+    for (const path of ['/Features', '/help/no-such-article', '/features//', '/help/x/y', '', '/it/features'])
+      expect(matchPage(path), path).toBe('notFound');
   });
 });

@@ -86,9 +86,25 @@ export type HeaderPolicy = 'site' | 'sign-in';
 
 /** The header policy of the page at `pathname`, in any language (`/it/account`). */
 export function headerPolicyOf(pathname: string): HeaderPolicy {
-  const page = rebase(pathname, baseOf(pathname), '');
-  const route = Object.values(routeTable).find((candidate) => candidate.path === page);
-  return route && 'headers' in route ? route.headers : 'site';
+  const route = routeTable[matchPage(rebase(pathname, baseOf(pathname), ''))];
+  return 'headers' in route ? route.headers : 'site';
+}
+
+const pageAt = new Map<string, RouteName>(
+  (Object.keys(paths) as RouteName[]).map((name) => [paths[name], name] as const),
+);
+
+/**
+ * The page at a path without its language prefix (`/features`, `/help/cancel-pro`): its name in
+ * the route table, or `notFound`. The one match of a path to a page: start-up, the router, the
+ * head, the header policy and the help article page all read it. Exact, as Hosting serves files:
+ * `/Features` is no page; one trailing slash is forgiven (`/help/cancel-pro/`), as a host
+ * without Hosting's redirect may serve it.
+ */
+export function matchPage(path: string): PageName {
+  const exact = pageAt.get(path);
+  if (exact) return exact;
+  return (path.endsWith('/') && pageAt.get(path.slice(0, -1))) || 'notFound';
 }
 
 /** The static file served beside the app (never the single-page app). */

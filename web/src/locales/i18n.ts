@@ -1,6 +1,13 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { defaultLanguage, languageCookie, languages, toLanguage, type Language } from '../config/languages';
+import {
+  defaultLanguage,
+  languageCookie,
+  languages,
+  supportedLanguage,
+  toLanguage,
+  type Language,
+} from '../config/languages';
 import { maxAgeSeconds, siteStorage } from '../config/storage';
 import enCommon from './en/common.json';
 
@@ -26,7 +33,8 @@ function readLanguageCookie(): string | undefined {
     ?.slice(prefix.length);
 }
 
-function saveLanguageCookie(language: Language) {
+/** Saves the visitor's choice of language where Hosting reads it (config/storage.ts). */
+export function saveLanguageCookie(language: Language) {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${languageCookie}=${language}; Path=/; Max-Age=${String(cookieMaxAgeSeconds)}; SameSite=Lax${secure}`;
 }
@@ -39,9 +47,7 @@ function saveLanguageCookie(language: Language) {
 export function detectLanguage(): Language {
   const candidates: Array<string | null | undefined> = [readLanguageCookie()];
   if (typeof navigator !== 'undefined') candidates.push(...navigator.languages, navigator.language);
-  const base = (tag: string) => tag.toLowerCase().split('-')[0] ?? '';
-  const found = candidates.find((tag) => tag && (languages as readonly string[]).includes(base(tag)));
-  return found ? toLanguage(found) : defaultLanguage;
+  return candidates.map(supportedLanguage).find((language) => language !== undefined) ?? defaultLanguage;
 }
 
 /** Fetches a language's texts into the instance unless they are there already. */
@@ -49,16 +55,6 @@ export async function loadLanguage(instance: i18n, language: Language) {
   if (language === 'en' || instance.hasResourceBundle(language, 'common')) return;
   const texts = await loaders[language]();
   for (const [namespace, bundle] of Object.entries(texts)) instance.addResourceBundle(language, namespace, bundle);
-}
-
-/**
- * Switches to a language the visitor chose and saves the choice in Hosting's language cookie.
- * Only an explicit choice is saved, so until then Hosting follows the browser's languages.
- */
-export async function chooseLanguage(i18n: i18n, language: Language) {
-  saveLanguageCookie(language);
-  await loadLanguage(i18n, language);
-  return i18n.changeLanguage(language);
 }
 
 /**

@@ -2,10 +2,10 @@ import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
 import { barrierAnswerWorkingDays } from '../config/constants';
-import { toLanguage } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { useAccessibilityTexts } from '../locales/accessibility';
+import { useLanguage } from '../locales/language';
 
 /**
  * The accessibility statement: the standard aimed at, the checks every page passes (stated from
@@ -13,8 +13,8 @@ import { useAccessibilityTexts } from '../locales/accessibility';
  * report a barrier.
  */
 export default function AccessibilityPage() {
-  const { t, i18n } = useAccessibilityTexts();
-  const language = toLanguage(i18n.language);
+  const { t } = useAccessibilityTexts();
+  const language = useLanguage();
   const { checks, addresses, templates, lastGreenRun } = __ACCESSIBILITY__;
   const values = { operator: site.operatorName, product: site.productName, origin: site.origin };
   const subject = encodeURIComponent(t('accessibility.contactSubject'));

@@ -2,8 +2,8 @@ import { phoneImage, type PhoneScreen } from '../assets/artwork';
 import { PageHeader } from '../components/layout/page-header';
 import { Picture } from '../components/media/picture';
 import { forecastDays } from '../config/constants';
-import { toLanguage } from '../config/languages';
 import { usePageTexts } from '../locales/pages';
+import { useLanguage } from '../locales/language';
 
 type Caption =
   | 'globalPosts'
@@ -46,8 +46,8 @@ const blocks: readonly Block[] = [
 ];
 
 export default function FeaturesPage() {
-  const { t, i18n } = usePageTexts();
-  const language = toLanguage(i18n.language);
+  const { t } = usePageTexts();
+  const language = useLanguage();
   return (
     <>
       <PageHeader title={t('features.title')}>

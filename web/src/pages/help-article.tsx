@@ -1,25 +1,20 @@
-import { Link, useLocation } from 'wouter';
-import { helpArticleIds, helpArticles, type HelpArticleId } from '../config/help';
-import { paths } from '../config/paths';
+import { Link } from 'wouter';
+import { helpArticleIds, helpArticles } from '../config/help';
+import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
+import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
 import { articleBody } from '../features/help/article-bodies';
 import { useHelpTexts } from '../features/help/help-texts';
 import { RichText } from '../features/help/rich-text-view';
-
-/** The article a help address names: `/help/cancel-pro` → `cancel-pro`. */
-function articleAt(location: string): HelpArticleId {
-  const id = location.slice(`${paths.help}/`.length);
-  if (!Object.hasOwn(helpArticles, id)) throw new Error(`No help article at ${location}`);
-  return id as HelpArticleId;
-}
 
 /**
  * One help article: its title and summary, its text, a link to the Contact Us form with the
  * subject filled in from the article, and the other articles of its topic.
  */
 export default function HelpArticlePage() {
-  const [location] = useLocation();
-  const id = articleAt(location);
+  const page = useCurrentPage();
+  if (!isHelpArticle(page)) throw new Error(`The help article page shows ${page}`);
+  const id = helpArticleOf(page);
   const { texts, text, title, topicTitle, language } = useHelpTexts();
   const topic = helpArticles[id];
   const heading = title(id);

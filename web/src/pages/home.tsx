@@ -5,11 +5,12 @@ import { BackgroundCarousel } from '../components/home/background-carousel';
 import { ScreenshotSlideshow } from '../components/home/screenshot-slideshow';
 import { Picture } from '../components/media/picture';
 import { StoreBadges } from '../components/store/store-badge';
-import { toLanguage } from '../config/languages';
 import { site } from '../config/site';
+import { useLanguage } from '../locales/language';
 
 export default function HomePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   return (
     <>
       <HydrateApart>
@@ -23,7 +24,7 @@ export default function HomePage() {
             </div>
             <Picture
               className="home-banner__phone"
-              image={phoneImage('hero', toLanguage(i18n.language))}
+              image={phoneImage('hero', language)}
               alt={t('home.phoneAlt', { product: site.productName })}
               sizes="(width <= 768px) 200px, 300px"
               priority

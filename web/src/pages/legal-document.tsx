@@ -4,14 +4,15 @@ import { minimumAge, supportMessageRetentionMonths, supportThreadDays, termsNoti
 import { reaLine, registeredOfficeLine, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
-import { toLanguage, type Language } from '../config/languages';
 import { localizedPath, paths } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
 import { useLegalTexts } from '../locales/legal';
+import { useLanguage } from '../locales/language';
 
 /** A legal text: title, date, introduction, contents and numbered sections. */
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
-  const { t: common, i18n } = useTranslation();
+  const { t: common } = useTranslation();
+  const language = useLanguage();
   const { t } = useLegalTexts();
   const values = {
     product: site.productName,
@@ -28,10 +29,10 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     supportMonths: supportMessageRetentionMonths,
     threadDays: supportThreadDays,
     // The retention periods the Account page states too (config/account.ts).
-    ...accountValues(i18n.language as Language),
-    accountUrl: `${site.origin}${localizedPath(paths.account, i18n.language as Language)}`,
+    ...accountValues(language),
+    accountUrl: `${site.origin}${localizedPath(paths.account, language)}`,
   };
-  const date = formatted(toLanguage(i18n.language)).legalTextsUpdated;
+  const date = formatted(language).legalTextsUpdated;
   const intro = t(`${document}.intro`, { ...values, returnObjects: true });
   const sections = t(`${document}.sections`, { ...values, returnObjects: true });
   const anchor = (index: number) => `${document}-${String(index + 1)}`;

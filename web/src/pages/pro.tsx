@@ -2,11 +2,11 @@ import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
 import { forecastDays } from '../config/constants';
 import { formatted } from '../config/formatted';
-import { toLanguage } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import type enPages from '../locales/en/pages.json';
 import { usePageTexts } from '../locales/pages';
+import { useLanguage } from '../locales/language';
 
 type Mark = boolean;
 type Row = { key: keyof typeof enPages.pro.rows; days?: number; free: Mark; pro: Mark };
@@ -32,8 +32,8 @@ function MarkCell({ value }: { value: Mark }) {
 }
 
 export default function ProPage() {
-  const { t, i18n } = usePageTexts();
-  const { prices, yearlySaving } = formatted(toLanguage(i18n.language));
+  const { t } = usePageTexts();
+  const { prices, yearlySaving } = formatted(useLanguage());
   const columns = [
     { id: 'free', name: t('pro.free'), price: prices.free, period: t('pro.forever') },
     { id: 'monthly', name: t('pro.monthly'), price: prices.proMonthly, period: t('pro.perMonth') },

@@ -1,13 +1,13 @@
 import { SupportMailText } from '../components/support-mail-text';
 import { ContactForm } from '../features/contact/contact-form';
 import { HelpSuggestions } from '../features/help/help-suggestions';
-import { toLanguage } from '../config/languages';
 import { PageHeader } from '../components/layout/page-header';
 import { usePageTexts } from '../locales/pages';
+import { useLanguage } from '../locales/language';
 
 export default function SupportPage() {
-  const { t, i18n } = usePageTexts();
-  const language = toLanguage(i18n.language);
+  const { t } = usePageTexts();
+  const language = useLanguage();
   return (
     <>
       <PageHeader title={t('support.title')}>

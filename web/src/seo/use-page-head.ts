@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { matchRoute, useLocation, useRouter } from 'wouter';
-import { toLanguage, type Language } from '../config/languages';
-import { paths } from '../config/paths';
-import { ogLocales, pageUrl, routeNames, type Page } from './addresses';
+import { type Language } from '../config/languages';
+import { ogLocales, pageUrl, type Page } from './addresses';
+import { useCurrentPage } from '../hooks/current-page';
+import { useLanguage } from '../locales/language';
 
 /**
  * Whether the head already describes `page` in `language`. Every page but the not-found one
@@ -28,12 +27,8 @@ export function headDescribes(document: Document, page: Page, language: Language
  * a script part of their own.
  */
 export function usePageHead(): void {
-  const [location] = useLocation();
-  const { parser } = useRouter();
-  const { i18n } = useTranslation();
-  const language = toLanguage(i18n.resolvedLanguage);
-  // The same match as the router's <Switch>, which takes the first route that fits.
-  const page: Page = routeNames.find((name) => matchRoute(parser, paths[name], location)[0]) ?? 'notFound';
+  const page = useCurrentPage();
+  const language = useLanguage();
 
   useEffect(() => {
     if (headDescribes(document, page, language)) return;

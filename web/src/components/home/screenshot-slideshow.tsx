@@ -2,11 +2,12 @@ import { memo, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneImage, type PhoneScreen } from '../../assets/artwork';
 import { forecastDays, timings } from '../../config/constants';
-import { toLanguage, type Language } from '../../config/languages';
+import { type Language } from '../../config/languages';
 import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
 import { PauseButton } from './pause-button';
+import { useLanguage } from '../../locales/language';
 
 /** A slide of the app's screenshots: its id names its title and caption in the texts. */
 export interface Slide {
@@ -30,8 +31,8 @@ export function wrapIndex(index: number, steps: number, count: number): number {
 
 /** Screenshots of the app, one every 5 s, with arrows and dots; Italian screens in Italian. */
 export function ScreenshotSlideshow() {
-  const { t, i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+  const { t } = useTranslation();
+  const language = useLanguage();
   const [index, setIndex] = useState(0);
   const live = useRef<HTMLDivElement>(null);
   const carousel = useCarousel({

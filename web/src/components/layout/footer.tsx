@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { formatCount } from '../../config/formatted';
-import { toLanguage } from '../../config/languages';
 import { reaLine, registeredOfficeLine, site } from '../../config/site';
 import { StoreBadges } from '../store/store-badge';
+import { useLanguage } from '../../locales/language';
 
 const socialIcons = {
   facebook:
@@ -29,7 +29,8 @@ function useCurrentYear(): number {
 }
 
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const year = useCurrentYear();
   return (
     <footer className="footer">
@@ -70,7 +71,7 @@ export function Footer() {
           {t('footer.legal', { office: registeredOfficeLine(), vat: site.vatNumber, rea: reaLine() })}
           {site.company.shareCapitalEuro === undefined
             ? null
-            : ` · ${t('footer.capital', { amount: formatCount(toLanguage(i18n.language), site.company.shareCapitalEuro) })}`}
+            : ` · ${t('footer.capital', { amount: formatCount(language, site.company.shareCapitalEuro) })}`}
         </p>
       </div>
     </footer>

@@ -1,7 +1,7 @@
 import { memo, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useRouter } from 'wouter';
-import { chooseLanguage } from '../../locales/i18n';
+import { useLanguage, useSwitchLanguage } from '../../locales/language';
 import { timings } from '../../config/constants';
 import { languages, toLanguage } from '../../config/languages';
 import { homeHref, paths } from '../../config/paths';
@@ -85,12 +85,16 @@ const NavLinks = memo(function NavLinks({ home, location }: { home: string; loca
 });
 
 const LanguagePicker = memo(function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  const current = toLanguage(i18n.resolvedLanguage);
+  const { t } = useTranslation();
+  const current = useLanguage();
+  const switchTo = useSwitchLanguage();
   return (
     <label className="nav-bar__language">
       <span className="visually-hidden">{t('nav.language')}</span>
-      <select value={current} onChange={(event) => void chooseLanguage(i18n, toLanguage(event.target.value))}>
+      <select
+        value={current}
+        onChange={(event) => void switchTo(toLanguage(event.target.value), { save: true, moveAddress: true })}
+      >
         {languages.map((language) => (
           <option key={language} value={language} lang={language}>
             {t(`languages.${language}`)}

@@ -1,8 +1,8 @@
 import { accountValues } from '../../config/account';
-import type { Language } from '../../config/languages';
 import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
 import { MemberArea } from './member-area';
+import { useLanguage } from '../../locales/language';
 
 /**
  * The Account page's explanation (what deleting means, what is kept and for how long, how to
@@ -10,8 +10,8 @@ import { MemberArea } from './member-area';
  * The explanation is in the prerendered page; the forms work once the app runs.
  */
 export function AccountHome() {
-  const { t, i18n } = useAccountTexts();
-  const language = i18n.language as Language;
+  const { t } = useAccountTexts();
+  const language = useLanguage();
   const values = { ...accountValues(language), product: site.productName, operator: site.operatorName };
   const word = t('account.word');
   const list = (key: 'account.deleted' | 'account.kept' | 'account.how' | 'account.copy') =>

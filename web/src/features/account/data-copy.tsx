@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { accountValues } from '../../config/account';
-import type { Language } from '../../config/languages';
 import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
 import { loadCopyApi } from './load-api';
 import { copyFailureOf, copyFileName, copyItems, type CopyFailure } from './member-copy';
+import { useLanguage } from '../../locales/language';
 
 type Saved = { url: string; file: string; items: number };
 
@@ -15,8 +15,8 @@ type Saved = { url: string; file: string; items: number };
  * not start the download by itself.
  */
 export function DataCopy() {
-  const { t, i18n } = useAccountTexts();
-  const language = i18n.language as Language;
+  const { t } = useAccountTexts();
+  const language = useLanguage();
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<Saved | undefined>();

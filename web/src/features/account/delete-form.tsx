@@ -1,11 +1,11 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { User } from 'firebase/auth';
-import type { Language } from '../../config/languages';
 import { useAccountTexts } from '../../locales/account';
 import { AccountField } from './account-field';
 import { loadAuthApi } from './load-api';
 import type { SignInMethod } from './sign-in-method';
 import { useAccountAction } from './use-account-action';
+import { useLanguage } from '../../locales/language';
 
 /**
  * Deleting the signed-in account: the typed confirmation word and a fresh sign-in the way the
@@ -24,8 +24,8 @@ export function DeleteForm({
   onDeleted: (email: string) => void;
   onSignInAgain: () => void;
 }) {
-  const { t, i18n } = useAccountTexts();
-  const language = i18n.language as Language;
+  const { t } = useAccountTexts();
+  const language = useLanguage();
   const id = useId();
   const [again, setAgain] = useState('');
   const [typed, setTyped] = useState('');

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import { Trans } from 'react-i18next';
 import type { User } from 'firebase/auth';
-import type { Language } from '../../config/languages';
 import { useAccountTexts } from '../../locales/account';
 import { DataCopy } from './data-copy';
 import { DeleteForm } from './delete-form';
 import { loadAuthApi } from './load-api';
 import type { SignInMethod } from './sign-in-method';
 import { SignInForm } from './sign-in-form';
+import { useLanguage } from '../../locales/language';
 
 type Step =
   | { step: 'signIn'; expired: boolean }
@@ -20,8 +20,8 @@ type Step =
  * or deleted, and deleting needs a fresh sign-in the same way and the typed confirmation word.
  */
 export function MemberArea({ word }: { word: string }) {
-  const { t, i18n } = useAccountTexts();
-  const language = i18n.language as Language;
+  const { t } = useAccountTexts();
+  const language = useLanguage();
   const id = useId();
   const [state, setState] = useState<Step>({ step: 'signIn', expired: false });
 

@@ -2,7 +2,6 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from 'firebase/auth';
-import type { Language } from '../../config/languages';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useAccountTexts } from '../../locales/account';
@@ -11,6 +10,7 @@ import { accountFailureOf } from './account-failure';
 import { loadAuthApi, prepareAuth } from './load-api';
 import { signInProviders, type SignInMethod, type SignInProvider } from './sign-in-method';
 import { useAccountAction } from './use-account-action';
+import { useLanguage } from '../../locales/language';
 
 /**
  * Signing in: Google or Apple (a popup of theirs), or the account's email address and
@@ -24,8 +24,8 @@ export function SignInForm({
   expired: boolean;
   onSignedIn: (user: User, method: SignInMethod) => void;
 }) {
-  const { t, i18n } = useAccountTexts();
-  const language = i18n.language as Language;
+  const { t } = useAccountTexts();
+  const language = useLanguage();
   const hydrated = useHydrated();
   const id = useId();
   const [email, setEmail] = useState('');

@@ -23,7 +23,7 @@ import { MessageSentDialog } from './message-sent-dialog';
 import { readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
-import { toLanguage } from '../../config/languages';
+import { useLanguage } from '../../locales/language';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -43,7 +43,8 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * meets the answers once written, before sending (a screen reader hears them as they come).
  */
 export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string) => ReactNode } = {}) {
-  const { t, i18n } = useTranslation('pages');
+  const { t } = useTranslation('pages');
+  const language = useLanguage();
   // The prerendered form cannot send (it would put the message in the address): its button
   // works once the app runs.
   const hydrated = useHydrated();
@@ -85,7 +86,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   // Grouping always, so that the prerendered page and every browser write the limits alike:
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
   // "5.000"), and a difference makes React throw the page's HTML away while hydrating.
-  const count = (value: number) => formatCount(toLanguage(i18n.language), value);
+  const count = (value: number) => formatCount(language, value);
   const errors = validateContactValues(values);
   const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
   const versionError = validateAppVersion(app.appVersion);
@@ -125,7 +126,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
     }
     setStatus('sending');
     try {
-      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language: i18n.language }));
+      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language }));
       finish(referenceFor(id));
     } catch (error) {
       console.error('The contact message could not be sent:', error);

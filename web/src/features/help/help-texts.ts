@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { helpTextValues } from '../../config/help-texts';
 import type { HelpArticleId, HelpTopic } from '../../config/help';
-import { toLanguage, type Language } from '../../config/languages';
+import { type Language } from '../../config/languages';
 import { fill } from '../../utils/fill';
 import enHelp from '../../locales/en/help.json';
 import itHelp from '../../locales/it/help.json';
+import { useLanguage } from '../../locales/language';
 
 /** The help centre's texts in a language: its page, its topics, each article's title and summary. */
 export type HelpTexts = typeof enHelp;
@@ -16,8 +16,7 @@ const texts: Readonly<Record<Language, HelpTexts>> = { en: enHelp, it: itHelp };
 
 /** The help texts of the page's language, and `text`, which fills a text's placeholders. */
 export function useHelpTexts() {
-  const { i18n } = useTranslation();
-  const language = toLanguage(i18n.language);
+  const language = useLanguage();
   const values = helpTextValues(language);
   return {
     language,

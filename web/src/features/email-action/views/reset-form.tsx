@@ -1,0 +1,98 @@
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { Trans } from 'react-i18next';
+import { useMemberTexts } from '../../../locales/members';
+import { meetsRule, type PasswordRule } from '../password-rules';
+
+/** The new password, with the rules shown from the start and ticked while typing. */
+export function ResetForm({
+  email,
+  rules,
+  onSave,
+}: {
+  email: string;
+  rules: PasswordRule[];
+  onSave: (password: string) => Promise<'refused' | undefined>;
+}) {
+  const { t } = useMemberTexts();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<'notYet' | 'refused' | undefined>();
+  const unmet = rules.filter((rule) => !meetsRule(password, rule));
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    if (unmet.length > 0) {
+      setProblem('notYet');
+      input.current?.focus();
+      return;
+    }
+    setSaving(true);
+    setProblem(undefined);
+    const result = await onSave(password);
+    setSaving(false);
+    if (result) {
+      setProblem(result);
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <form className="email-action__form" noValidate onSubmit={(event) => void submit(event)}>
+      <p>
+        <Trans t={t} i18nKey="emailAction.reset.for" values={{ email }} components={{ strong: <strong /> }} />
+      </p>
+      {/* For password managers: the account the new password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <div className="email-action__field">
+        <label htmlFor={`${id}-password`}>{t('emailAction.reset.label')}</label>
+        <input
+          ref={input}
+          id={`${id}-password`}
+          name="new-password"
+          type={shown ? 'text' : 'password'}
+          autoComplete="new-password"
+          required
+          value={password}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-rules${problem ? ` ${id}-problem` : ''}`}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (problem === 'refused') setProblem(undefined);
+          }}
+        />
+        <label className="email-action__show">
+          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />{' '}
+          {t('emailAction.reset.show')}
+        </label>
+      </div>
+      <div id={`${id}-rules`}>
+        <p className="email-action__rules-intro">{t('emailAction.reset.rulesIntro')}</p>
+        <ul className="email-action__rules">
+          {rules.map((rule) => {
+            const met = meetsRule(password, rule);
+            return (
+              <li key={rule.id} className={met ? 'email-action__rule--met' : undefined}>
+                <span aria-hidden="true">{met ? '✓' : '•'}</span> {t(`emailAction.reset.rule.${rule.id}`, rule)}{' '}
+                <span className="visually-hidden">
+                  {met ? t('emailAction.reset.met') : t('emailAction.reset.unmet')}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {problem ? (
+        <p id={`${id}-problem`} className="email-action__problem" role="alert">
+          {t(`emailAction.reset.${problem}`)}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={saving}>
+        {saving ? t('emailAction.reset.saving') : t('emailAction.reset.save')}
+      </button>
+    </form>
+  );
+}
