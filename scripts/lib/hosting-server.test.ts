@@ -80,6 +80,17 @@ describe('startHostingServer', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('serves another build of the site from any folder (publicDir)', async () => {
+    const other = await startHostingServer(join(folder, 'firebase.json'), { publicDir: join(folder, 'public', 'it') });
+    try {
+      const response = await fetch(`${other.origin}/`, { headers: { 'accept-encoding': 'identity' } });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe('home it (own address)');
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sends firebase.json headers, the later entry winning', async () => {
     expect((await get('/features')).headers.get('cache-control')).toBe('no-cache');
     const script = await get('/static/app.js');

@@ -35,10 +35,11 @@ export async function startHostingServer(
   const { hosting } = JSON.parse(await readFile(firebaseJsonPath, 'utf8')) as {
     hosting: Record<string, unknown> & { public: string };
   };
-  const cwd = dirname(resolve(firebaseJsonPath));
+  // superstatic joins the public folder to its working directory (an absolute one included).
+  const served = publicDir ? resolve(publicDir) : resolve(dirname(resolve(firebaseJsonPath)), hosting.public);
   const handle = superstatic({
-    cwd,
-    config: { ...hosting, public: publicDir ? resolve(publicDir) : hosting.public },
+    cwd: served,
+    config: { ...hosting, public: '.' },
     compression: true,
     // As the Hosting emulator runs it: no environment script, no protected paths.
     stack: 'strict',

@@ -43,7 +43,7 @@ export type Event =
 export const initialView: View = { step: 'checking' };
 
 /** From which steps each answer is taken: a late answer after another outcome changes nothing. */
-const takenFrom: Readonly<Record<Exclude<Event['type'], 'read' | 'failed'>, readonly Step[]>> = {
+export const takenFrom: Readonly<Record<Exclude<Event['type'], 'read' | 'failed'>, readonly Step[]>> = {
   used: ['checking'],
   verifying: ['checking'],
   verified: ['verifying'],
