@@ -5,8 +5,6 @@
 // confirmation email); every failure deletes nothing. Both languages, both widths (projects),
 // axe on each state.
 import { readFile } from 'node:fs/promises';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Page } from '@playwright/test';
 import { deletionsCollection, hashedId } from '../functions/src/account-deletion/cleanup.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
@@ -24,23 +22,15 @@ import {
   type ProviderMember,
 } from './support/auth-emulator.ts';
 import { serveGoogleLoader } from './support/google-loader.ts';
+import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
-import { projectId } from '../scripts/lib/project.ts';
 import { headings, languages, paths, waitForApp } from './support/site.ts';
 import { accountTexts, helpArticlesLinkingTo } from './support/texts.ts';
 
 const articlesLinkingHere = helpArticlesLinkingTo('account');
 
-let app: App;
-let db: Firestore;
-test.beforeAll(() => {
-  app = initializeApp({ projectId }, `account-spec-${String(Math.random())}`);
-  db = getFirestore(app);
-});
-test.afterAll(async () => {
-  await deleteApp(app);
-});
+const adminDb = adminFirestore();
 
 for (const language of languages) {
   const text = accountTexts[language];
@@ -103,8 +93,8 @@ for (const language of languages) {
       // The confirmation goes to verified addresses only.
       await markVerified(member);
       const other = await createMember();
-      await seedMember(db, member.localId, other.localId);
-      await seedMember(db, other.localId, `third-${other.localId}`);
+      await seedMember(adminDb(), member.localId, other.localId);
+      await seedMember(adminDb(), other.localId, `third-${other.localId}`);
 
       await signIn(page, member);
       await expect(page.getByLabel(text.passwordAgain)).toBeVisible();
@@ -121,14 +111,16 @@ for (const language of languages) {
       await expect
         .poll(
           async () =>
-            (await db.collection(deletionsCollection).doc(hashedId(member.localId)).get()).get('state') as unknown,
+            (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
+              'state',
+            ) as unknown,
           {
             timeout: 20_000,
           },
         )
         .toBe('DONE');
-      expect(await census(db, member.localId)).toBe(0);
-      expect(await census(db, other.localId)).toBe(seededPerMember);
+      expect(await census(adminDb(), member.localId)).toBe(0);
+      expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
       expect(await canSignIn(other.email, other.password)).toBe(true);
       await expect
         .poll(async () => (await receivedMail()).filter((mail) => mail.to.includes(member.email)).length, {
@@ -143,8 +135,8 @@ for (const language of languages) {
       }, testInfo) => {
         const member = await createProviderMember(provider);
         const other = await createMember();
-        await seedMember(db, member.localId, other.localId);
-        await seedMember(db, other.localId, `third-${other.localId}`);
+        await seedMember(adminDb(), member.localId, other.localId);
+        await seedMember(adminDb(), other.localId, `third-${other.localId}`);
 
         await signInWithProvider(page, member);
         await expect(page.getByText(text.signedInWith[provider === 'google.com' ? 'google' : 'apple'])).toBeVisible();
@@ -172,12 +164,14 @@ for (const language of languages) {
         await expect
           .poll(
             async () =>
-              (await db.collection(deletionsCollection).doc(hashedId(member.localId)).get()).get('state') as unknown,
+              (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
+                'state',
+              ) as unknown,
             { timeout: 20_000 },
           )
           .toBe('DONE');
-        expect(await census(db, member.localId)).toBe(0);
-        expect(await census(db, other.localId)).toBe(seededPerMember);
+        expect(await census(adminDb(), member.localId)).toBe(0);
+        expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
       });
     }
 
@@ -196,7 +190,7 @@ for (const language of languages) {
           await serveGoogleLoader(context);
           const page = await context.newPage();
           const member = await createProviderMember('google.com');
-          await seedMember(db, member.localId, `other-${member.localId}`);
+          await seedMember(adminDb(), member.localId, `other-${member.localId}`);
           await page.goto(localizedPath(paths.help, language) + `/${id}`);
           await waitForApp(page);
           // The link loads the Account page as a document of its own, with the sign-in headers.
@@ -232,7 +226,7 @@ for (const language of languages) {
 
     test('a password member downloads their data, up to the daily number of copies', async ({ page }) => {
       const member = await createMember();
-      await seedMember(db, member.localId, `other-${member.localId}`);
+      await seedMember(adminDb(), member.localId, `other-${member.localId}`);
       await signIn(page, member);
       await expect(page.getByText(text.signedInWith.password)).toBeVisible();
       for (let copy = 1; copy <= 3; copy++) {

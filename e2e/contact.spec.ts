@@ -1,25 +1,15 @@
 import type { Page } from '@playwright/test';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { escapeHtml, referenceFor, referencePattern } from '../functions/src/contact-message.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
-import { projectId } from '../scripts/lib/project.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
 import { contactTexts, languages, locales, open, paths, suggestionsSettled, type Language } from './support/site.ts';
 
 // The contact journey through the real emulators: the browser writes the Mail document to
 // Firestore, the mail function sends it to the SMTP inbox of the run (e2e/support/).
 
-let app: App;
-let db: Firestore;
-test.beforeAll(() => {
-  app = initializeApp({ projectId }, `contact-spec-${String(Math.random())}`);
-  db = getFirestore(app);
-});
-test.afterAll(async () => {
-  await deleteApp(app);
-});
+const adminDb = adminFirestore();
 
 /** A sender address of its own per test and run (the per-sender hourly limit is 20). */
 const sender = (tag: string) => `e2e-${tag}-${Date.now().toString(36)}@example.com`;
@@ -70,7 +60,7 @@ for (const language of languages) {
       // Sent once: the document's delivery ended, sent by its first attempt, and the inbox
       // still holds one email from the visitor (no time waited for a duplicate that might come).
       await expect
-        .poll(async () => (await db.collection('Mail').doc(documentId).get()).get('delivery') as unknown)
+        .poll(async () => (await adminDb().collection('Mail').doc(documentId).get()).get('delivery') as unknown)
         .toMatchObject({ state: 'SUCCESS', attempts: 1 });
       expect(await mailFrom(email)).toHaveLength(1);
       // What the visitor typed arrives as text, the name's markup too, and the Email row is theirs.
