@@ -32,6 +32,7 @@ import {
   pageUrl,
   prepareSite,
   root,
+  isTraceError,
   runLighthouse,
   siteOptions,
   table,
@@ -92,7 +93,12 @@ async function audit(origin: string, route: RoutePath, lang: Language): Promise<
 }
 
 type Job = { origin: string; route: RoutePath; lang: Language };
-type Done = { row: Row } | { error: string };
+/** A page's outcome; `again`: the trace was not recorded, and another try later may succeed. */
+type Done = { row: Row } | { error: string; again: boolean };
+const failure = (error: unknown): Done => ({
+  error: error instanceof Error ? error.message : String(error),
+  again: isTraceError(error),
+});
 
 // A job process (--jobs): Lighthouse keeps state of its own in the process, so runs side by
 // side each have one; it takes pages from the parent one at a time and answers each.
@@ -101,7 +107,7 @@ if (process.env.LIGHTHOUSE_JOB === '1' && process.send) {
   process.on('message', (job: Job) => {
     audit(job.origin, job.route, job.lang).then(
       (row) => send({ row } satisfies Done),
-      (error: unknown) => send({ error: error instanceof Error ? error.message : String(error) } satisfies Done),
+      (error: unknown) => send(failure(error)),
     );
   });
   process.on('disconnect', () => process.exit(0));
@@ -122,7 +128,16 @@ async function main(): Promise<void> {
     `• Serving ${dist ?? 'web/dist'} like Hosting at ${hosting.origin}; ${routes.length * langs.length} Lighthouse run(s), mobile, simulated throttling${jobs > 1 ? `, ${String(jobs)} at once` : ''}.`,
   );
   const queue: Job[] = langs.flatMap((lang) => routes.map((route) => ({ origin: hosting.origin, route, lang })));
+  // A page whose trace was not recorded twice in a row (runLighthouse tries twice) gets one more
+  // try after the others, when fewer runs share the CPU.
+  const triedAgain = new Set<Job>();
   const done = (job: Job, outcome: Done) => {
+    if ('error' in outcome && outcome.again && !triedAgain.has(job)) {
+      triedAgain.add(job);
+      console.warn(`  ${job.lang} ${job.route}: ${outcome.error.split(':')[0] ?? ''}, trying it once more at the end`);
+      queue.push(job);
+      return;
+    }
     if ('error' in outcome) {
       crashed = true;
       console.error(`✖ ${job.lang} ${job.route}: ${outcome.error}`);
@@ -139,7 +154,7 @@ async function main(): Promise<void> {
       const current = job;
       await audit(current.origin, current.route, current.lang).then(
         (row) => done(current, { row }),
-        (error: unknown) => done(current, { error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => done(current, failure(error)),
       );
     }
   };
@@ -151,7 +166,8 @@ async function main(): Promise<void> {
       for (let job = queue.shift(); job; job = queue.shift()) {
         const current = job;
         const outcome = await new Promise<Done>((resolve) => {
-          const onExit = (code: number | null) => resolve({ error: `the job process exited (code ${String(code)})` });
+          const onExit = (code: number | null) =>
+            resolve({ error: `the job process exited (code ${String(code)})`, again: false });
           child.once('exit', onExit);
           child.once('message', (message: Done) => {
             child.off('exit', onExit);

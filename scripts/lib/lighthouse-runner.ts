@@ -204,6 +204,11 @@ export async function runLighthouse(url: string, config: Config): Promise<Run> {
   }
 }
 
+/** Whether Lighthouse failed to record the trace (worth another try later), not to load the page. */
+export function isTraceError(error: unknown): boolean {
+  return error instanceof LighthouseError && traceErrors.has(error.code);
+}
+
 class LighthouseError extends Error {
   readonly code: string;
   constructor(code: string, message: string) {
