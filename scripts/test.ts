@@ -10,10 +10,10 @@
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
 //                   engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import {
   busyPorts,
   emulatorsExecArgs,
@@ -173,13 +173,10 @@ async function runStep(step: Step, held = false): Promise<void> {
     end({ ok: false, note: `skipped: ${step.needs} failed` });
     return;
   }
-  if (step.emulators) {
-    ensureLocalSecrets();
-    const busy = await portsInUse();
-    if (busy.length > 0) {
-      end({ ok: false, note: `ports in use: ${busy.join(', ')} (stop 'npm start' first)` });
-      return;
-    }
+  const blocked = step.emulators ? await emulatorsBlocked() : undefined;
+  if (blocked) {
+    end({ ok: false, note: blocked });
+    return;
   }
   let ok = true;
   let output = '';
@@ -194,10 +191,25 @@ async function runStep(step: Step, held = false): Promise<void> {
   end({ ok }, output);
 }
 
-/** The emulators' ports that something else already uses (an 'npm start', say). */
-async function portsInUse(): Promise<string[]> {
+/**
+ * Readies the emulators' secrets and says why they cannot start, if something else already
+ * uses their ports (an 'npm start', say); undefined when they can.
+ */
+async function emulatorsBlocked(): Promise<string | undefined> {
+  ensureLocalSecrets();
   const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
-  return busyPorts({ hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox });
+  const busy = await busyPorts({
+    hosting,
+    firestore,
+    firestoreWebsocket,
+    functions,
+    hub,
+    logging,
+    eventarc,
+    smtp,
+    inbox,
+  });
+  return busy.length > 0 ? `ports in use: ${busy.join(', ')} (stop 'npm start' first)` : undefined;
 }
 
 /** Starts the emulators once and runs the `inside` steps in them (this script, `--inside`). */
@@ -206,11 +218,10 @@ async function runInside(group: Step[]): Promise<void> {
   const runnable = group.filter((step) => !step.needs || passed.has(step.needs));
   for (const step of group) if (!runnable.includes(step)) fail(step, `skipped: ${step.needs ?? ''} failed`);
   if (runnable.length === 0) return;
-  ensureLocalSecrets();
-  const busy = await portsInUse();
-  if (busy.length > 0) {
-    for (const step of runnable) fail(step, `ports in use: ${busy.join(', ')} (stop 'npm start' first)`);
-    console.error(`✖ ports in use: ${busy.join(', ')} (stop 'npm start' first)`);
+  const blocked = await emulatorsBlocked();
+  if (blocked) {
+    for (const step of runnable) fail(step, blocked);
+    console.error(`✖ ${blocked}`);
     return;
   }
   const begun = Date.now();

@@ -7,15 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '../config/languages';
 import { loadLanguage, saveLanguageCookie } from './i18n';
 
-/** The language an i18next instance shows. */
-export function languageOf(i18n: I18n): Language {
-  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
-}
-
 /** The page's language; the component renders again when it changes. */
 export function useLanguage(): Language {
   const { i18n } = useTranslation();
-  return languageOf(i18n);
+  return toLanguage(i18n.resolvedLanguage ?? i18n.language);
 }
 
 /** Moves the address bar to a language's own address (`/features` ↔ `/it/features`). */
