@@ -8,6 +8,7 @@ import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
+import { firstVisitParts } from './build/first-visit-parts.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -52,8 +53,9 @@ function chunkGraph(): Plugin {
   };
 }
 
-/** The name of a script part holding React DOM, i18next or React, after the first of them it holds. */
-function sharedPartName(moduleIds: readonly string[]): string | undefined {
+/** The name of a script part: the start-up group's, or after the first of React DOM, i18next or React it holds. */
+function sharedPartName(name: string, moduleIds: readonly string[]): string | undefined {
+  if (name === 'start-up') return name;
   const holds = (name: string) => moduleIds.some((id) => id.replace(/\\/g, '/').includes(`/node_modules/${name}/`));
   return ['react-dom', 'i18next', 'react'].find(holds);
 }
@@ -68,8 +70,10 @@ export default defineConfig(({ mode }) => {
   return config;
 });
 
+const firstVisit = firstVisitParts();
+
 const config = {
-  plugins: [react(), chunkGraph(), helpSearchAtBuild(), prerender()],
+  plugins: [react(), firstVisit.plugin, chunkGraph(), helpSearchAtBuild(), prerender()],
   // Import aliases come from tsconfig.json's `paths`: `@contact-message`, the one file the site
   // shares with the mail function (ARCHITECTURE.md).
   resolve: { tsconfigPaths: true },
@@ -96,7 +100,13 @@ const config = {
         entryFileNames: 'static/js/[name]-[hash].js',
         // Rolldown names a shared part after its first module; the parts holding the packages
         // every page needs are named for them.
-        chunkFileNames: ({ moduleIds }) => `static/js/${sharedPartName(moduleIds) ?? '[name]'}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            { name: 'first', test: firstVisit.first, priority: 2 },
+            { name: 'start-up', test: firstVisit.startUp, priority: 1 },
+          ],
+        },
+        chunkFileNames: ({ name, moduleIds }) => `static/js/${sharedPartName(name, moduleIds) ?? '[name]'}-[hash].js`,
         assetFileNames: ({ names }) =>
           names.some((name) => name.endsWith('.css'))
             ? 'static/css/[name]-[hash][extname]'

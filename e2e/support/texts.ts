@@ -187,7 +187,7 @@ export function screenshotName(language: Language, name: RouteName | 'notFound')
  */
 export function helpArticlesLinkingTo(tag: RouteName): Array<{ id: HelpArticleId; link: Record<Language, string> }> {
   return helpArticleIds.flatMap((id) => {
-    const texts = readFileSync(join(import.meta.dirname, '../../web/src/features/help/articles', `${id}.json`), 'utf8');
+    const texts = readFileSync(join(import.meta.dirname, '../../web/src/locales/articles', `${id}.json`), 'utf8');
     const parsed = JSON.parse(texts) as Record<Language, unknown>;
     const words = (language: Language) =>
       new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(JSON.stringify(parsed[language]))?.[1];

@@ -19,7 +19,7 @@ export function helpDocuments(source: string, language: Language): HelpDocument[
   return helpArticleIds.map((id) => {
     const article = texts.articles[id];
     if (!article) throw new Error(`locales/${language}/help.json has no article "${id}".`);
-    const file = join(source, 'features', 'help', 'articles', `${id}.json`);
+    const file = join(source, 'locales', 'articles', `${id}.json`);
     const blocks = (JSON.parse(readFileSync(file, 'utf8')) as ArticleFile)[language];
     return {
       id,
@@ -58,7 +58,7 @@ export function helpSearchAtBuild(): Plugin {
       if (!(languages as readonly string[]).includes(language)) throw new Error(`No help search for "${language}".`);
       this.addWatchFile(join(source, 'locales', language, 'help.json'));
       for (const articleId of helpArticleIds)
-        this.addWatchFile(join(source, 'features', 'help', 'articles', `${articleId}.json`));
+        this.addWatchFile(join(source, 'locales', 'articles', `${articleId}.json`));
       return `export default ${JSON.stringify(helpSearchIndex(source, language as Language))};`;
     },
   };

@@ -13,7 +13,7 @@ export const inAppPaths = {
 } as const;
 
 /**
- * The values the help texts (locales/<language>/help.json, features/help/articles/) are
+ * The values the help texts (locales/<language>/help.json, locales/articles/) are
  * filled with: every number and name they state comes from config, never typed in a text
  * (a unit test fails when one is).
  */

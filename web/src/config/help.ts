@@ -1,6 +1,6 @@
 // The help centre's structure: its topics, in the order the help page lists them, and its
 // articles, each under one topic. An article's id is the last part of its address
-// (`/help/cancel-pro`); its texts are in src/features/help/articles/<id>.json, its title and
+// (`/help/cancel-pro`); its texts are in src/locales/articles/<id>.json, its title and
 // summary in locales/<language>/help.json, the values they are filled with in help-texts.ts.
 // The route table (paths.ts) gives every article a page of its own. No imports: the Node
 // scripts and tests read the route table straight from the source.

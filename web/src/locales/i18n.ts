@@ -1,15 +1,9 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import {
-  defaultLanguage,
-  languageCookie,
-  languages,
-  supportedLanguage,
-  toLanguage,
-  type Language,
-} from '../config/languages';
+import { defaultLanguage, languageCookie, supportedLanguage, toLanguage, type Language } from '../config/languages';
 import { maxAgeSeconds, siteStorage } from '../config/storage';
 import enCommon from './en/common.json';
+import { textOptions } from './text-options';
 
 /** The site's texts in one language, by namespace (the legal texts come with their pages). */
 export type Texts = { common: typeof enCommon };
@@ -67,18 +61,7 @@ export function createI18n(language: Language, preloaded: Partial<Record<Languag
   i18n.on('languageChanged', (changed) => {
     if (typeof document !== 'undefined') document.documentElement.lang = toLanguage(changed);
   });
-  void i18n.init({
-    resources: { ...preloaded, en: english },
-    lng: language,
-    fallbackLng: defaultLanguage,
-    supportedLngs: languages,
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    defaultNS: 'common',
-    ns: ['common'],
-    interpolation: { escapeValue: false }, // React escapes what it renders
-    initAsync: false,
-  });
+  void i18n.init(textOptions(language, { ...preloaded, en: english }, ['common']));
   return i18n;
 }
 

@@ -2,8 +2,12 @@ import 'i18next';
 import type enAccessibility from './en/accessibility.json';
 import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
+import type enHelp from './en/help.json';
+import type { HelpArticleId } from '../config/help';
+import type { ArticleBlock } from './articles';
 import type enLegal from './en/legal.json';
 import type enMembers from './en/members.json';
+import type enMeta from './en/meta.json';
 import type enPages from './en/pages.json';
 
 // English is the source of truth: a key that is not in the English file fails `tsc`.
@@ -12,10 +16,13 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accessibility: typeof enAccessibility;
+      articles: Record<HelpArticleId, ArticleBlock[]>;
       account: typeof enAccount;
       common: typeof enCommon;
+      help: typeof enHelp;
       legal: typeof enLegal;
       members: typeof enMembers;
+      meta: typeof enMeta;
       pages: typeof enPages;
     };
   }

@@ -5,10 +5,9 @@ import { pageResources } from './pages';
 import { memberResources } from './members';
 import { accountResources } from './account';
 import { accessibilityResources } from './accessibility';
-import enMeta from './en/meta.json';
-import itMeta from './it/meta.json';
-import enHelp from './en/help.json';
-import itHelp from './it/help.json';
+import { metaTexts } from './meta';
+import { helpTexts } from './help';
+import { articleTexts } from './articles';
 
 /** Every leaf of a translation tree as "a.b.c" → value. */
 function leaves(tree: object, prefix = ''): Map<string, unknown> {
@@ -26,7 +25,8 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 
 describe('translations', () => {
   // Every namespace: the common texts, those the other pages and the legal pages load, and
-  // the page titles and descriptions of the head (seo/page-head.ts), the help centre's.
+  // the page titles and descriptions of the head (seo/page-head.ts), the help centre's and its
+  // articles'.
   const english = leaves({
     ...resources.en,
     pages: pageResources.en,
@@ -34,8 +34,9 @@ describe('translations', () => {
     account: accountResources.en,
     accessibility: accessibilityResources.en,
     legal: legalResources.en,
-    meta: enMeta,
-    help: enHelp,
+    meta: metaTexts.resources.en,
+    help: helpTexts.resources.en,
+    articles: articleTexts.resources.en,
   });
   const italian = leaves({
     ...resources.it,
@@ -44,8 +45,9 @@ describe('translations', () => {
     account: accountResources.it,
     accessibility: accessibilityResources.it,
     legal: legalResources.it,
-    meta: itMeta,
-    help: itHelp,
+    meta: metaTexts.resources.it,
+    help: helpTexts.resources.it,
+    articles: articleTexts.resources.it,
   });
 
   it('Italian has exactly the English keys', () => {

@@ -3,7 +3,7 @@ import { helpArticleIds, helpArticles } from '../config/help';
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
-import { articleBody } from '../features/help/article-bodies';
+import { useArticleText } from '../features/help/article-text';
 import { useHelpTexts } from '../features/help/help-texts';
 import { RichText } from '../features/help/rich-text-view';
 
@@ -15,7 +15,8 @@ export default function HelpArticlePage() {
   const page = useCurrentPage();
   if (!isHelpArticle(page)) throw new Error(`The help article page shows ${page}`);
   const id = helpArticleOf(page);
-  const { texts, text, title, topicTitle, language } = useHelpTexts();
+  const { text, title, summary, topicTitle } = useHelpTexts();
+  const body = useArticleText(id);
   const topic = helpArticles[id];
   const heading = title(id);
   const contact = `${paths.support}?${new URLSearchParams({ subject: heading }).toString()}`;
@@ -23,22 +24,22 @@ export default function HelpArticlePage() {
   return (
     <article>
       <PageHeader title={heading}>
-        <p>{text(texts.articles[id].summary)}</p>
+        <p>{summary(id)}</p>
       </PageHeader>
       <div className="page page--narrow help-article">
-        <nav className="help-article__trail" aria-label={texts.page.trailLabel}>
-          <Link href={paths.help}>{texts.page.title}</Link> › {topicTitle(topic)}
+        <nav className="help-article__trail" aria-label={text('page.trailLabel')}>
+          <Link href={paths.help}>{text('page.title')}</Link> › {topicTitle(topic)}
         </nav>
-        {articleBody(id)[language].map((block, index) =>
+        {body.map((block, index) =>
           typeof block === 'string' ? (
             <p key={index}>
-              <RichText text={block} fill={text} />
+              <RichText text={block} />
             </p>
           ) : 'steps' in block ? (
             <ol key={index} className="help-article__steps">
               {block.steps.map((step, item) => (
                 <li key={item}>
-                  <RichText text={step} fill={text} />
+                  <RichText text={step} />
                 </li>
               ))}
             </ol>
@@ -46,23 +47,23 @@ export default function HelpArticlePage() {
             <ul key={index}>
               {block.list.map((point, item) => (
                 <li key={item}>
-                  <RichText text={point} fill={text} />
+                  <RichText text={point} />
                 </li>
               ))}
             </ul>
           ),
         )}
         <aside className="help-article__contact" aria-labelledby="help-contact">
-          <h2 id="help-contact">{texts.page.stillNeedHelp}</h2>
+          <h2 id="help-contact">{text('page.stillNeedHelp')}</h2>
           <p>
             <Link href={contact} className="button">
-              {texts.page.contactUs}
+              {text('page.contactUs')}
             </Link>
           </p>
         </aside>
         {related.length > 0 && (
           <nav className="help-article__related" aria-labelledby="help-related">
-            <h2 id="help-related">{text(texts.page.moreOnTopic, { topic: topicTitle(topic) })}</h2>
+            <h2 id="help-related">{text('page.moreOnTopic', { topic: topicTitle(topic) })}</h2>
             <ul>
               {related.map((other) => (
                 <li key={other}>

@@ -7,25 +7,25 @@ import { useHelpTexts } from '../features/help/help-texts';
 
 /** The help centre: a search box, then every topic with its articles (the whole list without JavaScript). */
 export default function HelpPage() {
-  const { texts, text, title } = useHelpTexts();
+  const { text, title, summary, topicTitle } = useHelpTexts();
   return (
     <>
-      <PageHeader title={texts.page.title}>
-        <p>{text(texts.page.intro)}</p>
+      <PageHeader title={text('page.title')}>
+        <p>{text('page.intro')}</p>
       </PageHeader>
       <div className="page help">
         <HelpSearch />
         {helpTopics.map((topic) => (
           <section key={topic} className="help-topic" aria-labelledby={`help-topic-${topic}`}>
-            <h2 id={`help-topic-${topic}`}>{texts.topics[topic].title}</h2>
-            <p>{text(texts.topics[topic].text)}</p>
+            <h2 id={`help-topic-${topic}`}>{topicTitle(topic)}</h2>
+            <p>{text(`topics.${topic}.text`)}</p>
             <ul className="help-topic__articles">
               {helpArticleIds
                 .filter((id) => helpArticles[id] === topic)
                 .map((id) => (
                   <li key={id}>
                     <Link href={`${paths.help}/${id}`}>{title(id)}</Link>
-                    <p>{text(texts.articles[id].summary)}</p>
+                    <p>{summary(id)}</p>
                   </li>
                 ))}
             </ul>

@@ -5,21 +5,19 @@
 import { forecastDays, plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';
 import { helpArticleOf, isHelpArticle, routeTable } from '../config/paths';
-import { helpTextValues } from '../config/help-texts';
-import { fill } from '../utils/fill';
 import { site } from '../config/site';
-import enMeta from '../locales/en/meta.json';
-import itMeta from '../locales/it/meta.json';
-import enHelp from '../locales/en/help.json';
-import itHelp from '../locales/it/help.json';
+import { helpTexts } from '../locales/help';
+import { helpTextsIn } from '../locales/help-text';
+import { createTextInstance } from '../locales/text-options';
+import { metaTexts } from '../locales/meta';
 import { ogLocales, pageAlternates, pageUrl, type Alternate, type Page } from './addresses';
 import { shareImage } from './share-image';
 
-// Not i18next resources: only the prerenderer and the head updater (a part loaded after a
-// navigation) read them, so they never weigh on the first bundle.
-const texts: Readonly<Record<Language, typeof enMeta>> = { en: enMeta, it: itMeta };
-/** The help articles' titles and summaries: an article's head is its title and summary. */
-const helpTexts: Readonly<Record<Language, typeof enHelp>> = { en: enHelp, it: itHelp };
+// The head's texts (namespace `meta`) and the help articles' titles and summaries (`help`: an
+// article's head is its title and summary), in an instance of their own: only the prerenderer
+// and the head updater (a part loaded after a navigation) read them, so they never weigh on
+// the first bundle.
+const headTexts = createTextInstance({ meta: metaTexts.resources, help: helpTexts.resources });
 
 /** The pages that present the app itself, and so carry its schema.org description. */
 export const appPages: ReadonlySet<Page> = new Set(
@@ -149,12 +147,12 @@ export function organization(): Organization {
 }
 
 function mobileApplication(language: Language, imageUrl: string): MobileApplication {
-  const { app } = texts[language];
+  const t = headTexts.getFixedT(language, 'meta');
   return {
     '@context': 'https://schema.org',
     '@type': 'MobileApplication',
     name: site.productName,
-    description: fill(app.description, { product: site.productName }),
+    description: t('app.description', { product: site.productName }),
     url: pageUrl('home', language),
     inLanguage: language,
     operatingSystem: 'Android, iOS',
@@ -164,13 +162,13 @@ function mobileApplication(language: Language, imageUrl: string): MobileApplicat
     offers: [
       {
         '@type': 'Offer',
-        name: app.offers.free,
+        name: t('app.offers.free'),
         price: plans.free.price,
         priceCurrency: plans.currency,
         category: 'free',
       },
-      subscription(app.offers.proMonthly, plans.proMonthly),
-      subscription(app.offers.proYearly, plans.proYearly),
+      subscription(t('app.offers.proMonthly'), plans.proMonthly),
+      subscription(t('app.offers.proYearly'), plans.proYearly),
     ],
     publisher: organization(),
   };
@@ -178,7 +176,7 @@ function mobileApplication(language: Language, imageUrl: string): MobileApplicat
 
 /** Everything the head says about `page` in `language`. */
 export function pageHead(page: Page, language: Language): PageHead {
-  const meta = texts[language];
+  const t = headTexts.getFixedT(language, 'meta');
   const values = {
     product: site.productName,
     proDays: String(forecastDays.pro),
@@ -189,20 +187,20 @@ export function pageHead(page: Page, language: Language): PageHead {
   let title: string;
   let description: string;
   if (isHelpArticle(page)) {
-    const article = helpTexts[language].articles[helpArticleOf(page)];
-    const articleValues = helpTextValues(language);
-    title = fill(meta.helpArticle.title, { ...values, article: fill(article.title, articleValues) });
-    description = fill(article.summary, articleValues);
+    const help = helpTextsIn(headTexts, language);
+    const id = helpArticleOf(page);
+    title = t('helpArticle.title', { ...values, article: help(`articles.${id}.title`) });
+    description = help(`articles.${id}.summary`);
   } else {
-    title = fill(meta.pages[page].title, values);
-    description = fill(meta.pages[page].description, values);
+    title = t(`pages.${page}.title`, values);
+    description = t(`pages.${page}.description`, values);
   }
   const image = {
     url: `${site.origin}${shareImage.path}`,
     type: shareImage.type,
     width: shareImage.width,
     height: shareImage.height,
-    alt: fill(meta.shareImageAlt, values),
+    alt: t('shareImageAlt', values),
   };
   const twitter = {
     card: 'summary_large_image',

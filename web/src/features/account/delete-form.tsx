@@ -1,7 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { User } from 'firebase/auth';
 import { useAccountTexts } from '../../locales/account';
-import { AccountField } from './account-field';
+import { TextField } from '../../components/forms/text-field';
 import { loadAuthApi } from './load-api';
 import type { SignInMethod } from './sign-in-method';
 import { useAccountAction } from './use-account-action';
@@ -59,7 +59,8 @@ export function DeleteForm({
         {method === 'password' ? (
           <>
             <input type="email" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
-            <AccountField
+            <TextField
+              required
               id={`${id}-again`}
               label={t('account.passwordAgain')}
               name="confirm-password"
@@ -74,7 +75,8 @@ export function DeleteForm({
         ) : (
           <p>{t('account.confirmWith', { method: t(`account.method.${method}`) })}</p>
         )}
-        <AccountField
+        <TextField
+          required
           id={`${id}-word`}
           label={t('account.typeWord', { word })}
           name="confirm-word"

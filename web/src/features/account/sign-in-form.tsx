@@ -5,7 +5,7 @@ import type { User } from 'firebase/auth';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useAccountTexts } from '../../locales/account';
-import { AccountField } from './account-field';
+import { TextField } from '../../components/forms/text-field';
 import { accountFailureOf } from './account-failure';
 import { loadAuthApi, prepareAuth } from './load-api';
 import { signInProviders, type SignInMethod, type SignInProvider } from './sign-in-method';
@@ -102,7 +102,8 @@ export function SignInForm({
       </div>
       <form className="account__form" noValidate onSubmit={withPassword} aria-label={t('account.signInTitle')}>
         <p className="account__or">{t('account.orEmail')}</p>
-        <AccountField
+        <TextField
+          required
           id={`${id}-email`}
           label={t('account.email')}
           type="email"
@@ -114,7 +115,8 @@ export function SignInForm({
             setReset(undefined);
           }}
         />
-        <AccountField
+        <TextField
+          required
           id={`${id}-password`}
           label={t('account.password')}
           type="password"

@@ -24,6 +24,7 @@ import { readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
 import { useLanguage } from '../../locales/language';
+import { TextField } from '../../components/forms/text-field';
 
 type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
@@ -150,11 +151,14 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
         <p className="contact-form__required">{t('support.allRequired')}</p>
         {formFields.map((field) => {
           const error = shownError(field);
-          const inputId = `${id}-${field}`;
-          const hintId = `${inputId}-hint`;
-          const errorId = `${inputId}-error`;
           const common = {
-            id: inputId,
+            id: `${id}-${field}`,
+            label: t(`support.fields.${field}`),
+            error: error && t(`support.errors.${error}`, { max: count(contactLimits[field]) }),
+            counter: t('support.characters', {
+              used: count(values[field].length),
+              max: count(contactLimits[field]),
+            }),
             name: field,
             value: values[field],
             onChange: update(field),
@@ -164,60 +168,44 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             required: true,
             maxLength: contactLimits[field],
             autoComplete: autoComplete[field],
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${errorId} ${hintId}` : hintId,
           };
-          return (
-            <div key={field} className={`contact-form__field${error ? ' contact-form__field--invalid' : ''}`}>
-              <label htmlFor={inputId}>{t(`support.fields.${field}`)}</label>
-              {field === 'message' ? (
-                <textarea
-                  {...common}
-                  rows={8}
-                  ref={(element) => {
-                    fields.current[field] = element;
-                  }}
-                />
-              ) : (
-                <input
-                  {...common}
-                  type={field === 'email' ? 'email' : 'text'}
-                  inputMode={field === 'email' ? 'email' : undefined}
-                  spellCheck={field === 'email' ? false : undefined}
-                  ref={(element) => {
-                    fields.current[field] = element;
-                  }}
-                />
-              )}
-              <div className="contact-form__meta">
-                {error ? (
-                  <p id={errorId} className="contact-form__error">
-                    {t(`support.errors.${error}`, { max: count(contactLimits[field]) })}
-                  </p>
-                ) : (
-                  <span />
-                )}
-                <p id={hintId} className="contact-form__count">
-                  {t('support.characters', {
-                    used: count(values[field].length),
-                    max: count(contactLimits[field]),
-                  })}
-                </p>
-              </div>
-              {field === 'message' && aboutSubject?.(values.subject)}
-            </div>
+          return field === 'message' ? (
+            <TextField
+              key={field}
+              {...common}
+              multiline
+              rows={8}
+              ref={(element) => {
+                fields.current[field] = element;
+              }}
+              after={aboutSubject?.(values.subject)}
+            />
+          ) : (
+            <TextField
+              key={field}
+              {...common}
+              type={field === 'email' ? 'email' : 'text'}
+              inputMode={field === 'email' ? 'email' : undefined}
+              spellCheck={field === 'email' ? false : undefined}
+              ref={(element) => {
+                fields.current[field] = element;
+              }}
+            />
           );
         })}
         <fieldset className="contact-form__app" aria-describedby={`${id}-app-hint`}>
           <legend>{t('support.app.legend')}</legend>
-          <p id={`${id}-app-hint`} className="contact-form__hint">
+          <p id={`${id}-app-hint`} className="field__hint">
             {t('support.app.hint')}
           </p>
           <div className="contact-form__app-fields">
-            <div className="contact-form__field">
-              <label htmlFor={`${id}-platform`}>{t('support.app.platform')}</label>
+            <div className="field">
+              <label htmlFor={`${id}-platform`} className="field__label">
+                {t('support.app.platform')}
+              </label>
               <select
                 id={`${id}-platform`}
+                className="field__control"
                 name="platform"
                 value={app.platform}
                 onChange={(event) => {
@@ -233,36 +221,26 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
                 ))}
               </select>
             </div>
-            <div className={`contact-form__field${shownVersionError ? ' contact-form__field--invalid' : ''}`}>
-              <label htmlFor={`${id}-version`}>{t('support.app.version')}</label>
-              <input
-                id={`${id}-version`}
-                ref={versionField}
-                name="appVersion"
-                type="text"
-                value={app.appVersion}
-                maxLength={maxAppVersionLength}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={shownVersionError ? true : undefined}
-                aria-describedby={shownVersionError ? `${id}-version-error ${id}-version-hint` : `${id}-version-hint`}
-                onChange={(event) => {
-                  const appVersion = event.target.value;
-                  setApp((current) => ({ ...current, appVersion }));
-                }}
-                onBlur={() => {
-                  setVersionTouched(true);
-                }}
-              />
-              {shownVersionError && (
-                <p id={`${id}-version-error`} className="contact-form__error">
-                  {t(`support.errors.${shownVersionError}`, { max: count(maxAppVersionLength) })}
-                </p>
-              )}
-              <p id={`${id}-version-hint`} className="contact-form__hint">
-                {t('support.app.versionHint')}
-              </p>
-            </div>
+            <TextField
+              id={`${id}-version`}
+              label={t('support.app.version')}
+              error={shownVersionError && t(`support.errors.${shownVersionError}`, { max: count(maxAppVersionLength) })}
+              hint={t('support.app.versionHint')}
+              ref={versionField}
+              name="appVersion"
+              type="text"
+              value={app.appVersion}
+              maxLength={maxAppVersionLength}
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => {
+                const appVersion = event.target.value;
+                setApp((current) => ({ ...current, appVersion }));
+              }}
+              onBlur={() => {
+                setVersionTouched(true);
+              }}
+            />
           </div>
         </fieldset>
         <div className="contact-form__trap" aria-hidden="true">

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
+import { TextField } from '../../components/forms/text-field';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { formatCount } from '../../config/formatted';
 import { RichText } from './rich-text-view';
 import { useHelpTexts } from './help-texts';
 import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
@@ -20,7 +21,8 @@ const queryParameter = 'q';
  * Without JavaScript the box stays disabled and the topics below list every article.
  */
 export function HelpSearch() {
-  const { texts, text, language } = useHelpTexts();
+  const { text, title, summary, language } = useHelpTexts();
+  const { i18n } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
   const [query, setQuery] = useState('');
@@ -45,10 +47,8 @@ export function HelpSearch() {
     found === null
       ? ''
       : found.results.length === 0
-        ? text(texts.page.noResults, { query: found.query })
-        : text(found.results.length === 1 ? texts.page.foundOne : texts.page.foundMany, {
-            count: formatCount(language, found.results.length),
-          });
+        ? text('page.noResults', { query: found.query })
+        : text('page.found', { count: found.results.length });
 
   return (
     <search className="help-search">
@@ -57,41 +57,38 @@ export function HelpSearch() {
           event.preventDefault();
         }}
       >
-        <label htmlFor={`${id}-query`}>{texts.page.searchLabel}</label>
-        <input
+        <TextField
           id={`${id}-query`}
+          label={text('page.searchLabel')}
+          hint={text('page.searchHint')}
           type="search"
           value={query}
           disabled={!hydrated}
           autoComplete="off"
-          aria-describedby={`${id}-hint`}
           onFocus={() => {
-            void loadHelpSearch(language).catch(() => undefined);
+            void loadHelpSearch(language, i18n).catch(() => undefined);
           }}
           onChange={(event) => {
             setQuery(event.target.value);
           }}
         />
-        <p id={`${id}-hint`} className="help-search__hint">
-          {texts.page.searchHint}
-        </p>
       </form>
       <p className="help-search__status" role="status">
         {status}
       </p>
       {found !== null && found.results.length > 0 && (
-        <ol className="help-search__results" aria-label={texts.page.resultsLabel}>
+        <ol className="help-search__results" aria-label={text('page.resultsLabel')}>
           {found.results.map((result) => (
             <li key={result.id}>
-              <Link href={`${paths.help}/${result.id}`}>{text(result.title)}</Link>
-              <p>{text(result.summary)}</p>
+              <Link href={`${paths.help}/${result.id}`}>{title(result.id)}</Link>
+              <p>{summary(result.id)}</p>
             </li>
           ))}
         </ol>
       )}
       {found !== null && found.results.length === 0 && (
         <p>
-          <RichText text={texts.page.noResultsContact} fill={text} />
+          <RichText text={text('page.noResultsContact')} />
         </p>
       )}
     </search>

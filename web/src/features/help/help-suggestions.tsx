@@ -1,8 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { helpTextValues } from '../../config/help-texts';
 import { paths } from '../../config/paths';
 import type { Language } from '../../config/languages';
-import { fill } from '../../utils/fill';
+import { helpTextsIn } from '../../locales/help-text';
 import { useHelpSearch } from './search/use-help-search';
 
 /** How long the suggestions wait after the visitor's last key. */
@@ -28,7 +28,7 @@ export function HelpSuggestions({
 }) {
   const found = useHelpSearch(subject, language, { limit: maxSuggestions, delayMs: suggestDelayMs });
   const results = found?.results ?? [];
-  const values = helpTextValues(language);
+  const { i18n } = useTranslation();
   return (
     // data-searched: the subject the region shows the answers for (empty: none yet), which
     // tells a test that the suggestions have settled, found or not.
@@ -37,9 +37,12 @@ export function HelpSuggestions({
         <>
           <p className="help-suggestions__heading">{heading}</p>
           <ul>
+            {/* Results come once the search and the help texts it names them with have loaded. */}
             {results.map((result) => (
               <li key={result.id}>
-                <Link href={`${paths.help}/${result.id}`}>{fill(result.title, values)}</Link>
+                <Link href={`${paths.help}/${result.id}`}>
+                  {helpTextsIn(i18n, language)(`articles.${result.id}.title`)}
+                </Link>
               </li>
             ))}
           </ul>

@@ -6,18 +6,28 @@ import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMo
 import { helpArticleIds, helpTopics } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
-import { fill } from '../../utils/fill';
+import { articleTexts, type ArticleFile } from '../../locales/articles';
+import { helpTexts } from '../../locales/help';
+import { helpTextsIn } from '../../locales/help-text';
+import { createTextInstance } from '../../locales/text-options';
 import enHelp from '../../locales/en/help.json';
 import itHelp from '../../locales/it/help.json';
-import { articleBody } from './article-bodies';
 import { linkTarget } from './link-target';
 import { blockTexts, parseRichText } from './rich-text';
 
-const helpTexts: Record<Language, typeof enHelp> = { en: enHelp, it: itHelp };
+const helpFiles: Record<Language, typeof enHelp> = { en: enHelp, it: itHelp };
+const articleFiles = import.meta.glob<ArticleFile>('../../locales/articles/*.json', { eager: true, import: 'default' });
+function articleBody(id: string): ArticleFile {
+  const body = articleFiles[`../../locales/articles/${id}.json`];
+  if (!body) throw new Error(`No locales/articles/${id}.json`);
+  return body;
+}
+/** The help texts as the site reads them: i18next, with config's values. */
+const instance = createTextInstance({ help: helpTexts.resources, articles: articleTexts.resources });
 
 /** Every help text of a language: the page's, the topics', each article's title, summary and text. */
 function everyText(language: Language): Array<[where: string, text: string]> {
-  const texts = helpTexts[language];
+  const texts = helpFiles[language];
   const leaves = (tree: object, prefix: string): Array<[string, string]> =>
     Object.entries(tree).flatMap(([key, value]) =>
       typeof value === 'string' ? [[`${prefix}.${key}`, value]] : leaves(value as object, `${prefix}.${key}`),
@@ -105,23 +115,47 @@ describe('the help texts', () => {
     expect(typed).toEqual([]);
   });
 
-  it.each(languages)('in %s fill every placeholder and link every tag', (language) => {
-    const values = helpTextValues(language);
-    for (const [where, text] of everyText(language)) {
+  it.each(languages)('in %s have every placeholder filled by i18next and every tag linked', (language) => {
+    const help = helpTextsIn(instance, language);
+    const leaves = (tree: object, prefix: string): string[] =>
+      Object.entries(tree).flatMap(([key, value]) =>
+        typeof value === 'string' ? [`${prefix}${key}`] : leaves(value as object, `${prefix}${key}.`),
+      );
+    const filled: Array<[string, string]> = [
+      ...leaves(helpFiles[language], '').map((key): [string, string] => [
+        `help.json ${key}`,
+        help(key as Parameters<typeof help>[0], { query: 'q', count: 2, topic: 't' }),
+      ]),
+      ...helpArticleIds.flatMap((id) =>
+        blockTexts(
+          instance.getFixedT(language, 'articles')(id, { ...helpTextValues(language), returnObjects: true }),
+        ).map((text): [string, string] => [`articles/${id}.json`, text]),
+      ),
+    ];
+    expect(filled.length).toBeGreaterThan(helpArticleIds.length * 4);
+    for (const [where, text] of filled) {
+      expect(text, where).not.toMatch(/{{|}}/);
       for (const segment of parseRichText(text)) {
-        expect(() => fill(segment.text, { ...values, query: 'q', count: '2', topic: 't' }), where).not.toThrow();
         if (segment.tag !== undefined) expect(() => linkTarget(segment.tag ?? ''), where).not.toThrow();
       }
     }
   });
 
+  it('have values from config that cannot open a link or a placeholder', () => {
+    for (const language of languages) {
+      for (const [name, value] of Object.entries(helpTextValues(language))) expect(value, name).not.toMatch(/[<>{}]/);
+    }
+  });
+
   it('have one text file per article of config/help.ts, and no other', () => {
-    const files = readdirSync(join(import.meta.dirname, 'articles')).map((file) => file.replace(/\.json$/, ''));
+    const files = readdirSync(join(import.meta.dirname, '../../locales/articles')).map((file) =>
+      file.replace(/\.json$/, ''),
+    );
     expect(files.sort()).toEqual([...helpArticleIds].sort());
   });
 
   it('give every article the same blocks in every language', () => {
-    const shape = (blocks: ReturnType<typeof articleBody>[Language]) =>
+    const shape = (blocks: ArticleFile[Language]) =>
       blocks.map((block) =>
         typeof block === 'string'
           ? 'p'
@@ -138,8 +172,8 @@ describe('the help texts', () => {
 
   it('give every topic and article a title in every language', () => {
     for (const language of languages) {
-      expect(Object.keys(helpTexts[language].topics).sort()).toEqual([...helpTopics].sort());
-      expect(Object.keys(helpTexts[language].articles)).toEqual(helpArticleIds);
+      expect(Object.keys(helpFiles[language].topics).sort()).toEqual([...helpTopics].sort());
+      expect(Object.keys(helpFiles[language].articles)).toEqual(helpArticleIds);
     }
   });
 });

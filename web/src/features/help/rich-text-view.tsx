@@ -2,10 +2,10 @@ import { Link } from 'wouter';
 import { linkTarget } from './link-target';
 import { parseRichText } from './rich-text';
 
-/** A help text with its links, its placeholders filled by `fill`. */
-export function RichText({ text, fill }: { text: string; fill: (template: string) => string }) {
+/** A help text (its placeholders filled) with its links. */
+export function RichText({ text }: { text: string }) {
   return parseRichText(text).map((segment, index) => {
-    const words = fill(segment.text);
+    const words = segment.text;
     if (segment.tag === undefined) return words;
     const target = linkTarget(segment.tag);
     return 'page' in target ? (

@@ -1,10 +1,12 @@
 // The help texts' small markup: a link is its text between a tag and its closing tag, the tag
 // naming where it goes (`<account>the Account page</account>`: a page of the site, a store, the
 // support address, or another article by its id); `{{name}}` placeholders are filled from
-// config (config/help-texts.ts). No attributes, no nesting, nothing else.
+// config (config/help-texts.ts) by i18next before the text is cut. No attributes, no nesting,
+// nothing else.
 
-/** One block of an article: a paragraph, numbered steps or a list. */
-export type ArticleBlock = string | { steps: string[] } | { list: string[] };
+import type { ArticleBlock } from '../../locales/articles';
+
+export type { ArticleBlock };
 
 /** A piece of a text: plain words, or the words of a link and where it goes. */
 export type RichSegment = { text: string; tag?: string };

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { useMemberTexts } from '../../../locales/members';
 import { meetsRule, type PasswordRule } from '../password-rules';
+import { TextField } from '../../../components/forms/text-field';
 
 /** The new password, with the rules shown from the start and ticked while typing. */
 export function ResetForm({
@@ -47,28 +48,28 @@ export function ResetForm({
       </p>
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <div className="email-action__field">
-        <label htmlFor={`${id}-password`}>{t('emailAction.reset.label')}</label>
-        <input
-          ref={input}
-          id={`${id}-password`}
-          name="new-password"
-          type={shown ? 'text' : 'password'}
-          autoComplete="new-password"
-          required
-          value={password}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-rules${problem ? ` ${id}-problem` : ''}`}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            if (problem === 'refused') setProblem(undefined);
-          }}
-        />
-        <label className="email-action__show">
-          <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />{' '}
-          {t('emailAction.reset.show')}
-        </label>
-      </div>
+      <TextField
+        ref={input}
+        id={`${id}-password`}
+        label={t('emailAction.reset.label')}
+        name="new-password"
+        type={shown ? 'text' : 'password'}
+        autoComplete="new-password"
+        required
+        value={password}
+        invalid={problem !== undefined}
+        describedBy={[`${id}-rules`, ...(problem ? [`${id}-problem`] : [])]}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          if (problem === 'refused') setProblem(undefined);
+        }}
+        after={
+          <label className="field__option">
+            <input type="checkbox" checked={shown} onChange={(event) => setShown(event.target.checked)} />{' '}
+            {t('emailAction.reset.show')}
+          </label>
+        }
+      />
       <div id={`${id}-rules`}>
         <p className="email-action__rules-intro">{t('emailAction.reset.rulesIntro')}</p>
         <ul className="email-action__rules">

@@ -1,13 +1,16 @@
 import MiniSearch from 'minisearch';
 import type { HelpArticleId } from '../../../config/help';
 import type { Language } from '../../../config/languages';
-import { helpSearchOptions, looseSearch, strictSearch, type HelpDocument, type HelpResultFields } from './options';
+import type { i18n } from 'i18next';
+import { helpTexts } from '../../../locales/help';
+import { helpSearchOptions, looseSearch, strictSearch, type HelpDocument } from './options';
 
 // MiniSearch and a language's index (built with the site: build/help-search.ts): a script part
-// of their own, loaded when a visitor starts to search or to write a subject.
+// of their own, loaded when a visitor starts to search or to write a subject, with the help
+// texts that name what it finds (the Contact Us page has not loaded them).
 
-/** An article the search found, with what its listing shows (placeholders not yet filled). */
-export type HelpResult = { id: HelpArticleId } & HelpResultFields;
+/** An article the search found: its title and summary are in the `help` texts. */
+export type HelpResult = { id: HelpArticleId };
 
 /** Finds the articles that match a visitor's words, best first, at most `limit`. */
 export type HelpSearch = (query: string, limit: number) => HelpResult[];
@@ -31,16 +34,13 @@ export function searchFromIndex(index: string, language: Language): HelpSearch {
     return results
       .filter((result) => result.score >= best * minRelativeScore)
       .slice(0, limit)
-      .map((result) => ({
-        id: result.id as HelpArticleId,
-        title: String(result.title),
-        summary: String(result.summary),
-      }));
+      .map((result) => ({ id: result.id as HelpArticleId }));
   };
 }
 
-/** The search of `language`, once its index has arrived. */
-export async function createHelpSearch(language: Language): Promise<HelpSearch> {
+/** The search of `language`, once its index has arrived, with the help texts added to `instance`. */
+export async function createHelpSearch(language: Language, instance: i18n): Promise<HelpSearch> {
+  helpTexts.add(instance);
   const { default: index } = await indexes[language]();
   return searchFromIndex(index, language);
 }

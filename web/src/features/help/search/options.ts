@@ -5,9 +5,6 @@ import { termProcessor } from './terms.ts';
 /** One article as the search index holds it; texts with their tags and placeholders taken out. */
 export type HelpDocument = { id: string; title: string; summary: string; text: string };
 
-/** What a result carries besides its id, to be listed without loading the articles. */
-export type HelpResultFields = Pick<HelpDocument, 'title' | 'summary'>;
-
 /**
  * How the help centre's search finds articles: words of the title count most, then the
  * summary, then the text; a word matches the words it begins (as the visitor types) and, from
@@ -17,7 +14,6 @@ export type HelpResultFields = Pick<HelpDocument, 'title' | 'summary'>;
 export function helpSearchOptions(language: Language): Options<HelpDocument> {
   return {
     fields: ['title', 'summary', 'text'],
-    storeFields: ['title', 'summary'],
     processTerm: termProcessor(language),
     searchOptions: { boost: { title: 3, summary: 2 }, prefix: (term) => term.length >= 3, fuzzy: fuzziness },
   };

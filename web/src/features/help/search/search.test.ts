@@ -38,10 +38,8 @@ describe('the help search', () => {
     expect(ids(language, query)).toContain(article);
   });
 
-  it('gives each result its title and summary as written', () => {
-    const [first] = searches.en('cancel Pro', 1);
-    expect(first?.title).toMatch(/cancel/i);
-    expect(first?.summary.length).toBeGreaterThan(20);
+  it('gives each result its article id only (its title and summary are the help texts)', () => {
+    expect(searches.en('cancel Pro', 1)).toEqual([{ id: 'cancel-pro' }]);
   });
 
   it('lists only the close matches of a misspelt word, best first', () => {

@@ -1,15 +1,20 @@
+import type { i18n } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../config/languages';
 import type { HelpResult, HelpSearch } from './engine';
 
 /** Each language's search, loaded once (the script part and the index) and kept. */
 const loading = new Map<Language, Promise<HelpSearch>>();
 
-/** Starts loading the search of `language` (a visitor is about to type), or returns it. */
-export function loadHelpSearch(language: Language): Promise<HelpSearch> {
+/**
+ * Starts loading the search of `language` (a visitor is about to type), or returns it; the
+ * help texts its results are listed with are then in `instance`.
+ */
+export function loadHelpSearch(language: Language, instance: i18n): Promise<HelpSearch> {
   let search = loading.get(language);
   if (!search) {
-    search = import('./engine').then((engine) => engine.createHelpSearch(language));
+    search = import('./engine').then((engine) => engine.createHelpSearch(language, instance));
     // A failed load (offline) is tried again at the next word.
     search.catch(() => loading.delete(language));
     loading.set(language, search);
@@ -30,13 +35,14 @@ export function useHelpSearch(
   language: Language,
   { limit, delayMs }: { limit: number; delayMs: number },
 ): { query: string; results: HelpResult[] } | null {
+  const { i18n } = useTranslation();
   const [found, setFound] = useState<{ query: string; results: HelpResult[] } | null>(null);
   const words = query.trim();
   useEffect(() => {
     if (words.length < minimumQuery) return undefined;
     let current = true;
     const timer = setTimeout(() => {
-      loadHelpSearch(language).then(
+      loadHelpSearch(language, i18n).then(
         (search) => {
           if (current) setFound({ query: words, results: search(words, limit) });
         },
@@ -49,6 +55,6 @@ export function useHelpSearch(
       current = false;
       clearTimeout(timer);
     };
-  }, [words, language, limit, delayMs]);
+  }, [words, language, limit, delayMs, i18n]);
   return words.length < minimumQuery ? null : found;
 }
