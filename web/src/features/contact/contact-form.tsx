@@ -1,23 +1,18 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useId, useReducer, useRef, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SupportMailText } from '../../components/support-mail-text';
 import { referenceFor } from '@contact-message';
 import {
   buildContactMessage,
   contactLimits,
-  emptyAppContext,
-  emptyContactValues,
   formFields,
   maxAppVersionLength,
   platforms,
   prefillFromQuery,
-  validateAppVersion,
-  validateContactValues,
-  type AppContext,
   type ContactField,
-  type ContactValues,
   type Platform,
 } from './contact-message';
+import { firstInvalid, initialContactForm, next, shownErrors, type CheckedField } from './contact-form-state';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
 import { readDraft, saveDraft, sessionStore } from './draft';
@@ -25,8 +20,6 @@ import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
-
-type Status = 'idle' | 'sending' | 'sent' | 'failed';
 
 const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name', subject: 'off', message: 'off' };
 
@@ -50,35 +43,16 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   // works once the app runs.
   const hydrated = useHydrated();
   const id = useId();
-  const [values, setValues] = useState<ContactValues>(emptyContactValues);
-  const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [status, setStatus] = useState<Status>('idle');
-  const [trap, setTrap] = useState('');
-  const [app, setApp] = useState<AppContext>(emptyAppContext);
-  const [versionTouched, setVersionTouched] = useState(false);
-  const [reference, setReference] = useState<string>();
-  const fields = useRef<Partial<Record<ContactField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
-  const versionField = useRef<HTMLInputElement>(null);
+  const [state, dispatch] = useReducer(next, initialContactForm);
+  const { values, app, status, trap, reference, restored } = state;
+  const fields = useRef<Partial<Record<CheckedField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   // What the visitor typed before leaving the page comes back; then a link may fill in the
   // subject, the device and the app version where they are still empty (prefillFromQuery:
   // nothing typed is replaced). Read once the page has hydrated, as the prerendered form is
   // the same for every address and every visitor.
-  const [restored, setRestored] = useState(false);
   useEffect(() => {
-    const draft = readDraft(sessionStore());
-    const { subject, platform, appVersion } = prefillFromQuery(location.search);
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- the tab's draft and the address are read once, after hydration
-    setValues((current) => {
-      const kept = draft ? draft.values : current;
-      return subject && !kept.subject ? { ...kept, subject } : kept;
-    });
-    setApp((current) => {
-      const kept = draft ? draft.app : current;
-      return { platform: kept.platform || (platform ?? ''), appVersion: kept.appVersion || (appVersion ?? '') };
-    });
-    setRestored(true);
+    dispatch({ type: 'restored', draft: readDraft(sessionStore()), prefill: prefillFromQuery(location.search) });
   }, []);
   useEffect(() => {
     if (restored) saveDraft(sessionStore(), { values, app });
@@ -88,50 +62,29 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   // engines disagree on when Italian groups four digits (Node and Chromium "5000", WebKit
   // "5.000"), and a difference makes React throw the page's HTML away while hydrating.
   const count = (value: number) => formatCount(language, value);
-  const errors = validateContactValues(values);
-  const shownError = (field: ContactField) => (submitted || touched[field] ? errors[field] : undefined);
-  const versionError = validateAppVersion(app.appVersion);
-  const shownVersionError = submitted || versionTouched ? versionError : undefined;
-
-  const update = (field: ContactField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  };
-
-  const finish = (sentReference?: string) => {
-    setValues(emptyContactValues);
-    setTouched({});
-    setVersionTouched(false);
-    setSubmitted(false);
-    setTrap('');
-    setReference(sentReference);
-    setStatus('sent');
-  };
+  const errors = shownErrors(state);
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending') return;
-    setSubmitted(true);
-    const invalid = formFields.find((field) => errors[field]);
+    dispatch({ type: 'submitted' });
+    const invalid = firstInvalid(state);
     if (invalid) {
       fields.current[invalid]?.focus();
       return;
     }
-    if (versionError) {
-      versionField.current?.focus();
-      return;
-    }
     // Only a program fills the hidden field: it is thanked and nothing is stored.
     if (trap !== '') {
-      finish();
+      dispatch({ type: 'sent' });
       return;
     }
-    setStatus('sending');
+    dispatch({ type: 'sending' });
     try {
       const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language }));
-      finish(referenceFor(id));
+      dispatch({ type: 'sent', reference: referenceFor(id) });
     } catch (error) {
       console.error('The contact message could not be sent:', error);
-      setStatus('failed');
+      dispatch({ type: 'failed' });
     }
   };
 
@@ -150,7 +103,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
       >
         <p className="contact-form__required">{t('support.allRequired')}</p>
         {formFields.map((field) => {
-          const error = shownError(field);
+          const error = errors[field];
           const common = {
             id: `${id}-${field}`,
             label: t(`support.fields.${field}`),
@@ -161,9 +114,11 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             }),
             name: field,
             value: values[field],
-            onChange: update(field),
+            onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+              dispatch({ type: 'typed', field, value: event.target.value });
+            },
             onBlur: () => {
-              setTouched((current) => ({ ...current, [field]: true }));
+              dispatch({ type: 'left', field });
             },
             required: true,
             maxLength: contactLimits[field],
@@ -209,8 +164,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
                 name="platform"
                 value={app.platform}
                 onChange={(event) => {
-                  const platform = event.target.value as Platform | '';
-                  setApp((current) => ({ ...current, platform }));
+                  dispatch({ type: 'appChanged', app: { platform: event.target.value as Platform | '' } });
                 }}
               >
                 <option value="">{t('support.app.platforms.none')}</option>
@@ -224,9 +178,11 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             <TextField
               id={`${id}-version`}
               label={t('support.app.version')}
-              error={shownVersionError && t(`support.errors.${shownVersionError}`, { max: count(maxAppVersionLength) })}
+              error={errors.appVersion && t(`support.errors.${errors.appVersion}`, { max: count(maxAppVersionLength) })}
               hint={t('support.app.versionHint')}
-              ref={versionField}
+              ref={(element) => {
+                fields.current.appVersion = element;
+              }}
               name="appVersion"
               type="text"
               value={app.appVersion}
@@ -234,11 +190,10 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
               autoComplete="off"
               spellCheck={false}
               onChange={(event) => {
-                const appVersion = event.target.value;
-                setApp((current) => ({ ...current, appVersion }));
+                dispatch({ type: 'appChanged', app: { appVersion: event.target.value } });
               }}
               onBlur={() => {
-                setVersionTouched(true);
+                dispatch({ type: 'left', field: 'appVersion' });
               }}
             />
           </div>
@@ -253,7 +208,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             autoComplete="off"
             value={trap}
             onChange={(event) => {
-              setTrap(event.target.value);
+              dispatch({ type: 'trapFilled', value: event.target.value });
             }}
           />
         </div>
@@ -275,7 +230,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
         open={status === 'sent'}
         reference={reference}
         onClose={() => {
-          setStatus('idle');
+          dispatch({ type: 'dialogClosed' });
           fields.current.email?.focus();
         }}
       />
