@@ -38,9 +38,13 @@ export function searchFromIndex(index: string, language: Language): HelpSearch {
   };
 }
 
-/** The search of `language`, once its index has arrived, with the help texts added to `instance`. */
-export async function createHelpSearch(language: Language, instance: i18n): Promise<HelpSearch> {
+/** Adds the help texts, which name what the search finds, to `instance` (once). */
+export const addHelpTexts = (instance: i18n) => {
   helpTexts.add(instance);
+};
+
+/** The search of `language`, once its index has arrived. */
+export async function createHelpSearch(language: Language): Promise<HelpSearch> {
   const { default: index } = await indexes[language]();
   return searchFromIndex(index, language);
 }

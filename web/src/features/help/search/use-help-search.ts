@@ -11,15 +11,17 @@ const loading = new Map<Language, Promise<HelpSearch>>();
  * Starts loading the search of `language` (a visitor is about to type), or returns it; the
  * help texts its results are listed with are then in `instance`.
  */
-export function loadHelpSearch(language: Language, instance: i18n): Promise<HelpSearch> {
+export async function loadHelpSearch(language: Language, instance: i18n): Promise<HelpSearch> {
   let search = loading.get(language);
   if (!search) {
-    search = import('./engine').then((engine) => engine.createHelpSearch(language, instance));
+    search = import('./engine').then((engine) => engine.createHelpSearch(language));
     // A failed load (offline) is tried again at the next word.
     search.catch(() => loading.delete(language));
     loading.set(language, search);
   }
-  return search;
+  const [engine, found] = await Promise.all([import('./engine'), search]);
+  engine.addHelpTexts(instance);
+  return found;
 }
 
 /** Words shorter than this find nothing yet. */
