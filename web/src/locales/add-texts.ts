@@ -2,7 +2,8 @@ import type { i18n } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../config/languages';
 
-type DeferredNamespace = 'pages' | 'members' | 'account' | 'accessibility' | 'legal' | 'help' | 'articles' | 'meta';
+type DeferredNamespace =
+  'pages' | 'members' | 'account' | 'accessibility' | 'legal' | 'help' | 'articles' | 'meta' | 'plans';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

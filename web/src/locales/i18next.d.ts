@@ -9,6 +9,7 @@ import type enLegal from './en/legal.json';
 import type enMembers from './en/members.json';
 import type enMeta from './en/meta.json';
 import type enPages from './en/pages.json';
+import type enPlans from './en/plans.json';
 
 // English is the source of truth: a key that is not in the English file fails `tsc`.
 declare module 'i18next' {
@@ -24,6 +25,7 @@ declare module 'i18next' {
       members: typeof enMembers;
       meta: typeof enMeta;
       pages: typeof enPages;
+      plans: typeof enPlans;
     };
   }
 }

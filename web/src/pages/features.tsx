@@ -1,7 +1,9 @@
 import { phoneImage, type PhoneScreen } from '../assets/artwork';
 import { PageHeader } from '../components/layout/page-header';
 import { Picture } from '../components/media/picture';
+import { ProLabel } from '../components/plans/pro-label';
 import { forecastDays } from '../config/constants';
+import { proOnly, type PlanFeatureId } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
 import { useLanguage } from '../locales/language';
 
@@ -17,7 +19,8 @@ type Caption =
 
 interface Block {
   id: 'connect' | 'log' | 'forecast' | 'privacy';
-  shots: readonly { screen: PhoneScreen; caption: Caption }[];
+  /** Each screenshot, its caption, and the feature it shows when only Pro has it (labelled Pro). */
+  shots: readonly { screen: PhoneScreen; caption: Caption; feature?: PlanFeatureId }[];
 }
 
 const blocks: readonly Block[] = [
@@ -31,7 +34,7 @@ const blocks: readonly Block[] = [
   {
     id: 'log',
     shots: [
-      { screen: 'map', caption: 'map' },
+      { screen: 'map', caption: 'map', feature: 'catchMap' },
       { screen: 'catch', caption: 'pastWeather' },
     ],
   },
@@ -84,7 +87,10 @@ export default function FeaturesPage() {
                     sizes="(width <= 768px) 42vw, 240px"
                     priority={position === 0}
                   />
-                  <figcaption>{t(`features.captions.${shot.caption}`)}</figcaption>
+                  <figcaption>
+                    {t(`features.captions.${shot.caption}`)}
+                    {shot.feature && proOnly(shot.feature) ? <ProLabel /> : null}
+                  </figcaption>
                 </figure>
               ))}
             </div>

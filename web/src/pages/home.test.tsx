@@ -155,14 +155,24 @@ describe('screenshot slideshow', () => {
   it('has the 6 captions of the app in English', () => {
     renderSite(paths.home);
     expect(screen.getByRole('group', { name: 'Screenshots of the app' })).toBe(slideshow());
-    const captions = [...slideshow().querySelectorAll('figcaption span')].map((caption) => caption.textContent);
+    const captions = [...slideshow().querySelectorAll('figcaption > span')].map((caption) => caption.textContent);
     expect(captions).toEqual([
-      'View catches on the Map',
-      'Connect and view friends post',
-      'Log catches are organized by date',
-      '7 days marine weather forecast',
-      'Solunar and Tide data',
+      'View your catches on the map',
+      "Connect and view friends' posts",
+      'Logged catches, organised by date',
+      '7-day marine weather forecast',
+      'Solunar and tide data',
       'Temperature data',
+    ]);
+    // The map and the longer forecast are Pro's (config/plan-features.ts): their slides say so.
+    const titles = [...slideshow().querySelectorAll('figcaption strong')].map((title) => title.textContent);
+    expect(titles).toEqual([
+      'Catch map Pro',
+      'Friends',
+      'Catch log',
+      'Forecast Pro',
+      'Solunar and tides',
+      'Temperature',
     ]);
     expect(slides.map((slide) => slide.id)).toEqual(['01', '02', '03', '04', '05', '06']);
   });
@@ -228,8 +238,8 @@ describe('screenshot slideshow', () => {
     expect(sources).toHaveLength(4); // the first two screenshots, AVIF and WebP: the rest come later
     for (const srcset of sources) expect(srcset).toContain(folder);
     if (language === 'it') {
-      expect(slideshow().querySelector('.slide--active figcaption span')?.textContent).toBe(
-        'Guarda le catture sulla mappa',
+      expect(slideshow().querySelector('.slide--active figcaption > span')?.textContent).toBe(
+        'Guarda le tue catture sulla mappa',
       );
     }
   });

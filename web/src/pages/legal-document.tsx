@@ -6,6 +6,7 @@ import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
 import { localizedPath, paths } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
+import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
 
@@ -72,6 +73,8 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
               </ul>
             )}
             {'id' in section && section.id === 'cookies' ? <StorageList /> : null}
+            {'id' in section && section.id === 'plans' ? <PlanFeatureLists /> : null}
+            {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
           </section>
         ))}
       </div>

@@ -39,18 +39,23 @@ describe('Pro', () => {
     const buttons = await screen.findAllByRole('link', { name: 'Download the app' });
     expect(buttons.map((button) => button.getAttribute('href'))).toEqual(Array(3).fill(paths.downloadApp));
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
-    const marks = rows.map((row) =>
-      within(row)
+    const marks = rows.map((row) => [
+      within(row).getByRole('rowheader').textContent,
+      ...within(row)
         .getAllByRole('cell')
         .map((cell) => (cell.textContent.includes('✓') ? 'check' : 'close')),
-    );
+    ]);
+    // Section 9 of the specification: the forecast's longer days, no advertisements, the
+    // badge and both map rows are Pro's; what the free plan has, Pro has too.
     expect(marks).toEqual([
-      ['close', 'check'],
-      ['check', 'check'],
-      ['check', 'close'],
-      ['close', 'check'],
-      ['close', 'check'],
-      ['close', 'check'],
+      ['Log your catches with photos, gear, spot, date and the weather of that moment', 'check', 'check'],
+      ['Follow other anglers and share your posts', 'check', 'check'],
+      ['3-day hourly marine weather forecast', 'check', 'check'],
+      ['7-day hourly marine weather forecast', 'close', 'check'],
+      ['No advertisements', 'close', 'check'],
+      ['The Pro certified badge on your profile', 'close', 'check'],
+      ['Your catches on the map', 'close', 'check'],
+      ["Each catch's log, opened from its place on the map", 'close', 'check'],
     ]);
   });
 });
@@ -171,6 +176,32 @@ describe.each([
   });
 });
 
+describe('the terms and the plans', () => {
+  it.each([
+    ['en', 'Terms and Conditions', 'VAT included', "Each catch's log, opened from its place on the map"],
+    ['it', 'Termini e condizioni', 'IVA inclusa', 'Il diario di ogni cattura, aperto dal suo punto sulla mappa'],
+  ] as const)(
+    'list what each plan includes, from the same list as the plans page (%s)',
+    async (language, title, vat, proFeature) => {
+      renderSite(paths.terms, language);
+      await screen.findByRole('heading', { level: 1, name: title });
+      const section = screen.getByRole('region', {
+        name: language === 'en' ? '5. Free and Pro plans' : '5. Piano gratuito e piano Pro',
+      });
+      const [free, pro] = within(section).getAllByRole('list');
+      expect(within(free as HTMLElement).getAllByRole('listitem')).toHaveLength(3);
+      expect(
+        within(pro as HTMLElement)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toContain(proFeature);
+      expect(within(pro as HTMLElement).getAllByRole('listitem')).toHaveLength(5);
+      expect(section.textContent).toContain(vat);
+      expect(section.textContent).not.toMatch(/{{|}}/);
+    },
+  );
+});
+
 describe('Features', () => {
   it.each([
     ['en', 'Features', ['Connect and Share', 'Log Catches', 'Marine Weather Forecast', 'Privacy'], '/phones/en/'],
@@ -193,5 +224,10 @@ describe('Features', () => {
     expect(main.textContent).toContain(
       language === 'en' ? '7 days with Pro and 3 days free' : '7 giorni con Pro e 3 giorni gratis',
     );
+    // The map is Pro's (config/plan-features.ts): its caption says so, and no other does.
+    const labelled = [...main.querySelectorAll('figcaption')].filter((caption) => caption.querySelector('.pro-label'));
+    expect(labelled.map((caption) => caption.textContent)).toEqual([
+      language === 'en' ? 'Map to view logged catches Pro' : 'Mappa per vedere le catture registrate Pro',
+    ]);
   });
 });

@@ -1,25 +1,18 @@
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
-import { forecastDays } from '../config/constants';
 import { formatted } from '../config/formatted';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
-import type enPages from '../locales/en/pages.json';
+import { featureDays, planFeatureIds, planFeatures, type Plan } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
+import { usePlanTexts } from '../locales/plans';
 import { useLanguage } from '../locales/language';
 
 type Mark = boolean;
-type Row = { key: keyof typeof enPages.pro.rows; days?: number; free: Mark; pro: Mark };
 
-/** The plan comparison: which plan has what (specification, section 9). */
-const comparison: readonly Row[] = [
-  { key: 'forecastPro', days: forecastDays.pro, free: false, pro: true },
-  { key: 'forecastFree', days: forecastDays.free, free: true, pro: true },
-  { key: 'ads', free: true, pro: false },
-  { key: 'badge', free: false, pro: true },
-  { key: 'catchLogsOnMap', free: false, pro: true },
-  { key: 'catchesOnMap', free: false, pro: true },
-];
+/** Whether a plan has a feature (config/plan-features.ts, section 9 of the specification). */
+const has = (id: (typeof planFeatureIds)[number], plan: Plan): Mark =>
+  (planFeatures[id].plans as readonly Plan[]).includes(plan);
 
 function MarkCell({ value }: { value: Mark }) {
   const { t } = usePageTexts();
@@ -33,6 +26,7 @@ function MarkCell({ value }: { value: Mark }) {
 
 export default function ProPage() {
   const { t } = usePageTexts();
+  const { t: featureText } = usePlanTexts();
   const { prices, yearlySaving } = formatted(useLanguage());
   const columns = [
     { id: 'free', name: t('pro.free'), price: prices.free, period: t('pro.forever') },
@@ -73,11 +67,11 @@ export default function ProPage() {
             </tr>
           </thead>
           <tbody>
-            {comparison.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">{t(`pro.rows.${row.key}`, { days: row.days })}</th>
-                <MarkCell value={row.free} />
-                <MarkCell value={row.pro} />
+            {planFeatureIds.map((id) => (
+              <tr key={id}>
+                <th scope="row">{featureText(`features.${id}`, { days: featureDays(id) })}</th>
+                <MarkCell value={has(id, 'free')} />
+                <MarkCell value={has(id, 'pro')} />
               </tr>
             ))}
           </tbody>

@@ -3,25 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { phoneImage, type PhoneScreen } from '../../assets/artwork';
 import { forecastDays, timings } from '../../config/constants';
 import { type Language } from '../../config/languages';
+import { proOnly, type PlanFeatureId } from '../../config/plan-features';
 import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
+import { ProLabel } from '../plans/pro-label';
 import { PauseButton } from './pause-button';
 import { useLanguage } from '../../locales/language';
 
-/** A slide of the app's screenshots: its id names its title and caption in the texts. */
+/**
+ * A slide of the app's screenshots: its id names its title and caption in the texts; the
+ * feature it shows says whether it is labelled Pro (config/plan-features.ts).
+ */
 export interface Slide {
   id: '01' | '02' | '03' | '04' | '05' | '06';
   screen: PhoneScreen;
+  feature: PlanFeatureId;
 }
 
 export const slides: readonly Slide[] = [
-  { id: '01', screen: 'map' },
-  { id: '02', screen: 'feed' },
-  { id: '03', screen: 'log' },
-  { id: '04', screen: 'forecast' },
-  { id: '05', screen: 'tides' },
-  { id: '06', screen: 'temperature' },
+  { id: '01', screen: 'map', feature: 'catchMap' },
+  { id: '02', screen: 'feed', feature: 'community' },
+  { id: '03', screen: 'log', feature: 'catchLog' },
+  { id: '04', screen: 'forecast', feature: 'longForecast' },
+  { id: '05', screen: 'tides', feature: 'forecast' },
+  { id: '06', screen: 'temperature', feature: 'forecast' },
 ];
 
 /** The slide `steps` away from `index`, wrapping at both ends. */
@@ -159,7 +165,10 @@ const SlideView = memo(function SlideView({
           <div className="slide__phone slide__phone--pending" />
         )}
         <figcaption>
-          <strong>{title}</strong>
+          <strong>
+            {title}
+            {proOnly(slide.feature) ? <ProLabel /> : null}
+          </strong>
           <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
         </figcaption>
       </figure>
