@@ -8,7 +8,7 @@ import { renderSite } from '../test/render';
 
 describe.each([
   ['en', { download: 'Download App', pro: `Become a ${site.productName} PRO Member`, verify: 'Email Verification' }],
-  ['it', { download: "Scarica l'app", pro: `Diventa un membro PRO di ${site.productName}`, verify: 'Verifica email' }],
+  ['it', { download: "Scarica l'app", pro: `Diventa un utente PRO di ${site.productName}`, verify: 'Verifica email' }],
 ] as const)('pages in %s', (language, titles) => {
   it.each([
     [paths.downloadApp, titles.download],
