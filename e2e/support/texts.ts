@@ -70,7 +70,7 @@ export const emailActionTexts = {
   en: {
     verifyTitle: 'Email Verification',
     thanks: 'Thanks for verifying your email',
-    verified: 'Your email was verified. You can now continue using the app',
+    verified: 'Your email was verified. You can now continue using the app.',
     checking: 'Checking the link from your email…',
     used: 'This link was already used',
     usedVerify: 'Your email is verified',
@@ -93,7 +93,7 @@ export const emailActionTexts = {
   it: {
     verifyTitle: 'Verifica email',
     thanks: 'Grazie per aver verificato la tua email',
-    verified: "La tua email è stata verificata. Ora puoi continuare a usare l'app",
+    verified: "La tua email è stata verificata. Ora puoi continuare a usare l'app.",
     checking: 'Verifica del link ricevuto via email in corso…',
     used: 'Questo link è già stato usato',
     usedVerify: 'La tua email è verificata',
@@ -131,7 +131,7 @@ export const accountTexts = {
     doneTitle: 'Your account was deleted',
     credentials: 'The email address or password is not right.',
     wrongPassword: 'That password is not right.',
-    recentLogin: 'Your sign-in is too old for this. Sign in again, then delete.',
+    recentLogin: 'For your security, sign in again before you delete your account.',
     network: 'We could not reach our servers.',
     wordMissing: 'Type DELETE exactly to confirm.',
     lostAccess: 'Ask us to delete the account',

@@ -24,7 +24,7 @@ describe.each([
 
 describe('Pro', () => {
   it.each([
-    ['en', ['€0', '€2.79', '€27.99'], 'Save 16% off'],
+    ['en', ['€0', '€2.79', '€27.99'], 'Save 16%'],
     ['it', ['0 €', '2,79 €', '27,99 €'], 'Risparmi il 16%'],
   ] as const)('formats the prices for %s', async (language, prices, saving) => {
     renderSite(paths.pro, language);
@@ -32,6 +32,8 @@ describe('Pro', () => {
     const text = plans.textContent.replace(/\s/g, ' ');
     for (const price of prices) expect(text).toContain(price);
     expect(text).toContain(saving);
+    // The whole label, word for word: nothing added after the percentage.
+    expect(within(plans).getByText(saving)).toBeDefined();
   });
 
   it('links every plan to the download page and marks the comparison', async () => {
