@@ -34,6 +34,8 @@ describe('Pro', () => {
     expect(text).toContain(saving);
     // The whole label, word for word: nothing added after the percentage.
     expect(within(plans).getByText(saving)).toBeDefined();
+    // The free plan shows its price and nothing after it (no "forever").
+    expect(plans.querySelector('.plan--free .plan__price')?.textContent.replace(/\s/g, ' ').trim()).toBe(prices[0]);
   });
 
   it('links every plan to the download page and marks the comparison', async () => {
