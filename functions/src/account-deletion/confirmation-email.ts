@@ -17,7 +17,7 @@ export function deletionConfirmation(options: { from: string; to: string; delete
     ],
     [
       'A Pro subscription bought in Google Play or the App Store is not cancelled by this: cancel it in the store if you have not yet. If you did not ask for this, reply to this email.',
-      "Un abbonamento Pro acquistato su Google Play o sull'App Store non viene annullato così: annullalo nello store, se non l'hai già fatto. Se non l'hai chiesto tu, rispondi a questa email.",
+      "Un abbonamento Pro acquistato su Google Play o sull'App Store non viene disdetto così: disdicilo nello store, se non l'hai già fatto. Se non l'hai chiesto tu, rispondi a questa email.",
     ],
   ];
   const english = paragraphs.map(([en]) => en);

@@ -8,7 +8,7 @@ import { renderSite } from '../test/render';
 
 describe.each([
   ['en', { download: 'Download App', pro: `Become a ${site.productName} PRO Member`, verify: 'Email Verification' }],
-  ['it', { download: "Scarica l'app", pro: `Diventa un membro PRO di ${site.productName}`, verify: 'Verifica email' }],
+  ['it', { download: "Scarica l'app", pro: `Diventa un utente PRO di ${site.productName}`, verify: 'Verifica email' }],
 ] as const)('pages in %s', (language, titles) => {
   it.each([
     [paths.downloadApp, titles.download],
@@ -24,7 +24,7 @@ describe.each([
 
 describe('Pro', () => {
   it.each([
-    ['en', ['€0', '€2.79', '€27.99'], 'Save 16% off'],
+    ['en', ['€0', '€2.79', '€27.99'], 'Save 16%'],
     ['it', ['0 €', '2,79 €', '27,99 €'], 'Risparmi il 16%'],
   ] as const)('formats the prices for %s', async (language, prices, saving) => {
     renderSite(paths.pro, language);
@@ -32,6 +32,10 @@ describe('Pro', () => {
     const text = plans.textContent.replace(/\s/g, ' ');
     for (const price of prices) expect(text).toContain(price);
     expect(text).toContain(saving);
+    // The whole label, word for word: nothing added after the percentage.
+    expect(within(plans).getByText(saving)).toBeDefined();
+    // The free plan shows its price and nothing after it (no "forever").
+    expect(plans.querySelector('.plan--free .plan__price')?.textContent.replace(/\s/g, ' ').trim()).toBe(prices[0]);
   });
 
   it('links every plan to the download page and marks the comparison', async () => {

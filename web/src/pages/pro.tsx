@@ -29,7 +29,8 @@ export default function ProPage() {
   const { t: featureText } = usePlanTexts();
   const { prices, yearlySaving } = formatted(useLanguage());
   const columns = [
-    { id: 'free', name: t('pro.free'), price: prices.free, period: t('pro.forever') },
+    // The free plan's price with no period after it: the terms let what it includes change.
+    { id: 'free', name: t('pro.free'), price: prices.free },
     { id: 'monthly', name: t('pro.monthly'), price: prices.proMonthly, period: t('pro.perMonth') },
     {
       id: 'yearly',
@@ -49,7 +50,8 @@ export default function ProPage() {
               <h2>{column.name}</h2>
               {column.saving ? <p className="plan__saving">{column.saving}</p> : null}
               <p className="plan__price">
-                <strong>{column.price}</strong> <span>{column.period}</span>
+                <strong>{column.price}</strong>
+                {column.period ? <span> {column.period}</span> : null}
               </p>
               <Link href={paths.downloadApp} className="button">
                 {t('pro.download')}
