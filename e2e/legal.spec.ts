@@ -9,17 +9,18 @@ import { expect, test } from './support/fixtures.ts';
 import { headings } from './support/texts.ts';
 import { languages, open, paths } from './support/site.ts';
 
+const { chamber, number: taxCode } = site.company.register;
 const controller = {
-  en: `run by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, entered in the Company Register under REA number ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
-  it: `gestiti da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, iscritta al Registro delle imprese con numero REA ${reaLine()}, PEC ${site.company.pec}.`,
+  en: `run by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, entered in the Companies Register of ${chamber} under number ${taxCode}, which is also its tax code, REA ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
+  it: `gestiti da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, iscritta al Registro delle imprese di ${chamber} con numero e codice fiscale ${taxCode}, REA ${reaLine()}, PEC ${site.company.pec}.`,
 };
 const dataProtection = {
   en: `including exercising your rights, write to ${site.company.dataProtectionEmail}.`,
   it: `compreso l'esercizio dei tuoi diritti, scrivi a ${site.company.dataProtectionEmail}.`,
 };
 const operator = {
-  en: `operated by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, REA ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
-  it: `gestito da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, REA ${reaLine()}, PEC ${site.company.pec}.`,
+  en: `operated by ${site.operatorName}, an Italian partnership with its registered office at ${registeredOfficeLine()}, VAT number ${site.vatNumber}, Companies Register of ${chamber} and tax code ${taxCode}, REA ${reaLine()}, certified email (PEC) ${site.company.pec}.`,
+  it: `gestito da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, Reg. Imprese di ${chamber} e C.F. ${taxCode}, REA ${reaLine()}, PEC ${site.company.pec}.`,
 };
 
 for (const language of languages) {

@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { brokenImages, scrollThrough } from './support/page-scripts.ts';
 import { site } from '../web/src/config/site.ts';
 import { browserRouteNames } from './support/addresses.ts';
-import { legalLine, screenshotName } from './support/texts.ts';
+import { contactLine, legalLine, screenshotName } from './support/texts.ts';
 import { appAdsPath, expectNoUntranslatedKeys, headings, languages, locales, open, paths } from './support/site.ts';
 
 // Every template in both languages (support/addresses.ts) shows its page in the browser, with
@@ -25,6 +25,7 @@ for (const language of languages) {
         await expectNoUntranslatedKeys(page);
         await expect(page.getByRole('contentinfo')).toContainText(site.operatorName);
         await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
+        await expect(page.getByRole('contentinfo')).toContainText(contactLine[language]);
         // Every image drawn is shown (lazy ones once scrolled to), so the screenshot is the page.
         await page.evaluate(scrollThrough);
         await expect.poll(() => page.evaluate<string[]>(brokenImages)).toEqual([]);

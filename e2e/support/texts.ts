@@ -206,8 +206,16 @@ const topLevelKeys = ['common', 'pages', 'members', 'account', 'accessibility', 
 );
 export const untranslatedKey = new RegExp(`\\b(?:${topLevelKeys.join('|')})\\.[A-Za-z0-9]+`);
 
+const { chamber, number: taxCode } = site.company.register;
+
 /** The footer's legal line (art. 2250 of the Civil Code), typed out per language. */
 export const legalLine: Record<Language, string> = {
-  en: `Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
-  it: `Sede legale: ${registeredOfficeLine()} · P. IVA ${site.vatNumber} · REA ${reaLine()}`,
+  en: `Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · Companies Register of ${chamber} and tax code ${taxCode} · REA ${reaLine()}`,
+  it: `Sede legale: ${registeredOfficeLine()} · P. IVA ${site.vatNumber} · Reg. Imprese di ${chamber} e C.F. ${taxCode} · REA ${reaLine()}`,
+};
+
+/** The footer's line with the operator's email address and PEC (art. 7 of D.Lgs. 70/2003). */
+export const contactLine: Record<Language, string> = {
+  en: `Email ${site.supportEmail} · PEC (certified email) ${site.company.pec}`,
+  it: `Email ${site.supportEmail} · PEC ${site.company.pec}`,
 };

@@ -68,8 +68,13 @@ describe('the site shell', () => {
     renderSite(paths.home);
     const footer = await screen.findByRole('contentinfo');
     expect(footer.textContent).toContain(`2023–${new Date().getFullYear()}`);
+    const { chamber, number } = site.company.register;
     expect(footer.textContent).toContain(
-      `${site.operatorName}Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · REA ${reaLine()}`,
+      `${site.operatorName}Registered office: ${registeredOfficeLine()} · VAT ${site.vatNumber} · Companies Register of ${chamber} and tax code ${number} · REA ${reaLine()}`,
     );
+    // The operator's email address and PEC, each a link (art. 7 of D.Lgs. 70/2003).
+    for (const address of [site.supportEmail, site.company.pec]) {
+      expect(within(footer).getByRole('link', { name: address }).getAttribute('href')).toBe(`mailto:${address}`);
+    }
   });
 });

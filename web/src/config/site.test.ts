@@ -3,6 +3,7 @@ import { reaLine, registeredOfficeLine, site, type Company } from './site';
 
 const company: Company = {
   registeredOffice: { street: 'Piazza Grande 3', postalCode: '20121', city: 'Milano', province: 'MI', country: 'IT' },
+  register: { chamber: 'Milano Monza Brianza Lodi', number: '01234567890' },
   rea: { office: 'MI', number: '1234567' },
   shareCapitalEuro: 10_000,
   pec: 'azienda@pec.example.it',

@@ -8,14 +8,20 @@ const androidPackage = 'com.example.fishingapp'; // EXAMPLE
 
 /**
  * The operator as Italian law asks a company's website to name it (art. 2250 of the Civil
- * Code): registered office, Company Register office and REA number, share capital for a
+ * Code): registered office, Companies Register entry and REA number, share capital for a
  * company (a partnership such as an S.n.c. has none to state), the certified email address
  * (PEC), and where data-protection requests go. The footer, the privacy policy's controller
  * section, the terms' operator section and the schema.org Organization all read these.
  */
 export type Company = {
   registeredOffice: { street: string; postalCode: string; city: string; province: string; country: 'IT' };
-  /** The Company Register (REA) office, by province code, and the REA number. */
+  /**
+   * The Companies Register (Registro delle imprese) the company is entered in, by the city of
+   * its Chamber of Commerce, and its number there, which is the company's tax code (codice
+   * fiscale): "Reg. Imprese di Livorno e C.F. …".
+   */
+  register: { chamber: string; number: string };
+  /** The REA entry (Repertorio economico amministrativo), by province code, and its number. */
   rea: { office: string; number: string };
   /** Share capital paid up, in euro, for an S.r.l. or S.p.A.; undefined for a partnership. */
   shareCapitalEuro: number | undefined;
@@ -25,6 +31,7 @@ export type Company = {
 
 const company: Company = {
   registeredOffice: { street: 'Via del Porto 1', postalCode: '57123', city: 'Livorno', province: 'LI', country: 'IT' }, // EXAMPLE
+  register: { chamber: 'Livorno', number: '00000000000' }, // EXAMPLE
   rea: { office: 'LI', number: '000000' }, // EXAMPLE
   shareCapitalEuro: undefined, // EXAMPLE: none for a partnership
   pec: 'examplefishing@pec.example.it', // EXAMPLE
@@ -35,7 +42,8 @@ export const site = {
   productName: 'FishingApp', // EXAMPLE product name
   /** Where the site is published: canonical addresses, the sitemap and share links start with it. */
   origin: 'https://fishingapp.example.com', // EXAMPLE (no trailing slash)
-  operatorName: 'Example Fishing S.n.c.', // EXAMPLE operator (an Italian partnership)
+  // An S.n.c.'s name holds at least one partner's name (art. 2292 of the Civil Code).
+  operatorName: 'Example Fishing di Mario Rossi & C. S.n.c.', // EXAMPLE operator (an Italian partnership)
   vatNumber: 'IT00000000000', // EXAMPLE VAT number
   supportEmail: 'support@example.com', // EXAMPLE support address
   company,

@@ -23,6 +23,8 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     // The operator's legal facts (config/site.ts, art. 2250 of the Civil Code).
     office: registeredOfficeLine(),
     rea: reaLine(),
+    chamber: site.company.register.chamber,
+    taxCode: site.company.register.number,
     pec: site.company.pec,
     privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,

@@ -31,6 +31,7 @@ describe('Pro', () => {
     const plans = await screen.findByRole('list', { name: language === 'en' ? 'Plans' : 'Piani' });
     const text = plans.textContent.replace(/\s/g, ' ');
     for (const price of prices) expect(text).toContain(price);
+    expect(document.querySelector('main')?.textContent).toContain(language === 'en' ? 'VAT included' : 'IVA inclusa');
     expect(text).toContain(saving);
     // The whole label, word for word: nothing added after the percentage.
     expect(within(plans).getByText(saving)).toBeDefined();
@@ -101,7 +102,9 @@ describe('Download App', () => {
 describe('Email verification', () => {
   it('offers the support address to users with trouble', async () => {
     renderSite(paths.emailVerification);
-    const link = await screen.findByRole('link', { name: site.supportEmail });
+    await screen.findByRole('heading', { level: 1 });
+    const main = document.querySelector('main') as HTMLElement;
+    const link = within(main).getByRole('link', { name: site.supportEmail });
     expect(link.getAttribute('href')).toBe(`mailto:${site.supportEmail}`);
   });
 });

@@ -59,6 +59,7 @@ export default function ProPage() {
             </li>
           ))}
         </ul>
+        <p className="plans__note">{t('pro.vatNote')}</p>
         <table className="comparison">
           <caption>{t('pro.comparison')}</caption>
           <thead>

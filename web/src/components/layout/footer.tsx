@@ -68,10 +68,20 @@ export function Footer() {
         <p className="footer__copyright">
           {t('footer.copyright', { from: site.firstCopyrightYear, to: year, operator: site.operatorName })}
           <br />
-          {t('footer.legal', { office: registeredOfficeLine(), vat: site.vatNumber, rea: reaLine() })}
+          {t('footer.legal', {
+            office: registeredOfficeLine(),
+            vat: site.vatNumber,
+            chamber: site.company.register.chamber,
+            taxCode: site.company.register.number,
+            rea: reaLine(),
+          })}
           {site.company.shareCapitalEuro === undefined
             ? null
             : ` · ${t('footer.capital', { amount: formatCount(language, site.company.shareCapitalEuro) })}`}
+          <br />
+          {/* How to reach the operator (art. 7 of D.Lgs. 70/2003): its email address and its PEC. */}
+          {t('footer.email')} <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> · {t('footer.pec')}{' '}
+          <a href={`mailto:${site.company.pec}`}>{site.company.pec}</a>
         </p>
       </div>
     </footer>
