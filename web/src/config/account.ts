@@ -18,9 +18,32 @@ export const accountDeletion = {
   appPath: { en: 'Profile › Settings › Delete account', it: 'Profilo › Impostazioni › Elimina account' }, // EXAMPLE
 } as const;
 
+/**
+ * What a member's profile in the app holds, in each language: the privacy policy, the Account
+ * page's list of what deletion removes and the help articles all name these, filled in as
+ * `{{profileFields}}`. EXAMPLE: the app's real profile fields.
+ */
+export const profileFields = [
+  { en: 'name', it: 'nome' },
+  { en: 'photo', it: 'foto' },
+  { en: 'bio', it: 'biografia' },
+  { en: 'birthdate', it: 'data di nascita' },
+  { en: 'gender', it: 'genere' },
+  { en: 'area', it: 'zona' },
+  { en: 'language', it: 'lingua' },
+  { en: 'kinds of fishing you enjoy', it: 'tipi di pesca preferiti' },
+  { en: 'settings', it: 'impostazioni' },
+] as const; // EXAMPLE
+
+/** The profile's fields as one phrase: "name, photo, … and settings". */
+export function profileFieldList(language: Language): string {
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(profileFields.map((field) => field[language]));
+}
+
 /** The values the Account page, the privacy policy and the help articles fill into their texts. */
 export function accountValues(language: Language) {
   return {
+    profileFields: profileFieldList(language),
     copiesPerDay: dataExports.perDay,
     copyRecordYears: dataExports.recordYears,
     backupDays: accountDeletion.backupDays,

@@ -34,6 +34,13 @@ export const qrCodeSizePx = 200;
 export const supportMessageRetentionMonths = 12;
 
 /**
+ * Months the email the support team receives for each Contact Us message stays in the team's
+ * mailbox before it is deleted, as the privacy policy states. The mailbox is the operator's:
+ * they set its deletion rule to this before launch (EXAMPLE).
+ */
+export const supportInboxMonths = 24; // EXAMPLE
+
+/**
  * Days after a visitor's last message that a later one from the same address joins the team's
  * email thread, and the one-way code of the address that makes it is kept, as the privacy
  * policy states. The mail function's window (functions/src/mail/threads.ts) is checked

@@ -1,12 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
-import { minimumAge, supportMessageRetentionMonths, supportThreadDays, termsNoticeDays } from '../config/constants';
+import {
+  minimumAge,
+  supportInboxMonths,
+  supportMessageRetentionMonths,
+  supportThreadDays,
+  termsNoticeDays,
+} from '../config/constants';
 import { reaLine, registeredOfficeLine, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
 import { localizedPath, paths } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
 import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
+import { ProcessorList } from '../components/legal/processor-list';
+import { adProviders } from '../config/processors';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
 
@@ -31,6 +39,11 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     days: termsNoticeDays,
     supportMonths: supportMessageRetentionMonths,
     threadDays: supportThreadDays,
+    inboxMonths: supportInboxMonths,
+    // The free plan's advertising providers (config/processors.ts), each with its privacy policy.
+    adProviders: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+      adProviders.map(({ name, privacyPolicy }) => `${name} (${privacyPolicy})`),
+    ),
     // The retention periods the Account page states too (config/account.ts).
     ...accountValues(language),
     accountUrl: `${site.origin}${localizedPath(paths.account, language)}`,
@@ -76,6 +89,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
             )}
             {'id' in section && section.id === 'cookies' ? <StorageList /> : null}
             {'id' in section && section.id === 'plans' ? <PlanFeatureLists /> : null}
+            {'id' in section && section.id === 'processors' ? <ProcessorList /> : null}
             {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
           </section>
         ))}

@@ -3,6 +3,8 @@ import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
 import { languages } from '../config/languages';
 import { paths } from '../config/paths';
+import { profileFieldList } from '../config/account';
+import { adProviders, processors } from '../config/processors';
 import { site } from '../config/site';
 import { renderSite } from '../test/render';
 
@@ -19,6 +21,17 @@ describe.each([
   ])('%s has its heading', async (path, title) => {
     renderSite(path, language);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
+  });
+
+  it('says under the Account page’s sign-in what becomes of the account’s data, with the policy a link away', async () => {
+    renderSite(paths.account, language);
+    const signIn = await screen.findByRole('region', {
+      name: language === 'en' ? 'Sign in to your account' : 'Accedi al tuo account',
+    });
+    const policy = within(signIn).getByRole('link', {
+      name: language === 'en' ? 'privacy policy' : 'informativa sulla privacy',
+    });
+    expect(policy.getAttribute('href')).toMatch(new RegExp(`${paths.privacy}$`));
   });
 });
 
@@ -170,7 +183,30 @@ describe.each([
     for (const link of links) expect(document.getElementById(link.getAttribute('href')?.slice(1) ?? '')).not.toBeNull();
     const text = document.querySelector('main')?.textContent ?? '';
     expect(text).not.toMatch(/{{|}}/);
-    expect(text).toContain(site.supportEmail);
+    if (legalText === 'privacy') {
+      // One address for everything about personal data, rights included.
+      expect(text).toContain(site.company.dataProtectionEmail);
+      expect(text).not.toContain(site.supportEmail);
+    } else {
+      expect(text).toContain(site.supportEmail);
+    }
+  });
+
+  it('names every processor, where it works and how a transfer is safeguarded, and the ad providers', async () => {
+    renderSite(paths.privacy, language);
+    await screen.findByRole('heading', { level: 1, name: expected.privacy });
+    const items = [...document.querySelectorAll('.legal__processors li')].map((item) => item.textContent);
+    expect(items).toHaveLength(Object.keys(processors).length);
+    for (const [index, processor] of Object.values(processors).entries()) {
+      expect(items[index]).toContain(processor.company);
+    }
+    const firebaseGlobal = items[Object.keys(processors).indexOf('firebaseGlobal')];
+    expect(firebaseGlobal).toContain(language === 'en' ? 'United States' : 'Stati Uniti');
+    expect(firebaseGlobal).toContain('Data Privacy Framework');
+    const text = document.querySelector('main')?.textContent ?? '';
+    for (const provider of adProviders) expect(text).toContain(provider.name);
+    expect(text).toContain(profileFieldList(language));
+    expect(text).not.toMatch(language === 'en' ? /time spent/ : /tempo trascorso/);
   });
 
   it('states the minimum age, the notice for changes and Italian law', async () => {

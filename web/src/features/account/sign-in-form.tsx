@@ -136,6 +136,9 @@ export function SignInForm({
           {busy ? t('account.signingIn') : t('account.signIn')}
         </button>
       </form>
+      <p className="form-notice">
+        <Trans t={t} i18nKey="account.privacyNotice" components={{ privacy: <Link href={paths.privacy} /> }} />
+      </p>
       <div className="account__trouble">
         <h3>{t('account.troubleTitle')}</h3>
         <p>

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { supportMessageRetentionMonths } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { referenceFor, type ContactMessage } from '@contact-message';
@@ -52,6 +53,13 @@ describe('Contact Us', () => {
           .map((option) => option.getAttribute('value')),
       ).toEqual(['', 'android', 'ios', 'other']);
       expect(screen.getByRole('button', { name: button })).toBeDefined();
+      // The notice of what becomes of the message, with the policy a link away, in the form.
+      const form = screen.getByRole('button', { name: button }).closest('form') as HTMLFormElement;
+      const policy = within(form).getByRole('link', {
+        name: language === 'en' ? 'privacy policy' : 'informativa sulla privacy',
+      });
+      expect(policy.getAttribute('href')).toMatch(new RegExp(`${paths.privacy}$`));
+      expect(policy.closest('p')?.textContent).toContain(String(supportMessageRetentionMonths));
     },
   );
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useReducer, useRef, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 import { SupportMailText } from '../../components/support-mail-text';
 import { referenceFor } from '@contact-message';
 import {
@@ -18,6 +19,8 @@ import { MessageSentDialog } from './message-sent-dialog';
 import { readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
+import { supportMessageRetentionMonths } from '../../config/constants';
+import { paths } from '../../config/paths';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
 
@@ -222,6 +225,15 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             </p>
           </div>
         )}
+        {/* What happens to what the visitor sends, where they send it (art. 13 GDPR). */}
+        <p className="form-notice">
+          <Trans
+            t={t}
+            i18nKey="support.privacyNotice"
+            values={{ months: supportMessageRetentionMonths }}
+            components={{ privacy: <Link href={paths.privacy} /> }}
+          />
+        </p>
         <button type="submit" className="button contact-form__send" disabled={!hydrated || status === 'sending'}>
           {status === 'sending' ? t('support.sending') : t('support.send')}
         </button>
