@@ -6,6 +6,7 @@ import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMo
 import { helpArticleIds, helpTopics } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
+import { storeRules, withdrawalDays } from '../../config/stores';
 import { articleTexts, type ArticleFile } from '../../locales/articles';
 import { helpTexts } from '../../locales/help';
 import { helpTextsIn } from '../../locales/help-text';
@@ -52,9 +53,11 @@ const numberWords: Record<Language, Record<number, string>> = {
     7: 'seven',
     10: 'ten',
     12: 'twelve',
+    14: 'fourteen',
     16: 'sixteen',
     18: 'eighteen',
     30: 'thirty',
+    48: 'forty-eight',
     90: 'ninety',
   },
   it: {
@@ -63,13 +66,15 @@ const numberWords: Record<Language, Record<number, string>> = {
     7: 'sette',
     10: 'dieci',
     12: 'dodici',
+    14: 'quattordici',
     16: 'sedici',
     18: 'diciotto',
     30: 'trenta',
+    48: 'quarantotto',
     90: 'novanta',
   },
 };
-const units = '(?:[- ]?(?:days?|years?|months?|giorni|giorno|anni|anno|mesi|mese|%|percent|per cento))';
+const units = '(?:[- ]?(?:days?|years?|months?|hours?|giorni|giorno|anni|anno|mesi|mese|ore|ora|%|percent|per cento))';
 const configNumbers = [
   forecastDays.pro,
   forecastDays.free,
@@ -82,6 +87,8 @@ const configNumbers = [
   accountDeletion.securityLogDays,
   dataExports.perDay,
   dataExports.recordYears,
+  storeRules.googlePlayRefundHours,
+  withdrawalDays,
 ];
 
 /** What in `text` states a number or a price that config holds, typed rather than filled in. */
