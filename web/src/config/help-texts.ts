@@ -1,6 +1,7 @@
 import { accountValues } from './account';
 import { minimumSystem, profileShown } from './app-facts';
 import { forecastDays, minimumAge, supportMessageRetentionMonths } from './constants';
+import { dataRequestExtensionMonths } from './data-rights';
 import { formatted } from './formatted';
 import type { Language } from './languages';
 import { site } from './site';
@@ -86,6 +87,8 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     applePayment: storePlaces.applePayment[language],
     playOrders: storePlaces.googlePlayOrders,
     appleRefunds: storePlaces.appleRefunds,
+    appleRelay: storePlaces.appleRelayDomain,
+    extraMonths: String(dataRequestExtensionMonths),
     playRefundHours: String(storeRules.googlePlayRefundHours),
     appleCancelHours: String(storeRules.appleCancelBeforeHours),
     withdrawalDays: String(withdrawalDays),

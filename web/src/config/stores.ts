@@ -23,6 +23,8 @@ export const storePlaces = {
   },
   /** Google Play's order history, where a buyer asks Google for a refund. */
   googlePlayOrders: 'play.google.com/store/account/orderhistory',
+  /** The domain of the addresses Apple's Hide My Email makes for Sign in with Apple. */
+  appleRelayDomain: 'privaterelay.appleid.com',
   /** Apple's page for asking Apple for a refund; only Apple refunds App Store purchases. */
   appleRefunds: 'reportaproblem.apple.com',
 } as const;
