@@ -2,6 +2,7 @@ import { accountValues } from './account';
 import { minimumSystem, profileShown } from './app-facts';
 import { forecastDays, minimumAge, supportMessageRetentionMonths } from './constants';
 import { dataRequestExtensionMonths } from './data-rights';
+import { deviceSettings } from './device-settings';
 import { formatted } from './formatted';
 import type { Language } from './languages';
 import { site } from './site';
@@ -96,5 +97,9 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     iosVersion: minimumSystem.ios,
     profileShown: profileShown.shown[language],
     profileHidden: profileShown.hidden[language],
+    ...(Object.fromEntries(Object.entries(deviceSettings).map(([name, place]) => [name, place[language]])) as Record<
+      keyof typeof deviceSettings,
+      string
+    >),
   };
 }

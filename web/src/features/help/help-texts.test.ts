@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion } from '../../config/account';
 import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
-import { helpArticleIds, helpTopics } from '../../config/help';
+import { appFacts } from '../../config/app-facts';
+import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
 import { storeRules, withdrawalDays } from '../../config/stores';
@@ -106,7 +107,55 @@ function typedFacts(text: string, language: Language): string[] {
   return found;
 }
 
+/**
+ * Each yes-or-no fact of config/app-facts.ts, the articles written for it and what their
+ * English says for either value: an operator who changes a fact learns which text to rewrite.
+ */
+const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArticleId; yes: string; no: string }> = [
+  {
+    fact: 'familySharing',
+    article: 'pro-on-several-devices',
+    yes: 'Family Sharing is turned on for Pro',
+    no: 'Family Sharing is not turned on for Pro',
+  },
+  {
+    fact: 'proOnBothPlatforms',
+    article: 'pro-on-several-devices',
+    yes: 'whichever store you bought Pro in',
+    no: 'only on the platform of the store you bought it from',
+  },
+  {
+    fact: 'proOnBothPlatforms',
+    article: 'restore-pro',
+    yes: 'Pro is unlocked there too',
+    no: 'Pro is not unlocked there',
+  },
+  {
+    fact: 'offlineCatches',
+    article: 'offline-use',
+    yes: 'A catch you log without a connection is saved',
+    no: 'The app needs a connection to save a catch',
+  },
+  { fact: 'unitChoice', article: 'units-and-app-language', yes: 'in the units you choose', no: 'always in metres' },
+  {
+    fact: 'blockBothWays',
+    article: 'block-or-report',
+    yes: 'Blocking works both ways',
+    no: 'Blocking stops the member',
+  },
+];
+
 describe('the help texts', () => {
+  it.each(writtenFor)('say what config/app-facts.ts holds: $fact in $article', ({ fact, article, yes, no }) => {
+    const text = blockTexts(articleBody(article).en).join(' ');
+    expect(text).toContain(appFacts[fact] ? yes : no);
+    expect(text).not.toContain(appFacts[fact] ? no : yes);
+  });
+
+  it('cover every fact of config/app-facts.ts', () => {
+    expect(new Set(writtenFor.map(({ fact }) => fact))).toEqual(new Set(Object.keys(appFacts)));
+  });
+
   it('catch a typed fact (the check itself)', () => {
     expect(typedFacts(`A ${String(forecastDays.pro)}-day forecast`, 'en')).not.toEqual([]);
     expect(typedFacts(`${numberWords.it[forecastDays.pro] ?? ''} giorni di previsioni`, 'it')).not.toEqual([]);
