@@ -56,22 +56,27 @@ const homeBudget = 106_000;
  * Then issue 36: every page about +0.25 kB (339,240 bytes measured for /: a link into another
  * header policy loads a new document, and the route table says which pages have their own);
  * the three pages it took over theirs +1 kB.
+ * Then issue 39b: fifteen new help articles and a topic, and the store facts rewritten
+ * (measured 440,693 bytes for the largest article page, 369,538 for /help, 381,523 for
+ * /support): every article's text travels with the article page in both languages
+ * (locales/articles.ts), +42 kB; the titles and summaries with /help and with the support
+ * page's suggestions, +11 kB and +4 kB.
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
   '/features': 351_000,
   '/download-app': 357_000,
   '/pro': 351_000,
-  '/support': 378_000,
+  '/support': 382_000,
   '/privacyAndPolicy': 398_000,
   '/termsAndConditions': 398_000,
   '/email-verification': 381_000,
   '/partner': 340_000,
   '/account': 378_000,
-  '/help': 359_000,
+  '/help': 370_000,
   '/accessibility': 362_000,
   // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 399_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 441_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),

@@ -1,8 +1,12 @@
 import { accountValues } from './account';
+import { minimumSystem, profileShown } from './app-facts';
 import { forecastDays, minimumAge, supportMessageRetentionMonths } from './constants';
+import { dataRequestExtensionMonths } from './data-rights';
+import { deviceSettings } from './device-settings';
 import { formatted } from './formatted';
 import type { Language } from './languages';
 import { site } from './site';
+import { storePlaces, storeRules, withdrawalDays } from './stores';
 
 /** Where in the app a member finds what an article points to. EXAMPLE: the app's own menus. */
 export const inAppPaths = {
@@ -10,7 +14,48 @@ export const inAppPaths = {
   version: { en: 'Profile › Settings › About', it: 'Profilo › Impostazioni › Informazioni' }, // EXAMPLE
   /** Where the app signs in again after a password reset or a change of address. */
   signIn: { en: 'Profile › Sign in', it: 'Profilo › Accedi' }, // EXAMPLE
+  /** The button that starts a new catch. */
+  newCatch: { en: 'Catches › + New catch', it: 'Catture › + Nuova cattura' }, // EXAMPLE
+  /** Changing or deleting one of the member's own catches, shared or private. */
+  editCatch: { en: 'Catches › the catch › ⋯ › Edit', it: 'Catture › la cattura › ⋯ › Modifica' }, // EXAMPLE
+  deleteCatch: { en: 'Catches › the catch › ⋯ › Delete', it: 'Catture › la cattura › ⋯ › Elimina' }, // EXAMPLE
+  /** The member's own post, from the ⋯ button on it. */
+  editPost: { en: '⋯ on your post › Edit', it: '⋯ sul tuo post › Modifica' }, // EXAMPLE
+  deletePost: { en: '⋯ on your post › Delete', it: '⋯ sul tuo post › Elimina' }, // EXAMPLE
+  /** The member's own comment. */
+  deleteComment: { en: 'press and hold your comment › Delete', it: 'tieni premuto il tuo commento › Elimina' }, // EXAMPLE
+  /** Another member's profile: follow, unfollow, block. */
+  follow: { en: "the member's profile › Follow", it: 'profilo del membro › Segui' }, // EXAMPLE
+  unfollow: {
+    en: "the member's profile › Following › Unfollow",
+    it: 'profilo del membro › Segui già › Non seguire più',
+  }, // EXAMPLE
+  removeFollower: { en: 'Profile › Followers › ⋯ › Remove', it: 'Profilo › Follower › ⋯ › Rimuovi' }, // EXAMPLE
+  block: { en: "the member's profile › ⋯ › Block", it: 'profilo del membro › ⋯ › Blocca' }, // EXAMPLE
+  blocked: { en: 'Profile › Settings › Blocked members', it: 'Profilo › Impostazioni › Membri bloccati' }, // EXAMPLE
+  /** Reporting a post, a comment or a profile. */
+  report: { en: '⋯ on the post, comment or profile › Report', it: '⋯ sul post, sul commento o sul profilo › Segnala' }, // EXAMPLE
+  /** The member's own profile as others see it, and where it is changed. */
+  editProfile: { en: 'Profile › Edit profile', it: 'Profilo › Modifica profilo' }, // EXAMPLE
+  /** The app's settings for its notifications, units, language and ad choices. */
+  notifications: { en: 'Profile › Settings › Notifications', it: 'Profilo › Impostazioni › Notifiche' }, // EXAMPLE
+  units: { en: 'Profile › Settings › Units', it: 'Profilo › Impostazioni › Unità di misura' }, // EXAMPLE
+  language: { en: 'Profile › Settings › Language', it: 'Profilo › Impostazioni › Lingua' }, // EXAMPLE
+  adChoices: {
+    en: 'Profile › Settings › Privacy › Ad choices',
+    it: 'Profilo › Impostazioni › Privacy › Scelte sugli annunci',
+  }, // EXAMPLE
+  /** The app's Pro screen: subscribe, change plan, restore purchases. */
+  pro: { en: 'Profile › Pro', it: 'Profilo › Pro' }, // EXAMPLE
+  restorePurchases: { en: 'Profile › Pro › Restore purchases', it: 'Profilo › Pro › Ripristina acquisti' }, // EXAMPLE
 } as const;
+
+/** Each in-app path by the name its texts use: `{{newCatchPath}}`. */
+function inAppPathValues(language: Language): Record<`${keyof typeof inAppPaths}Path`, string> {
+  return Object.fromEntries(
+    Object.entries(inAppPaths).map(([name, path]) => [`${name}Path`, path[language]]),
+  ) as Record<`${keyof typeof inAppPaths}Path`, string>;
+}
 
 /**
  * The values the help texts (locales/<language>/help.json, locales/articles/) are
@@ -37,7 +82,24 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     copiesPerDay: String(deletion.copiesPerDay),
     copyRecordYears: String(deletion.copyRecordYears),
     appPath: deletion.appPath,
-    versionPath: inAppPaths.version[language],
-    signInPath: inAppPaths.signIn[language],
+    ...inAppPathValues(language),
+    playSubscriptions: storePlaces.googlePlaySubscriptions[language],
+    appleSubscriptions: storePlaces.appleSubscriptions[language],
+    applePayment: storePlaces.applePayment[language],
+    playOrders: storePlaces.googlePlayOrders,
+    appleRefunds: storePlaces.appleRefunds,
+    appleRelay: storePlaces.appleRelayDomain,
+    extraMonths: String(dataRequestExtensionMonths),
+    playRefundHours: String(storeRules.googlePlayRefundHours),
+    appleCancelHours: String(storeRules.appleCancelBeforeHours),
+    withdrawalDays: String(withdrawalDays),
+    androidVersion: minimumSystem.android,
+    iosVersion: minimumSystem.ios,
+    profileShown: profileShown.shown[language],
+    profileHidden: profileShown.hidden[language],
+    ...(Object.fromEntries(Object.entries(deviceSettings).map(([name, place]) => [name, place[language]])) as Record<
+      keyof typeof deviceSettings,
+      string
+    >),
   };
 }

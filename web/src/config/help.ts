@@ -5,21 +5,35 @@
 // The route table (paths.ts) gives every article a page of its own. No imports: the Node
 // scripts and tests read the route table straight from the source.
 
-export const helpTopics = ['app', 'pro', 'account', 'privacy', 'website'] as const;
+export const helpTopics = ['app', 'community', 'pro', 'account', 'privacy', 'website'] as const;
 export type HelpTopic = (typeof helpTopics)[number];
 
 export const helpArticles = {
   'log-a-catch': 'app',
+  'make-a-catch-private': 'app',
   'marine-forecast': 'app',
-  'follow-anglers': 'app',
+  'units-and-app-language': 'app',
   'catch-location-private': 'app',
+  'location-permission': 'app',
+  'offline-use': 'app',
+  'app-not-working': 'app',
+  'supported-devices': 'app',
   'app-version': 'app',
   'install-the-app': 'app',
+  'follow-anglers': 'community',
+  'profile-visibility': 'community',
+  'edit-or-delete-posts': 'community',
+  notifications: 'community',
+  'block-or-report': 'community',
   'pro-benefits': 'pro',
   'pro-prices': 'pro',
+  'switch-pro-plan': 'pro',
   'cancel-pro': 'pro',
   'restore-pro': 'pro',
+  'pro-on-several-devices': 'pro',
   'pro-refund': 'pro',
+  'payment-failed': 'pro',
+  'charged-after-cancelling': 'pro',
   'when-pro-ends': 'pro',
   'reset-password': 'account',
   'verification-link-expired': 'account',
@@ -28,6 +42,7 @@ export const helpArticles = {
   'google-apple-sign-in': 'account',
   'what-data-we-keep': 'privacy',
   'copy-of-my-data': 'privacy',
+  'ads-and-consent': 'privacy',
   'after-deletion': 'privacy',
   'contact-messages-kept': 'privacy',
   'change-language': 'website',

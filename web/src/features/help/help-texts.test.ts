@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion } from '../../config/account';
 import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
-import { helpArticleIds, helpTopics } from '../../config/help';
+import { appFacts } from '../../config/app-facts';
+import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
+import { storeRules, withdrawalDays } from '../../config/stores';
 import { articleTexts, type ArticleFile } from '../../locales/articles';
 import { helpTexts } from '../../locales/help';
 import { helpTextsIn } from '../../locales/help-text';
@@ -52,9 +54,11 @@ const numberWords: Record<Language, Record<number, string>> = {
     7: 'seven',
     10: 'ten',
     12: 'twelve',
+    14: 'fourteen',
     16: 'sixteen',
     18: 'eighteen',
     30: 'thirty',
+    48: 'forty-eight',
     90: 'ninety',
   },
   it: {
@@ -63,13 +67,15 @@ const numberWords: Record<Language, Record<number, string>> = {
     7: 'sette',
     10: 'dieci',
     12: 'dodici',
+    14: 'quattordici',
     16: 'sedici',
     18: 'diciotto',
     30: 'trenta',
+    48: 'quarantotto',
     90: 'novanta',
   },
 };
-const units = '(?:[- ]?(?:days?|years?|months?|giorni|giorno|anni|anno|mesi|mese|%|percent|per cento))';
+const units = '(?:[- ]?(?:days?|years?|months?|hours?|giorni|giorno|anni|anno|mesi|mese|ore|ora|%|percent|per cento))';
 const configNumbers = [
   forecastDays.pro,
   forecastDays.free,
@@ -82,6 +88,8 @@ const configNumbers = [
   accountDeletion.securityLogDays,
   dataExports.perDay,
   dataExports.recordYears,
+  storeRules.googlePlayRefundHours,
+  withdrawalDays,
 ];
 
 /** What in `text` states a number or a price that config holds, typed rather than filled in. */
@@ -99,7 +107,55 @@ function typedFacts(text: string, language: Language): string[] {
   return found;
 }
 
+/**
+ * Each yes-or-no fact of config/app-facts.ts, the articles written for it and what their
+ * English says for either value: an operator who changes a fact learns which text to rewrite.
+ */
+const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArticleId; yes: string; no: string }> = [
+  {
+    fact: 'familySharing',
+    article: 'pro-on-several-devices',
+    yes: 'Family Sharing is turned on for Pro',
+    no: 'Family Sharing is not turned on for Pro',
+  },
+  {
+    fact: 'proOnBothPlatforms',
+    article: 'pro-on-several-devices',
+    yes: 'whichever store you bought Pro in',
+    no: 'only on the platform of the store you bought it from',
+  },
+  {
+    fact: 'proOnBothPlatforms',
+    article: 'restore-pro',
+    yes: 'Pro is unlocked there too',
+    no: 'Pro is not unlocked there',
+  },
+  {
+    fact: 'offlineCatches',
+    article: 'offline-use',
+    yes: 'A catch you log without a connection is saved',
+    no: 'The app needs a connection to save a catch',
+  },
+  { fact: 'unitChoice', article: 'units-and-app-language', yes: 'in the units you choose', no: 'always in metres' },
+  {
+    fact: 'blockBothWays',
+    article: 'block-or-report',
+    yes: 'Blocking works both ways',
+    no: 'Blocking stops the member',
+  },
+];
+
 describe('the help texts', () => {
+  it.each(writtenFor)('say what config/app-facts.ts holds: $fact in $article', ({ fact, article, yes, no }) => {
+    const text = blockTexts(articleBody(article).en).join(' ');
+    expect(text).toContain(appFacts[fact] ? yes : no);
+    expect(text).not.toContain(appFacts[fact] ? no : yes);
+  });
+
+  it('cover every fact of config/app-facts.ts', () => {
+    expect(new Set(writtenFor.map(({ fact }) => fact))).toEqual(new Set(Object.keys(appFacts)));
+  });
+
   it('catch a typed fact (the check itself)', () => {
     expect(typedFacts(`A ${String(forecastDays.pro)}-day forecast`, 'en')).not.toEqual([]);
     expect(typedFacts(`${numberWords.it[forecastDays.pro] ?? ''} giorni di previsioni`, 'it')).not.toEqual([]);
