@@ -25,14 +25,14 @@ export const inAppPaths = {
   /** The member's own comment. */
   deleteComment: { en: 'press and hold your comment › Delete', it: 'tieni premuto il tuo commento › Elimina' }, // EXAMPLE
   /** Another member's profile: follow, unfollow, block. */
-  follow: { en: "the member's profile › Follow", it: 'profilo del membro › Segui' }, // EXAMPLE
+  follow: { en: "the member's profile › Follow", it: "profilo dell'utente › Segui" }, // EXAMPLE
   unfollow: {
     en: "the member's profile › Following › Unfollow",
-    it: 'profilo del membro › Segui già › Non seguire più',
+    it: "profilo dell'utente › Segui già › Non seguire più",
   }, // EXAMPLE
   removeFollower: { en: 'Profile › Followers › ⋯ › Remove', it: 'Profilo › Follower › ⋯ › Rimuovi' }, // EXAMPLE
-  block: { en: "the member's profile › ⋯ › Block", it: 'profilo del membro › ⋯ › Blocca' }, // EXAMPLE
-  blocked: { en: 'Profile › Settings › Blocked members', it: 'Profilo › Impostazioni › Membri bloccati' }, // EXAMPLE
+  block: { en: "the member's profile › ⋯ › Block", it: "profilo dell'utente › ⋯ › Blocca" }, // EXAMPLE
+  blocked: { en: 'Profile › Settings › Blocked members', it: 'Profilo › Impostazioni › Utenti bloccati' }, // EXAMPLE
   /** Reporting a post, a comment or a profile. */
   report: { en: '⋯ on the post, comment or profile › Report', it: '⋯ sul post, sul commento o sul profilo › Segnala' }, // EXAMPLE
   /** The member's own profile as others see it, and where it is changed. */
@@ -68,6 +68,8 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
   return {
     product: site.productName,
     email: site.supportEmail,
+    privacyEmail: site.company.dataProtectionEmail,
+    profileFields: deletion.profileFields,
     proDays: String(forecastDays.pro),
     freeDays: String(forecastDays.free),
     monthly: prices.proMonthly,

@@ -7,7 +7,8 @@ export type LinkTarget = { page: string } | { href: string };
 
 /**
  * Where the link tag of a help text goes: a page of the site by its route name, another
- * article by its id, a store's listing, or the support address (`mail`). Any other tag is a
+ * article by its id, a store's listing, the support address (`mail`) or the data-protection
+ * address (`privacyMail`). Any other tag is a
  * mistake in the texts and throws (a unit test reads every text).
  */
 export function linkTarget(tag: string): LinkTarget {
@@ -15,5 +16,7 @@ export function linkTarget(tag: string): LinkTarget {
   if (Object.hasOwn(helpArticles, tag)) return { page: `${paths.help}/${tag as HelpArticleId}` };
   if (tag === 'googlePlay' || tag === 'appStore') return { href: site.stores[tag] };
   if (tag === 'mail') return { href: `mailto:${site.supportEmail}` };
-  throw new Error(`A help text links to "${tag}", which is no page, article, store or "mail".`);
+  // Requests about personal data (rights) go to the one address the privacy policy gives.
+  if (tag === 'privacyMail') return { href: `mailto:${site.company.dataProtectionEmail}` };
+  throw new Error(`A help text links to "${tag}", which is no page, article, store, "mail" or "privacyMail".`);
 }
