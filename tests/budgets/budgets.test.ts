@@ -61,22 +61,27 @@ const homeBudget = 106_000;
  * /support): every article's text travels with the article page in both languages
  * (locales/articles.ts), +42 kB; the titles and summaries with /help and with the support
  * page's suggestions, +11 kB and +4 kB.
+ * Then issue 39: the legal pages 398 → 410 kB (409.0 kB measured for Italian: the privacy
+ * policy's processors and transfers, the terms' plans, refunds, withdrawal, suspension and
+ * reporting sections, in both languages, and the plans' feature names they list); the support
+ * page, /help and the articles +1 kB (the contact form's privacy notice; the data-protection
+ * address and the profile's fields in the help texts' values).
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
   '/features': 351_000,
   '/download-app': 357_000,
   '/pro': 351_000,
-  '/support': 382_000,
-  '/privacyAndPolicy': 398_000,
-  '/termsAndConditions': 398_000,
+  '/support': 383_000,
+  '/privacyAndPolicy': 410_000,
+  '/termsAndConditions': 410_000,
   '/email-verification': 381_000,
   '/partner': 340_000,
   '/account': 378_000,
-  '/help': 370_000,
+  '/help': 371_000,
   '/accessibility': 362_000,
   // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 441_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 442_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),
