@@ -15,6 +15,7 @@ import { siteStorage, type StoredItem } from '../config/storage';
 import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
 import { ProcessorList } from '../components/legal/processor-list';
 import { adProviders } from '../config/processors';
+import { storeRules, withdrawalDays } from '../config/stores';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
 
@@ -40,6 +41,10 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     supportMonths: supportMessageRetentionMonths,
     threadDays: supportThreadDays,
     inboxMonths: supportInboxMonths,
+    // The stores' rules and the consumer's right of withdrawal (config/stores.ts).
+    refundHours: storeRules.googlePlayRefundHours,
+    cancelHours: storeRules.appleCancelBeforeHours,
+    withdrawalDays,
     // The free plan's advertising providers (config/processors.ts), each with its privacy policy.
     adProviders: new Intl.ListFormat(language, { type: 'conjunction' }).format(
       adProviders.map(({ name, privacyPolicy }) => `${name} (${privacyPolicy})`),
