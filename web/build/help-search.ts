@@ -5,13 +5,14 @@ import type { Plugin } from 'vite';
 import { helpArticleIds } from '../src/config/help.ts';
 import { languages, type Language } from '../src/config/languages.ts';
 import { helpSearchOptions, type HelpDocument } from '../src/features/help/search/options.ts';
-import { blockTexts, plainText, type ArticleBlock } from '../src/features/help/rich-text.ts';
+import { blockTexts, plainText } from '../src/features/help/rich-text.ts';
+import { articleBlocks, type ArticleFileBlock } from '../src/locales/article-blocks.ts';
 
 /** The module a language's search index is imported from: `virtual:help-search/it`. */
 const prefix = 'virtual:help-search/';
 
 type HelpTexts = { articles: Record<string, { title: string; summary: string }> };
-type ArticleFile = Record<Language, ArticleBlock[]>;
+type ArticleFile = Record<Language, ArticleFileBlock[]>;
 
 /** The help articles of a language as the index holds them (their words only). */
 export function helpDocuments(source: string, language: Language): HelpDocument[] {
@@ -25,7 +26,7 @@ export function helpDocuments(source: string, language: Language): HelpDocument[
       id,
       title: article.title,
       summary: article.summary,
-      text: blockTexts(blocks).map(plainText).join('\n'),
+      text: blockTexts(articleBlocks(blocks, language)).map(plainText).join('\n'),
     };
   });
 }

@@ -9,6 +9,7 @@ import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
 import { storeRules, withdrawalDays } from '../../config/stores';
 import { articleTexts, type ArticleFile } from '../../locales/articles';
+import { articleBlocks, proFeatureList, type ArticleBlock } from '../../locales/article-blocks';
 import { helpTexts } from '../../locales/help';
 import { helpTextsIn } from '../../locales/help-text';
 import { createTextInstance } from '../../locales/text-options';
@@ -37,10 +38,12 @@ function everyText(language: Language): Array<[where: string, text: string]> {
   return [
     ...leaves(texts, `locales/${language}/help.json`),
     ...helpArticleIds.flatMap((id) =>
-      blockTexts(articleBody(id)[language]).map((text): [string, string] => [
-        `articles/${id}.json (${language})`,
-        text,
-      ]),
+      // As the file writes them: a `features` block is written from config (locales/article-blocks.ts).
+      blockTexts(
+        articleBody(id)[language].filter(
+          (block): block is ArticleBlock => typeof block !== 'object' || !('features' in block),
+        ),
+      ).map((text): [string, string] => [`articles/${id}.json (${language})`, text]),
     ),
   ];
 }
@@ -146,8 +149,22 @@ const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArti
 ];
 
 describe('the help texts', () => {
+  it.each(['pro-benefits', 'when-pro-ends'] as const)(
+    'list in %s what only Pro has, from the same list as the plans page and the terms',
+    (id) => {
+      for (const language of languages) {
+        const lists = articleBlocks(articleBody(id)[language], language).filter(
+          (block): block is { list: string[] } => typeof block === 'object' && 'list' in block,
+        );
+        expect(lists.map((block) => block.list)).toContainEqual(proFeatureList(language));
+      }
+      expect(proFeatureList('en')).toContain('Your catches on the map');
+      expect(proFeatureList('it').join(' ')).toContain(`${String(forecastDays.pro)} giorni`);
+    },
+  );
+
   it.each(writtenFor)('say what config/app-facts.ts holds: $fact in $article', ({ fact, article, yes, no }) => {
-    const text = blockTexts(articleBody(article).en).join(' ');
+    const text = blockTexts(articleBlocks(articleBody(article).en, 'en')).join(' ');
     expect(text).toContain(appFacts[fact] ? yes : no);
     expect(text).not.toContain(appFacts[fact] ? no : yes);
   });
@@ -215,9 +232,11 @@ describe('the help texts', () => {
       blocks.map((block) =>
         typeof block === 'string'
           ? 'p'
-          : 'steps' in block
-            ? `steps:${String(block.steps.length)}`
-            : `list:${String(block.list.length)}`,
+          : 'features' in block
+            ? `features:${block.features}`
+            : 'steps' in block
+              ? `steps:${String(block.steps.length)}`
+              : `list:${String(block.list.length)}`,
       );
     for (const id of helpArticleIds) {
       const body = articleBody(id);
