@@ -1,7 +1,8 @@
 // The privacy policy names its controller and the terms their operator with the facts the law
 // asks for (config/site.ts); the privacy policy lists what the site keeps in the browser
-// (config/storage.ts); the accessibility statement lists the suite's checks and leads to
-// Contact Us with the subject filled in. Both languages, as a visitor reads them.
+// (config/storage.ts); the accessibility statement states its conformance, lists the suite's
+// checks, leads to Contact Us with the subject filled in and to AgID. Both languages, as a
+// visitor reads them.
 import { localizedPath } from '../web/src/config/paths.ts';
 import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
 import { siteStorage } from '../web/src/config/storage.ts';
@@ -46,7 +47,7 @@ const checks = {
     /^axe-core \d+\.\d+/,
     /^W3C Nu HTML Checker \d+\.\d+/,
     /^Reflow: at 320 CSS pixels/,
-    /^Keyboard:/,
+    /^Keyboard: the skip link, the navigation, the language choice/,
     /^Three browser engines/,
     /^Lighthouse \d+\.\d+/,
   ],
@@ -54,11 +55,17 @@ const checks = {
     /^axe-core \d+\.\d+/,
     /^W3C Nu HTML Checker \d+\.\d+/,
     /^Ridisposizione: a 320 pixel CSS/,
-    /^Tastiera:/,
+    /^Tastiera: il link per saltare al contenuto, la navigazione, la scelta della lingua/,
     /^Tre motori/,
     /^Lighthouse \d+\.\d+/,
   ],
 };
+const checksTitle = { en: 'The automated checks', it: 'Le verifiche automatiche' };
+const status = {
+  en: 'From the checks described below, the website is partially conformant with the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA',
+  it: "Dalle verifiche descritte qui sotto il sito risulta parzialmente conforme alle Linee guida per l'accessibilità dei contenuti Web (WCAG) 2.2, livello AA",
+};
+const agid = { en: "AgID's website", it: "sito dell'AgID" };
 const report = { en: 'tell us through Contact Us', it: 'segnalacelo da Contattaci' };
 const subject = { en: 'Accessibility barrier on the website', it: 'Barriera di accessibilità sul sito' };
 
@@ -73,14 +80,18 @@ for (const language of languages) {
     await expect(lists.first()).toContainText(language === 'en' ? '365 days' : '365 giorni');
   });
 
-  test(`the accessibility statement lists the suite's checks and leads to Contact Us, in ${language}`, async ({
+  test(`the accessibility statement states its status, lists the suite's checks and leads to Contact Us and AgID, in ${language}`, async ({
     page,
   }) => {
     await open(page, localizedPath(paths.accessibility, language));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
-    const items = page.locator('section').nth(1).getByRole('listitem');
+    await expect(page.locator('main')).toContainText(status[language]);
+    // A build with no recorded green run lists the checks without a date; none says so.
+    await expect(page.locator('main')).not.toContainText(/recorded run|esecuzione registrata/);
+    const items = page.getByRole('region', { name: checksTitle[language] }).getByRole('listitem');
     await expect(items).toHaveCount(checks[language].length);
     for (const [index, pattern] of checks[language].entries()) await expect(items.nth(index)).toHaveText(pattern);
+    await expect(page.getByRole('link', { name: agid[language] })).toHaveAttribute('href', 'https://www.agid.gov.it/');
     await page.getByRole('link', { name: report[language] }).click();
     await expect(page.locator('input[name=subject]')).toHaveValue(subject[language]);
   });

@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import {
   accessibilityCheckIds,
   accessibilityChecksAtBuild,
+  inWords,
   lastGreenRunFile,
   readGreenRun,
   type AccessibilityCheckId,
 } from '../../web/build/accessibility-checks.ts';
+import { accessibilityStatement } from '../../web/src/config/accessibility-statement.ts';
 import { languages } from '../../web/src/config/languages.ts';
 import { pageModules, paths } from '../../web/src/config/paths.ts';
 import { root } from './project.ts';
@@ -78,5 +80,22 @@ describe('the accessibility statement’s checks', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('writes the statement’s dates in words in each language, from its configuration', () => {
+    const statement = { ...accessibilityStatement, prepared: '2026-03-02', reviewed: '2026-11-26' };
+    expect(accessibilityChecksAtBuild(undefined, statement).dates).toEqual({
+      prepared: { en: 'March 2, 2026', it: '2 marzo 2026' },
+      reviewed: { en: 'November 26, 2026', it: '26 novembre 2026' },
+      lawAppliesSince: { en: 'June 28, 2025', it: '28 giugno 2025' },
+    });
+    expect(() => inWords('last week')).toThrow(/not a date/);
+    expect(() => inWords('2026-13-45')).toThrow(/not a date/);
+  });
+
+  it('was reviewed no earlier than it was prepared, and not in the future', () => {
+    const { prepared, reviewed } = accessibilityStatement;
+    expect(reviewed >= prepared, `${reviewed} is before ${prepared}`).toBe(true);
+    expect(Date.parse(reviewed)).toBeLessThanOrEqual(Date.now());
   });
 });

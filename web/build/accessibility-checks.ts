@@ -2,11 +2,14 @@
 // suite rather than typed into a text: the checks the suite runs (each tied to the code that
 // runs it by scripts/lib/accessibility-checks.test.ts), the versions of the tools installed
 // for them, how many addresses and page templates they cover, and the last time `npm test` passed in full on
-// this machine (scripts/test.ts writes `.last-green-run.json`). vite.config.ts passes it to
-// the statement page as `__ACCESSIBILITY__`.
+// this machine (scripts/test.ts writes `.last-green-run.json`); and the statement's dates
+// (config/accessibility-statement.ts), written in words in each language here rather than by
+// the browser's first date format. vite.config.ts passes it to the statement page as
+// `__ACCESSIBILITY__`.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { accessibilityStatement } from '../src/config/accessibility-statement.ts';
 import { languages, type Language } from '../src/config/languages.ts';
 import { pageTemplateCount, paths } from '../src/config/paths.ts';
 
@@ -34,9 +37,29 @@ export type AccessibilityChecks = {
    * each language, and a few of the pages that share one (e2e/support/addresses.ts).
    */
   templates: number;
-  /** The last full green run, its date as each language writes it; null when none is recorded. */
+  /**
+   * The last full green run, its date as each language writes it; null when none is recorded
+   * (a build on a machine where `npm test` has not passed): the statement then lists the
+   * checks without a date.
+   */
   lastGreenRun: { date: Record<Language, string>; commit: string } | null;
+  /** The statement's dates as each language writes them: prepared, last reviewed, the law applying. */
+  dates: Record<StatementDate, Record<Language, string>>;
 };
+
+export type StatementDate = 'prepared' | 'reviewed' | 'lawAppliesSince';
+
+/** A date (YYYY-MM-DD, or a full ISO time) in words, as each language writes it: "25 novembre 2026". */
+export function inWords(date: string): Record<Language, string> {
+  if (!/^\d{4}-\d\d-\d\d/.test(date) || Number.isNaN(Date.parse(date)))
+    throw new Error(`${date} is not a date (YYYY-MM-DD): config/accessibility-statement.ts`);
+  return Object.fromEntries(
+    languages.map((language) => [
+      language,
+      new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(date)),
+    ]),
+  ) as Record<Language, string>;
+}
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -59,7 +82,7 @@ export function readGreenRun(dir = root): GreenRun | undefined {
   return { date: run.date, commit: run.commit };
 }
 
-export function accessibilityChecksAtBuild(dir = root): AccessibilityChecks {
+export function accessibilityChecksAtBuild(dir = root, statement = accessibilityStatement): AccessibilityChecks {
   const run = readGreenRun(dir);
   return {
     checks: accessibilityCheckIds.map((id) => {
@@ -68,16 +91,11 @@ export function accessibilityChecksAtBuild(dir = root): AccessibilityChecks {
     }),
     addresses: (Object.keys(paths).length + 1) * languages.length,
     templates: pageTemplateCount,
-    lastGreenRun: run
-      ? {
-          date: Object.fromEntries(
-            languages.map((language) => [
-              language,
-              new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(run.date)),
-            ]),
-          ) as Record<Language, string>,
-          commit: run.commit.slice(0, 7),
-        }
-      : null,
+    lastGreenRun: run ? { date: inWords(run.date), commit: run.commit.slice(0, 7) } : null,
+    dates: {
+      prepared: inWords(statement.prepared),
+      reviewed: inWords(statement.reviewed),
+      lawAppliesSince: inWords(statement.law.appliesSince),
+    },
   };
 }

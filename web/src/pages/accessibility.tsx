@@ -1,6 +1,8 @@
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
+import type { AccessibilityChecks } from '../../build/accessibility-checks';
 import { PageHeader } from '../components/layout/page-header';
+import { accessibilityStatement, type AccessibilityStatement } from '../config/accessibility-statement';
 import { barrierAnswerWorkingDays } from '../config/constants';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
@@ -8,49 +10,119 @@ import { useAccessibilityTexts } from '../locales/accessibility';
 import { useLanguage } from '../locales/language';
 
 /**
- * The accessibility statement: the standard aimed at, the checks every page passes (stated from
- * the test suite by the build: build/accessibility-checks.ts), known limitations, and how to
- * report a barrier.
+ * The accessibility statement, in the order of AgID's model for services under D.Lgs. 82/2022:
+ * conformance status, content that is not accessible (non-compliance, disproportionate burden,
+ * out of scope), how it was prepared (dates, method, the test suite's checks as the build states
+ * them: build/accessibility-checks.ts), feedback and contact, and the enforcement procedure.
+ * The facts are config/accessibility-statement.ts's.
  */
 export default function AccessibilityPage() {
+  return <AccessibilityStatementView built={__ACCESSIBILITY__} statement={accessibilityStatement} />;
+}
+
+type ViewProps = { built: AccessibilityChecks; statement: AccessibilityStatement };
+
+/** The statement for the given checks and facts (the tests give others than this build's). */
+export function AccessibilityStatementView({ built, statement }: ViewProps) {
   const { t } = useAccessibilityTexts();
   const language = useLanguage();
-  const { checks, addresses, templates, lastGreenRun } = __ACCESSIBILITY__;
-  const values = { operator: site.operatorName, product: site.productName, origin: site.origin };
+  const { checks, addresses, templates, lastGreenRun, dates } = built;
+  const product = site.productName;
   const subject = encodeURIComponent(t('accessibility.contactSubject'));
+  const standard = t('accessibility.standard', statement.standard);
+  const days = barrierAnswerWorkingDays;
   return (
     <>
       <PageHeader title={t('accessibility.title')} />
       <div className="page page--narrow legal">
-        <p>{t('accessibility.intro', values)}</p>
+        <p>{t('accessibility.intro', { operator: site.operatorName, product, origin: site.origin })}</p>
+        {statement.reliesOnMicroenterpriseExemption && (
+          <p>{t('accessibility.microenterprise', { operator: site.operatorName, law: statement.law.name })}</p>
+        )}
 
-        <section aria-labelledby="accessibility-standard">
-          <h2 id="accessibility-standard">{t('accessibility.standardTitle')}</h2>
-          <p>{t('accessibility.standard')}</p>
+        <section aria-labelledby="accessibility-status">
+          <h2 id="accessibility-status">{t('accessibility.statusTitle')}</h2>
+          <p>{t(`accessibility.status.${statement.status}`, { standard })}</p>
         </section>
 
-        <section aria-labelledby="accessibility-checks">
-          <h2 id="accessibility-checks">{t('accessibility.checksTitle')}</h2>
-          <p>{t('accessibility.checksIntro', { addresses, templates })}</p>
-          <ul>
-            {checks.map((check) => (
-              <li key={check.id}>{t(`accessibility.checks.${check.id}`, { version: check.version ?? '' })}</li>
-            ))}
-          </ul>
-          <p>
-            {lastGreenRun
-              ? t('accessibility.lastRun', { date: lastGreenRun.date[language], commit: lastGreenRun.commit })
-              : t('accessibility.noRun')}
-          </p>
+        <section aria-labelledby="accessibility-content">
+          <h2 id="accessibility-content">{t('accessibility.contentTitle')}</h2>
+
+          <section aria-labelledby="accessibility-non-compliance">
+            <h3 id="accessibility-non-compliance">{t('accessibility.nonComplianceTitle')}</h3>
+            {statement.nonCompliance.length === 0 ? (
+              <p>{t('accessibility.nonComplianceNone')}</p>
+            ) : (
+              <>
+                <p>{t('accessibility.nonComplianceKnown')}</p>
+                <ul>
+                  {statement.nonCompliance.map((item) => (
+                    <li key={item.en}>{item[language]}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <p>{t('accessibility.untestedIntro')}</p>
+            <ul>
+              {t('accessibility.untested', { returnObjects: true }).map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="accessibility-burden">
+            <h3 id="accessibility-burden">{t('accessibility.burdenTitle')}</h3>
+            {statement.disproportionateBurden.length === 0 ? (
+              <p>{t('accessibility.burdenNone')}</p>
+            ) : (
+              <>
+                <p>{t('accessibility.burdenClaimed')}</p>
+                <ul>
+                  {statement.disproportionateBurden.map((item) => (
+                    <li key={item.en}>{item[language]}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="accessibility-out-of-scope">
+            <h3 id="accessibility-out-of-scope">{t('accessibility.outOfScopeTitle')}</h3>
+            <ul>
+              <li>{t('accessibility.thirdParty')}</li>
+              <li>
+                <Trans
+                  t={t}
+                  i18nKey={`accessibility.proSale.${statement.proSaleInformation}`}
+                  values={{ product }}
+                  components={{
+                    googlePlay: <a href={site.stores.googlePlay} />,
+                    appStore: <a href={site.stores.appStore} />,
+                  }}
+                />
+              </li>
+            </ul>
+          </section>
         </section>
 
-        <section aria-labelledby="accessibility-limits">
-          <h2 id="accessibility-limits">{t('accessibility.limitsTitle')}</h2>
-          <ul>
-            {t('accessibility.limits', { returnObjects: true }).map((limit) => (
-              <li key={limit}>{limit}</li>
-            ))}
-          </ul>
+        <section aria-labelledby="accessibility-preparation">
+          <h2 id="accessibility-preparation">{t('accessibility.preparationTitle')}</h2>
+          <p>{t('accessibility.dates', { prepared: dates.prepared[language], reviewed: dates.reviewed[language] })}</p>
+          <p>{t('accessibility.method')}</p>
+
+          <section aria-labelledby="accessibility-checks">
+            <h3 id="accessibility-checks">{t('accessibility.checksTitle')}</h3>
+            <p>{t('accessibility.checksIntro', { addresses, templates })}</p>
+            <ul>
+              {checks.map((check) => (
+                <li key={check.id}>{t(`accessibility.checks.${check.id}`, { version: check.version ?? '' })}</li>
+              ))}
+            </ul>
+            {/* A build with no recorded green run states the checks without a date. */}
+            {lastGreenRun && (
+              <p>{t('accessibility.lastRun', { date: lastGreenRun.date[language], commit: lastGreenRun.commit })}</p>
+            )}
+          </section>
         </section>
 
         <section aria-labelledby="accessibility-report">
@@ -59,11 +131,29 @@ export default function AccessibilityPage() {
             <Trans
               t={t}
               i18nKey="accessibility.report"
-              values={{ email: site.supportEmail, days: barrierAnswerWorkingDays }}
-              components={{ contact: <Link href={`${paths.support}?subject=${subject}`} /> }}
+              values={{ email: site.supportEmail, days }}
+              components={{
+                contact: <Link href={`${paths.support}?subject=${subject}`} />,
+                email: <a href={`mailto:${site.supportEmail}`} />,
+              }}
             />
           </p>
-          <p>{t('accessibility.authority')}</p>
+        </section>
+
+        <section aria-labelledby="accessibility-enforcement">
+          <h2 id="accessibility-enforcement">{t('accessibility.enforcementTitle')}</h2>
+          <p>{t('accessibility.law', { law: statement.law.name, date: dates.lawAppliesSince[language] })}</p>
+          <p>
+            <Trans
+              t={t}
+              i18nKey="accessibility.enforcement"
+              values={{ days, pec: statement.authority.pec }}
+              components={{
+                agid: <a href={statement.authority.url} />,
+                pec: <a href={`mailto:${statement.authority.pec}`} />,
+              }}
+            />
+          </p>
         </section>
       </div>
     </>
