@@ -93,7 +93,7 @@ if (greenRun?.commit !== head) {
   console.warn(
     greenRun
       ? `⚠ The last full green npm test here was of ${greenRun.commit.slice(0, 7)}, not of ${head.slice(0, 7)}: the accessibility statement will state that run. Run npm test first to state this one.`
-      : '⚠ No full green npm test is recorded here: the accessibility statement will say the checks have no recorded run. Run npm test first.',
+      : '⚠ No full green npm test is recorded here: the accessibility statement will list the checks without the date of a run. Run npm test first.',
   );
 }
 if (problems.length > 0) {

@@ -65,7 +65,8 @@ const homeBudget = 106_000;
  * policy's processors and transfers, the terms' plans, refunds, withdrawal, suspension and
  * reporting sections, in both languages, and the plans' feature names they list); the support
  * page, /help and the articles +1 kB (the contact form's privacy notice; the data-protection
- * address and the profile's fields in the help texts' values).
+ * address and the profile's fields in the help texts' values); the accessibility statement in
+ * AgID's shape, 362 → 367 kB (366.4 kB measured for Italian, +8.2 kB).
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
@@ -79,7 +80,7 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/partner': 340_000,
   '/account': 378_000,
   '/help': 371_000,
-  '/accessibility': 362_000,
+  '/accessibility': 367_000,
   // Every article is the same page with its own text; all texts travel with it.
   ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 442_000])) as Record<
     `/help/${HelpArticleId}`,
