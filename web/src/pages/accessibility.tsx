@@ -4,6 +4,7 @@ import type { AccessibilityChecks } from '../../build/accessibility-checks';
 import { PageHeader } from '../components/layout/page-header';
 import { accessibilityStatement, type AccessibilityStatement } from '../config/accessibility-statement';
 import { barrierAnswerWorkingDays } from '../config/constants';
+import type { Language } from '../config/languages';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { useAccessibilityTexts } from '../locales/accessibility';
@@ -16,6 +17,30 @@ import { useLanguage } from '../locales/language';
  * them: build/accessibility-checks.ts), feedback and contact, and the enforcement procedure.
  * The facts are config/accessibility-statement.ts's.
  */
+/** What the statement's facts list (config/accessibility-statement.ts), or the sentence saying there is none. */
+function StatedItems({
+  items,
+  none,
+  some,
+}: {
+  items: ReadonlyArray<Record<Language, string>>;
+  none: string;
+  some: string;
+}) {
+  const language = useLanguage();
+  if (items.length === 0) return <p>{none}</p>;
+  return (
+    <>
+      <p>{some}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.en}>{item[language]}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export default function AccessibilityPage() {
   return <AccessibilityStatementView built={__ACCESSIBILITY__} statement={accessibilityStatement} />;
 }
@@ -50,18 +75,11 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
 
           <section aria-labelledby="accessibility-non-compliance">
             <h3 id="accessibility-non-compliance">{t('accessibility.nonComplianceTitle')}</h3>
-            {statement.nonCompliance.length === 0 ? (
-              <p>{t('accessibility.nonComplianceNone')}</p>
-            ) : (
-              <>
-                <p>{t('accessibility.nonComplianceKnown')}</p>
-                <ul>
-                  {statement.nonCompliance.map((item) => (
-                    <li key={item.en}>{item[language]}</li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <StatedItems
+              items={statement.nonCompliance}
+              none={t('accessibility.nonComplianceNone')}
+              some={t('accessibility.nonComplianceKnown')}
+            />
             <p>{t('accessibility.untestedIntro')}</p>
             <ul>
               {t('accessibility.untested', { returnObjects: true }).map((item) => (
@@ -72,18 +90,11 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
 
           <section aria-labelledby="accessibility-burden">
             <h3 id="accessibility-burden">{t('accessibility.burdenTitle')}</h3>
-            {statement.disproportionateBurden.length === 0 ? (
-              <p>{t('accessibility.burdenNone')}</p>
-            ) : (
-              <>
-                <p>{t('accessibility.burdenClaimed')}</p>
-                <ul>
-                  {statement.disproportionateBurden.map((item) => (
-                    <li key={item.en}>{item[language]}</li>
-                  ))}
-                </ul>
-              </>
-            )}
+            <StatedItems
+              items={statement.disproportionateBurden}
+              none={t('accessibility.burdenNone')}
+              some={t('accessibility.burdenClaimed')}
+            />
           </section>
 
           <section aria-labelledby="accessibility-out-of-scope">
