@@ -66,7 +66,10 @@ const homeBudget = 106_000;
  * reporting sections, in both languages, and the plans' feature names they list); the support
  * page, /help and the articles +1 kB (the contact form's privacy notice; the data-protection
  * address and the profile's fields in the help texts' values); the accessibility statement in
- * AgID's shape, 362 → 367 kB (366.4 kB measured for Italian, +8.2 kB).
+ * AgID's shape, 362 → 367 kB (366.4 kB measured for Italian, +8.2 kB). Then every page
+ * about +0.1 kB for the footer's link to the plans page (the legal pages 411 kB, the statement
+ * 368 kB), and the articles 442 → 444 kB (442.8 kB measured): the list of Pro's features is
+ * written from config with the plans' feature names in both languages.
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
@@ -74,15 +77,15 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 357_000,
   '/pro': 351_000,
   '/support': 383_000,
-  '/privacyAndPolicy': 410_000,
-  '/termsAndConditions': 410_000,
+  '/privacyAndPolicy': 411_000,
+  '/termsAndConditions': 411_000,
   '/email-verification': 381_000,
   '/partner': 340_000,
   '/account': 378_000,
   '/help': 371_000,
-  '/accessibility': 367_000,
+  '/accessibility': 368_000,
   // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 442_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 444_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),

@@ -172,7 +172,8 @@ function expectHead(page: ParsedPage, name: RouteName | 'notFound', language: La
     expect(alternates).toEqual([]);
     expect(metaContent(head, 'property', 'og:url')).toEqual([]);
   } else {
-    expect(metaContent(head, 'name', 'robots')).toEqual([]);
+    // The page the app's verification links land on is not one to find by searching.
+    expect(metaContent(head, 'name', 'robots')).toEqual(path === paths.emailVerification ? ['noindex'] : []);
     expect(canonical).toEqual([absolute(path, language)]);
     expect(alternates).toEqual([
       ['en', absolute(path, 'en')],
@@ -313,7 +314,9 @@ describe('pages served by Hosting: head and body', () => {
 });
 
 describe('files for crawlers and previews', () => {
-  const publicPages = routes.flatMap(([, path]) => languages.map((language) => absolute(path, language)));
+  const publicPages = routes
+    .filter(([, path]) => path !== paths.emailVerification)
+    .flatMap(([, path]) => languages.map((language) => absolute(path, language)));
 
   it('serves robots.txt allowing everything and naming the sitemap', async () => {
     const response = await fetch(`${hostingOrigin}/robots.txt`);
@@ -326,7 +329,7 @@ describe('files for crawlers and previews', () => {
     expect(lines.filter((line) => /^sitemap:/i.test(line))).toEqual([`Sitemap: ${site.origin}/sitemap.xml`]);
   });
 
-  it('serves a sitemap listing exactly every page in both languages, with their alternates', async () => {
+  it('serves a sitemap listing exactly every listed page in both languages, with their alternates', async () => {
     const response = await fetch(`${hostingOrigin}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/xml/);

@@ -17,7 +17,8 @@ type HelpArticleRoutes = {
  * not-found page has none), its module in src/pages/ (without `.tsx`) and what its head says
  * beyond its texts (`describesApp`: the page presents the app, so its head carries the app's
  * schema.org description; left out where false; `headers`: the page is served with a header
- * policy of its own, see `headerPolicyOf`). The router (app/routes.tsx), the links, the prerenderer
+ * policy of its own, see `headerPolicyOf`; `unlisted`: a page the app's links land on, which
+ * search engines are asked not to show (`noindex`) and the sitemap leaves out). The router (app/routes.tsx), the links, the prerenderer
  * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
  * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
  * (locales/{en,it}/meta.json), but for the help articles, whose head is their title and
@@ -32,7 +33,7 @@ export const routeTable = {
   support: { path: '/support', module: 'support' },
   privacy: { path: '/privacyAndPolicy', module: 'privacy' },
   terms: { path: '/termsAndConditions', module: 'terms' },
-  emailVerification: { path: '/email-verification', module: 'email-verification' },
+  emailVerification: { path: '/email-verification', module: 'email-verification', unlisted: true },
   partner: { path: '/partner', module: 'partner' },
   account: { path: '/account', module: 'account', headers: 'sign-in' },
   help: { path: '/help', module: 'help' },
@@ -43,13 +44,24 @@ export const routeTable = {
   notFound: { path: null, module: 'not-found' },
 } as const satisfies Record<
   string,
-  { path: `/${string}` | null; module: string; describesApp?: true; headers?: Exclude<HeaderPolicy, 'site'> }
+  {
+    path: `/${string}` | null;
+    module: string;
+    describesApp?: true;
+    headers?: Exclude<HeaderPolicy, 'site'>;
+    unlisted?: true;
+  }
 >;
 
 /** Every page, the not-found page included. */
 export type PageName = keyof typeof routeTable;
 /** The pages with an address of their own. */
 export type RouteName = Exclude<PageName, 'notFound'>;
+
+/** Whether search engines are asked to leave the page out (`noindex`, not in the sitemap). */
+export function isUnlisted(name: PageName): boolean {
+  return 'unlisted' in routeTable[name];
+}
 
 /** Whether a route is a help article's (`help/cancel-pro`). */
 export function isHelpArticle(name: PageName): name is HelpArticleRoute {

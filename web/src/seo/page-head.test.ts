@@ -52,7 +52,7 @@ describe('pageHead', () => {
         { hreflang: 'it', href: expectedUrl(route, 'it') },
         { hreflang: 'x-default', href: expectedUrl(route, 'en') },
       ]);
-      expect(head.robots).toBeUndefined();
+      expect(head.robots).toBe(page === 'emailVerification' ? 'noindex' : undefined);
       expect(head.openGraph.url).toBe(head.canonical);
     },
   );

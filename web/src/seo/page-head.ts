@@ -4,7 +4,7 @@
 // prerendered pages carry, apply-head.ts into the live document after a client-side change.
 import { forecastDays, plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';
-import { helpArticleOf, isHelpArticle, routeTable } from '../config/paths';
+import { helpArticleOf, isHelpArticle, isUnlisted, routeTable } from '../config/paths';
 import { site } from '../config/site';
 import { helpTexts } from '../locales/help';
 import { helpTextsIn } from '../locales/help-text';
@@ -235,6 +235,7 @@ export function pageHead(page: Page, language: Language): PageHead {
   return {
     title,
     description,
+    ...(isUnlisted(page) ? { robots: 'noindex' as const } : {}),
     canonical,
     alternates: pageAlternates(page),
     openGraph: {

@@ -5,9 +5,10 @@ import { robotsTxt, sitemapXml } from './sitemap';
 
 const xhtml = 'http://www.w3.org/1999/xhtml';
 
-/** Every route's English and Italian address, written out here rather than derived. */
-const english = Object.values(paths).map((path) => `${site.origin}${path}`);
-const italian = Object.values(paths).map((path) => `${site.origin}/it${path === '/' ? '' : path}`);
+/** Every listed route's English and Italian address, written out here rather than derived. */
+const listed = Object.values(paths).filter((path) => path !== paths.emailVerification);
+const english = listed.map((path) => `${site.origin}${path}`);
+const italian = listed.map((path) => `${site.origin}/it${path === '/' ? '' : path}`);
 
 describe('robots.txt', () => {
   it('lets every crawler read the whole site and names the sitemap', () => {
@@ -33,6 +34,8 @@ describe('sitemap.xml', () => {
     const locs = urls.map((url) => url.getElementsByTagName('loc')[0]?.textContent);
     expect(locs.sort()).toEqual([...english, ...italian].sort());
     expect(locs.some((loc) => loc?.includes(appAdsPath))).toBe(false);
+    // The page the app's verification links land on is not one to find by searching.
+    expect(locs.some((loc) => loc?.includes(paths.emailVerification))).toBe(false);
   });
 
   it('links each address to the page in every language, English as the default', () => {

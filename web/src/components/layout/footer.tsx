@@ -49,6 +49,9 @@ export function Footer() {
         </ul>
         <ul className="footer__links">
           <li>
+            <Link href={paths.pro}>{t('footer.plans')}</Link>
+          </li>
+          <li>
             <Link href={paths.privacy}>{t('footer.privacy')}</Link>
           </li>
           <li>
