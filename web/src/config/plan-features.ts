@@ -1,4 +1,4 @@
-import { forecastDays } from './constants';
+import { forecastDays } from './constants.ts';
 
 // What each plan of the app gives a member: the one list every free-or-Pro statement of the
 // site is written from. The plans page compares them row by row; the home slides and the

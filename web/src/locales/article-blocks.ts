@@ -1,7 +1,8 @@
 import type { Language } from '../config/languages';
-import { featureDays, proFeatureIds } from '../config/plan-features';
-import enPlans from './en/plans.json';
-import itPlans from './it/plans.json';
+// Explicit extensions and JSON attributes: the build's search index (build/help-search.ts) reads this too.
+import { featureDays, proFeatureIds } from '../config/plan-features.ts';
+import enPlans from './en/plans.json' with { type: 'json' };
+import itPlans from './it/plans.json' with { type: 'json' };
 
 // An article file's blocks as the file holds them, and as every reader gets them: a
 // `{ "features": "pro" }` block is the list of what only Pro has, written from

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { accountValues } from '../config/account';
+import { helpTextValues } from '../config/help-texts';
+import { articleTexts } from './articles';
+import { avoidedWords } from './glossary';
+
+const italianFiles = import.meta.glob<object>('./it/*.json', { eager: true, import: 'default' });
+
+/** Every string in a tree of texts, with where it is. */
+function strings(tree: unknown, where: string): Array<[string, string]> {
+  if (typeof tree === 'string') return [[where, tree]];
+  if (tree === null || typeof tree !== 'object') return [];
+  return Object.entries(tree).flatMap(([key, value]) => strings(value, `${where}.${key}`));
+}
+
+const italianTexts: Array<[string, string]> = [
+  ...Object.entries(italianFiles).flatMap(([file, texts]) => strings(texts, file)),
+  ...strings(articleTexts.resources.it, 'articles'),
+  ...strings(helpTextValues('it'), 'config/help-texts.ts'),
+  ...strings(accountValues('it'), 'config/account.ts'),
+];
+
+describe('the Italian glossary', () => {
+  it('finds the words it sets aside, but not inside another product’s quoted label', () => {
+    expect(avoidedWords('Gli altri membri vedono il post')).toEqual([{ found: 'membri', use: 'utente, utenti' }]);
+    expect(avoidedWords('Tocca “Annulla abbonamento” e conferma')).toEqual([]);
+    expect(avoidedWords("Puoi annullare l'abbonamento dallo store")).toHaveLength(1);
+    expect(avoidedWords('Il meteo storico della cattura')).toHaveLength(1);
+    expect(avoidedWords('Accesso…')).toHaveLength(1);
+    expect(avoidedWords('Accesso in corso…')).toEqual([]);
+  });
+
+  it('is kept by every Italian text', () => {
+    expect(italianTexts.length).toBeGreaterThan(500);
+    const found = italianTexts.flatMap(([where, text]) =>
+      avoidedWords(text).map(({ found: word, use }) => `${where}: "${word}" (use ${use})`),
+    );
+    expect(found).toEqual([]);
+  });
+});
