@@ -24,6 +24,9 @@ const operator = {
   it: `gestito da ${site.operatorName}, società di persone di diritto italiano con sede legale in ${registeredOfficeLine()}, partita IVA ${site.vatNumber}, Reg. Imprese di ${chamber} e C.F. ${taxCode}, REA ${reaLine()}, PEC ${site.company.pec}.`,
 };
 
+const policyLink = { en: 'privacy policy', it: 'informativa sulla privacy' };
+const signInRegion = { en: 'Sign in to your account', it: 'Accedi al tuo account' };
+
 for (const language of languages) {
   test(`the privacy policy names its controller and data-protection contact in ${language}`, async ({ page }) => {
     await open(page, localizedPath(paths.privacy, language));
@@ -36,6 +39,22 @@ for (const language of languages) {
     await open(page, localizedPath(paths.terms, language));
     await expect(page.locator('article')).toContainText(operator[language]);
   });
+
+  // Where data is collected, one line says what becomes of it, the policy a link away.
+  for (const where of [paths.support, paths.account]) {
+    test(`${where} says what becomes of what is sent, with a working link to the privacy policy, in ${language}`, async ({
+      page,
+    }) => {
+      await open(page, localizedPath(where, language));
+      const form =
+        where === paths.support
+          ? page.locator('form.contact-form')
+          : page.getByRole('region', { name: signInRegion[language] });
+      await form.getByRole('link', { name: policyLink[language], exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.privacy[language]);
+      await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.privacy, language)}$`));
+    });
+  }
 }
 
 const storageHeading = {

@@ -24,7 +24,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Language } from '../web/src/config/languages.ts';
-import type { RoutePath } from '../web/src/config/paths.ts';
+import { unlistedPaths, type RoutePath } from '../web/src/config/paths.ts';
 import { startHostingServer } from './lib/hosting-server.ts';
 import {
   lighthouseConfig,
@@ -48,6 +48,10 @@ const { values } = parseArgs({
   allowNegative: true,
 });
 const config = lighthouseConfig(categories);
+// A page the site asks search engines to leave out (`noindex`, the route table's `unlisted`)
+// is not crawlable on purpose: its audit for that is skipped, every other one still counts.
+const unlistedConfig = lighthouseConfig(categories, [], ['is-crawlable']);
+const unlisted = new Set<string>(unlistedPaths());
 
 type Row = {
   route: RoutePath;
@@ -66,7 +70,7 @@ type Row = {
 /** Runs Lighthouse on one page, writes its HTML report and sums it up. */
 async function audit(origin: string, route: RoutePath, lang: Language): Promise<Row> {
   const url = pageUrl(origin, route, lang);
-  const { lhr, html, renderedLang, seconds } = await runLighthouse(url, config);
+  const { lhr, html, renderedLang, seconds } = await runLighthouse(url, unlisted.has(route) ? unlistedConfig : config);
   const name = route === '/' ? 'home' : route.slice(1);
   const report = join(reportsDir, lang, `${name}.html`);
   await mkdir(dirname(report), { recursive: true });

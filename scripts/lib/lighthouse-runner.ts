@@ -158,10 +158,18 @@ type Config = Parameters<typeof lighthouse>[2];
  * plus `audits` (ids of audits outside them that a command reads), with the page-language
  * audit added.
  */
-export function lighthouseConfig(categories: readonly string[], audits: readonly string[] = []): Config {
+export function lighthouseConfig(
+  categories: readonly string[],
+  audits: readonly string[] = [],
+  skipAudits: readonly string[] = [],
+): Config {
   return {
     extends: 'lighthouse:default',
-    settings: { onlyCategories: [...categories], onlyAudits: ['page-language', ...audits] },
+    settings: {
+      onlyCategories: [...categories],
+      onlyAudits: ['page-language', ...audits],
+      ...(skipAudits.length > 0 ? { skipAudits: [...skipAudits] } : {}),
+    },
     artifacts: [{ id: 'PageLanguage', gatherer: { instance: new PageLanguageGatherer() } }],
     audits: [{ implementation: PageLanguageAudit }],
   };

@@ -63,6 +63,11 @@ export function isUnlisted(name: PageName): boolean {
   return 'unlisted' in routeTable[name];
 }
 
+/** The addresses of the unlisted pages (for the audits that expect a page to be indexed). */
+export function unlistedPaths(): string[] {
+  return (Object.keys(routeTable) as PageName[]).filter(isUnlisted).flatMap((name) => routeTable[name].path ?? []);
+}
+
 /** Whether a route is a help article's (`help/cancel-pro`). */
 export function isHelpArticle(name: PageName): name is HelpArticleRoute {
   return name.startsWith('help/');
