@@ -5,7 +5,7 @@
 // confirmation email); every failure deletes nothing. Both languages, both widths (projects),
 // axe on each state.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { deletionsCollection, hashedId } from '../functions/src/account-deletion/cleanup.ts';
 import { globalCounterId, limitsCollection } from '../functions/src/mail/rate-limits.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
@@ -53,6 +53,38 @@ for (const language of languages) {
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: member.provider === 'google.com' ? text.google : text.apple }).click();
     await (await popup).getByText(member.email).click();
+  }
+
+  /**
+   * Waits until the page says the member signed in with `provider`. A sign-in through the popup
+   * goes through the Auth emulator's widget, the helper frame and two REST calls, all on a machine
+   * that runs the whole suite at once: it is given 20 s. If it fails, the test's report carries
+   * what the popup and the helper frame did (sign-in-flow.txt): a late result and a lost one read
+   * differently there.
+   */
+  async function expectSignedInWith(page: Page, provider: 'google' | 'apple', flow: string[], because?: string) {
+    try {
+      await expect(page.getByText(text.signedInWith[provider]), because).toBeVisible({ timeout: 20_000 });
+    } catch (error) {
+      await test.info().attach('sign-in-flow.txt', { body: flow.join('\n'), contentType: 'text/plain' });
+      throw error;
+    }
+  }
+
+  /** Records, with their times, the popups a context opens and what the helper frame's messages do. */
+  function recordSignInFlow(context: BrowserContext): string[] {
+    const flow: string[] = [];
+    const started = Date.now();
+    const note = (line: string) => flow.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+    context.on('console', (message) => {
+      if (message.text().startsWith('gapi-stand-in')) note(message.text());
+    });
+    context.on('page', (opened) => {
+      note(`popup opened: ${opened.url().split('?')[0] ?? ''}`);
+      opened.on('framenavigated', (frame) => note(`popup at ${frame.url().split('?')[0] ?? ''}`));
+      opened.on('close', () => note('popup closed'));
+    });
+    return flow;
   }
 
   /** Presses "Download my data" and reads the file the page saves. */
@@ -147,8 +179,9 @@ for (const language of languages) {
         await seedMember(adminDb(), member.localId, other.localId);
         await seedMember(adminDb(), other.localId, `third-${other.localId}`);
 
+        const flow = recordSignInFlow(page.context());
         await signInWithProvider(page, member);
-        await expect(page.getByText(text.signedInWith[provider === 'google.com' ? 'google' : 'apple'])).toBeVisible();
+        await expectSignedInWith(page, provider === 'google.com' ? 'google' : 'apple', flow);
         await expectNoAxeViolations(page);
         const copy = await downloadCopy(page);
         expect(copy.account.uid).toBe(member.localId);
@@ -190,6 +223,8 @@ for (const language of languages) {
       'from every help article that links here, a Google member signs in, after Back and Forward too, and downloads their data',
       { tag: '@desktop' },
       async ({ browser }) => {
+        // Four sign-ins through a popup and four copies of the member's data.
+        test.setTimeout(90_000);
         expect(articlesLinkingHere.map(({ id }) => id).sort()).toEqual(
           ['copy-of-my-data', 'delete-account', 'google-apple-sign-in', 'reset-password'].sort(),
         );
@@ -198,6 +233,7 @@ for (const language of languages) {
           const context = await browser.newContext();
           await serveGoogleLoader(context);
           const page = await context.newPage();
+          const flow = recordSignInFlow(context);
           const member = await createProviderMember('google.com');
           await seedMember(adminDb(), member.localId, `other-${member.localId}`);
           await page.goto(localizedPath(paths.help, language) + `/${id}`);
@@ -217,7 +253,7 @@ for (const language of languages) {
           const popup = page.waitForEvent('popup');
           await page.getByRole('button', { name: text.google }).click();
           await (await popup).getByText(member.email).click();
-          await expect(page.getByText(text.signedInWith.google), id).toBeVisible();
+          await expectSignedInWith(page, 'google', flow, id);
           const copy = await downloadCopy(page);
           expect(copy.account.uid, id).toBe(member.localId);
           // Leaving it for another page loads that page's own headers again.

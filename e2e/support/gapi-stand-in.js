@@ -36,6 +36,10 @@
         });
       } else if (message.kind === 'call') {
         var handler = handlers[message.name];
+        // What the tests' sign-in report reads (e2e/account.spec.ts, recordSignInFlow).
+        console.debug(
+          'gapi-stand-in: ' + message.name + (handler ? '' : ' (no handler yet)') + ' at ' + location.origin,
+        );
         var result = handler ? handler(message.data) : undefined;
         Promise.resolve(result).then(function (value) {
           other.postMessage({ tag: tag, kind: 'reply', id: message.id, results: [value] }, origin);
@@ -56,8 +60,13 @@
   window.addEventListener('message', function (event) {
     var message = event.data;
     if (!message || message.tag !== tag) return;
-    channels.forEach(function (channel) {
-      if (channel.other === event.source) channel.receive(message);
+    var known = channels.filter(function (channel) {
+      return channel.other === event.source;
+    });
+    if (known.length === 0)
+      console.debug('gapi-stand-in: a ' + message.kind + ' from no open channel at ' + location.origin);
+    known.forEach(function (channel) {
+      channel.receive(message);
     });
   });
 
