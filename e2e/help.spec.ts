@@ -3,11 +3,21 @@ import { contactTexts, languages, locales, open, paths, type Language } from './
 import { helpTexts, helpTextPattern } from './support/texts.ts';
 import { helpArticleIds, helpTopics } from '../web/src/config/help.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { readFileSync } from 'node:fs';
 
 // The help centre: its topics and articles, its search (typos forgiven), the Contact Us
 // form's suggestions and the way back to a filled-in form.
 
 const subscriptionArticle = 'cancel-pro';
+
+/** The words an article's text opens with, as its file writes them, up to its first placeholder or link. */
+function openingWords(id: string, language: Language): string {
+  const file = JSON.parse(
+    readFileSync(new URL(`../web/src/locales/articles/${id}.json`, import.meta.url), 'utf8'),
+  ) as Record<Language, unknown[]>;
+  const first = file[language].find((block): block is string => typeof block === 'string') ?? '';
+  return first.split(/{{|</)[0]?.trim() ?? '';
+}
 
 /** What a visitor types: a misspelt word, and words of a subject, in each language. */
 const typed: Record<Language, { misspelt: string; subject: string }> = {
@@ -76,6 +86,11 @@ for (const language of languages) {
 
     test('an article ends with a link to the form, its subject filled in', async ({ page }) => {
       await open(page, localizedPath(`/help/${subscriptionArticle}`, language));
+      // Its text in the page's language, as prerendered and once the app runs (each article's
+      // text is loaded with its page).
+      const opening = openingWords(subscriptionArticle, language);
+      expect(opening.length).toBeGreaterThan(20);
+      await expect(page.locator('.help-article')).toContainText(opening);
       const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
       await page.locator('.help-article__contact').getByRole('link').click();
       await expect(page.getByLabel(contactTexts[language].subject)).toHaveValue(title);

@@ -150,6 +150,8 @@ export function prerender(): Plugin {
         const app = await server.renderPage(page.path ?? server.notFoundPath, variant.language, variant.prefixed);
         const sources = [mainModule, `src/pages/${page.module}.tsx`];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
+        // A help article's page loads its own text (src/locales/articles.ts): fetched with the rest.
+        if (page.name.startsWith('help/')) sources.push(`src/locales/articles/${page.name.slice('help/'.length)}.json`);
         const base = variant.prefixed ? ` data-base="${server.basePath(variant.language)}"` : '';
         // src/boot.ts fetches these all at once when it starts the app.
         const modules = ` data-modules="${appModules(sources).join(' ')}"`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountValues } from '../config/account';
 import { helpTextValues } from '../config/help-texts';
-import { articleTexts } from './articles';
+import { allArticleTexts } from '../test/article-texts';
 import { avoidedWords } from './glossary';
 
 const italianFiles = import.meta.glob<object>('./it/*.json', { eager: true, import: 'default' });
@@ -15,7 +15,7 @@ function strings(tree: unknown, where: string): Array<[string, string]> {
 
 const italianTexts: Array<[string, string]> = [
   ...Object.entries(italianFiles).flatMap(([file, texts]) => strings(texts, file)),
-  ...strings(articleTexts.resources.it, 'articles'),
+  ...strings(allArticleTexts.it, 'articles'),
   ...strings(helpTextValues('it'), 'config/help-texts.ts'),
   ...strings(accountValues('it'), 'config/account.ts'),
 ];

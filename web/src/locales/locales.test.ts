@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleTexts } from './articles';
+import { allArticleTexts } from '../test/article-texts';
 
 /** Every namespace's file in a language folder (common, pages, legal, meta, help, …) by its name. */
 function namespaces(files: Record<string, object>): Record<string, object> {
@@ -24,8 +24,8 @@ function leaves(tree: object, prefix = ''): Map<string, unknown> {
 
 describe('translations', () => {
   // Every namespace of each language folder, and the help articles' texts.
-  const english = leaves({ ...namespaces(englishFiles), articles: articleTexts.resources.en });
-  const italian = leaves({ ...namespaces(italianFiles), articles: articleTexts.resources.it });
+  const english = leaves({ ...namespaces(englishFiles), articles: allArticleTexts.en });
+  const italian = leaves({ ...namespaces(italianFiles), articles: allArticleTexts.it });
   it('reads every namespace', () => {
     expect(Object.keys(namespaces(englishFiles))).toEqual(
       expect.arrayContaining(['common', 'pages', 'legal', 'plans']),

@@ -1,11 +1,21 @@
+import { use } from 'react';
+import { useTranslation } from 'react-i18next';
 import { helpTextValues } from '../../config/help-texts';
 import type { HelpArticleId } from '../../config/help';
-import { articleTexts, type ArticleBlock } from '../../locales/articles';
+import { addArticleText, loadArticle, type ArticleBlock } from '../../locales/articles';
 import { useLanguage } from '../../locales/language';
 
-/** The text of article `id` in the page's language, its placeholders filled. */
+/**
+ * The text of article `id` in the page's language, its placeholders filled. Until it has loaded
+ * the page waits (Suspense: a prerendered page keeps its HTML meanwhile); the prerendered page
+ * lists the article's script part among those the browser fetches first (build/prerender.ts).
+ */
 export function useArticleText(id: HelpArticleId): ArticleBlock[] {
   const language = useLanguage();
-  const { i18n } = articleTexts.use();
+  const { i18n } = useTranslation();
+  if (!addArticleText(i18n, id)) {
+    use(loadArticle(id));
+    addArticleText(i18n, id);
+  }
   return i18n.getFixedT(language, 'articles')(id, { ...helpTextValues(language), returnObjects: true });
 }

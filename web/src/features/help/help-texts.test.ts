@@ -8,7 +8,8 @@ import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/hel
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
 import { storeRules, withdrawalDays } from '../../config/stores';
-import { articleTexts, type ArticleFile } from '../../locales/articles';
+import type { ArticleFile } from '../../locales/articles';
+import { allArticleTexts } from '../../test/article-texts';
 import { articleBlocks, proFeatureList, type ArticleBlock } from '../../locales/article-blocks';
 import { helpTexts } from '../../locales/help';
 import { helpTextsIn } from '../../locales/help-text';
@@ -26,7 +27,7 @@ function articleBody(id: string): ArticleFile {
   return body;
 }
 /** The help texts as the site reads them: i18next, with config's values. */
-const instance = createTextInstance({ help: helpTexts.resources, articles: articleTexts.resources });
+const instance = createTextInstance({ help: helpTexts.resources, articles: allArticleTexts });
 
 /** Every help text of a language: the page's, the topics', each article's title, summary and text. */
 function everyText(language: Language): Array<[where: string, text: string]> {
