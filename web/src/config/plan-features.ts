@@ -39,9 +39,14 @@ export type PlanFeatureId = keyof typeof planFeatures;
 
 export const planFeatureIds = Object.keys(planFeatures) as PlanFeatureId[];
 
+/** Whether `plan` has the feature. */
+export function hasFeature(id: PlanFeatureId, plan: Plan): boolean {
+  return (planFeatures[id].plans as readonly Plan[]).includes(plan);
+}
+
 /** Whether only Pro has the feature: wherever the site shows it, it says "Pro". */
 export function proOnly(id: PlanFeatureId): boolean {
-  return !(planFeatures[id].plans as readonly Plan[]).includes('free');
+  return !hasFeature(id, 'free');
 }
 
 /** What Pro adds to the free plan, in the list's order. */

@@ -89,3 +89,19 @@ export function registeredOfficeLine({ registeredOffice: office }: Company = sit
 export function reaLine({ rea }: Company = site.company): string {
   return `${rea.office}-${rea.number}`;
 }
+
+/**
+ * The operator's legal facts as the texts' placeholders name them: the footer's legal line, the
+ * privacy policy's controller and the terms' operator all fill them from here.
+ */
+export function operatorValues() {
+  return {
+    operator: site.operatorName,
+    office: registeredOfficeLine(),
+    vat: site.vatNumber,
+    chamber: site.company.register.chamber,
+    taxCode: site.company.register.number,
+    rea: reaLine(),
+    pec: site.company.pec,
+  };
+}

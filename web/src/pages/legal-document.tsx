@@ -7,7 +7,7 @@ import {
   supportThreadDays,
   termsNoticeDays,
 } from '../config/constants';
-import { reaLine, registeredOfficeLine, site } from '../config/site';
+import { operatorValues, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatted } from '../config/formatted';
 import { localizedPath, paths } from '../config/paths';
@@ -26,15 +26,9 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t } = useLegalTexts();
   const values = {
     product: site.productName,
-    operator: site.operatorName,
-    vat: site.vatNumber,
     email: site.supportEmail,
     // The operator's legal facts (config/site.ts, art. 2250 of the Civil Code).
-    office: registeredOfficeLine(),
-    rea: reaLine(),
-    chamber: site.company.register.chamber,
-    taxCode: site.company.register.number,
-    pec: site.company.pec,
+    ...operatorValues(),
     privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,
     days: termsNoticeDays,
@@ -92,15 +86,23 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
                 ))}
               </ul>
             )}
-            {'id' in section && section.id === 'cookies' ? <StorageList /> : null}
-            {'id' in section && section.id === 'plans' ? <PlanFeatureLists /> : null}
-            {'id' in section && section.id === 'processors' ? <ProcessorList /> : null}
+            {'id' in section && section.id ? <SectionList id={section.id} /> : null}
             {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
           </section>
         ))}
       </div>
     </article>
   );
+}
+
+/** The list a section shows after its paragraphs, written from config, by the section's id. */
+const sectionLists = { cookies: StorageList, plans: PlanFeatureLists, processors: ProcessorList } as const;
+
+function SectionList({ id }: { id: string }) {
+  const List = sectionLists[id as keyof typeof sectionLists] as
+    (typeof sectionLists)[keyof typeof sectionLists] | undefined;
+  if (!List) throw new Error(`A legal section names the list "${id}", which does not exist.`);
+  return <List />;
 }
 
 /**

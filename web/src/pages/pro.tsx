@@ -3,16 +3,12 @@ import { PageHeader } from '../components/layout/page-header';
 import { formatted } from '../config/formatted';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
-import { featureDays, planFeatureIds, planFeatures, type Plan } from '../config/plan-features';
+import { featureDays, hasFeature, planFeatureIds } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
 import { usePlanTexts } from '../locales/plans';
 import { useLanguage } from '../locales/language';
 
 type Mark = boolean;
-
-/** Whether a plan has a feature (config/plan-features.ts, section 9 of the specification). */
-const has = (id: (typeof planFeatureIds)[number], plan: Plan): Mark =>
-  (planFeatures[id].plans as readonly Plan[]).includes(plan);
 
 function MarkCell({ value }: { value: Mark }) {
   const { t } = usePageTexts();
@@ -73,8 +69,8 @@ export default function ProPage() {
             {planFeatureIds.map((id) => (
               <tr key={id}>
                 <th scope="row">{featureText(`features.${id}`, { days: featureDays(id) })}</th>
-                <MarkCell value={has(id, 'free')} />
-                <MarkCell value={has(id, 'pro')} />
+                <MarkCell value={hasFeature(id, 'free')} />
+                <MarkCell value={hasFeature(id, 'pro')} />
               </tr>
             ))}
           </tbody>

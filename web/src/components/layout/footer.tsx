@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { formatCount } from '../../config/formatted';
-import { reaLine, registeredOfficeLine, site } from '../../config/site';
+import { operatorValues, site } from '../../config/site';
 import { StoreBadges } from '../store/store-badge';
 import { useLanguage } from '../../locales/language';
 
@@ -71,13 +71,7 @@ export function Footer() {
         <p className="footer__copyright">
           {t('footer.copyright', { from: site.firstCopyrightYear, to: year, operator: site.operatorName })}
           <br />
-          {t('footer.legal', {
-            office: registeredOfficeLine(),
-            vat: site.vatNumber,
-            chamber: site.company.register.chamber,
-            taxCode: site.company.register.number,
-            rea: reaLine(),
-          })}
+          {t('footer.legal', operatorValues())}
           {site.company.shareCapitalEuro === undefined
             ? null
             : ` · ${t('footer.capital', { amount: formatCount(language, site.company.shareCapitalEuro) })}`}
