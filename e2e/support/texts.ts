@@ -197,7 +197,17 @@ export function helpArticlesLinkingTo(tag: RouteName): Array<{ id: HelpArticleId
 }
 
 /** Top-level translation keys of every namespace: rendered text that starts with one is an untranslated key. */
-const topLevelKeys = ['common', 'pages', 'members', 'account', 'accessibility', 'legal', 'meta'].flatMap((namespace) =>
+const topLevelKeys = [
+  'common',
+  'pages',
+  'contact',
+  'picture',
+  'members',
+  'account',
+  'accessibility',
+  'legal',
+  'meta',
+].flatMap((namespace) =>
   Object.keys(
     JSON.parse(
       readFileSync(join(import.meta.dirname, '../../web/src/locales/en', `${namespace}.json`), 'utf8'),

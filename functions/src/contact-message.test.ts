@@ -1,8 +1,12 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   buildContactMessage,
   cleanField,
   contactFields,
+  contactMessageSchema,
+  fieldProblem,
+  type ContactField,
   escapeHtml,
   isPlainEmail,
   isValid,
@@ -210,6 +214,38 @@ describe('buildContactMessage and parseContactMessage', () => {
     expect(() => buildContactMessage({ ...draft, name: 'x'.repeat(contactFields.name.max + 1) })).toThrow();
     expect(() => buildContactMessage({ ...draft, email: 'not an address' })).toThrow();
     expect(() => buildContactMessage({ ...draft, message: ' ' })).toThrow();
+    expect(() => buildContactMessage({ ...draft, language: 'english' })).toThrow();
+    expect(() => buildContactMessage({ ...draft, platform: 'windows' as 'ios' })).toThrow();
+  });
+
+  // The site checks with the limits and patterns alone (no schema library in its script); the
+  // function reads with the schema. Both must say the same of every value.
+  it('judge every field as the schema the function reads with does', () => {
+    const values = [
+      '',
+      ' ',
+      'Ann',
+      'angler@example.org',
+      'not an address',
+      'a\u202Eb',
+      'Hello\r\nBcc: victim@example.com',
+      'Line one\n\nLine two',
+      '\u200B',
+      '😀‍👍',
+      ...Object.values(contactFields).flatMap(({ max }) => ['x'.repeat(max), 'x'.repeat(max + 1)]),
+      `${'a'.repeat(64)}@${'b'.repeat(185)}.org`,
+    ];
+    for (const name of Object.keys(contactFields) as ContactField[]) {
+      for (const value of values) {
+        const schemaSays = v.safeParse(contactMessageSchema.entries[name], cleanField(name, value)).success;
+        expect(fieldProblem(name, value) === undefined, `${name}: ${JSON.stringify(value)}`).toBe(schemaSays);
+      }
+    }
+  });
+
+  it('build only what the schema reads back unchanged', () => {
+    const built = buildContactMessage({ ...draft, platform: 'android', appVersion: '2.0.0-beta.1' });
+    expect(v.parse(contactMessageSchema, built)).toEqual(built);
   });
 
   it("read back exactly what they built, dropping fields that are not the message's", () => {

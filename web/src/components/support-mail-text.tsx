@@ -8,7 +8,7 @@ type SupportMailKey = 'emailVerification.trouble' | 'support.direct' | 'support.
 export function SupportMailText({ i18nKey }: { i18nKey: SupportMailKey }) {
   return (
     <Trans
-      ns="pages"
+      ns={i18nKey.startsWith('support.') ? 'contact' : 'pages'}
       i18nKey={i18nKey}
       values={{ email: site.supportEmail }}
       components={{ mail: <a href={`mailto:${site.supportEmail}`} /> }}

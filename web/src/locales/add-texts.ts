@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../config/languages';
 
 type DeferredNamespace =
-  'pages' | 'members' | 'account' | 'accessibility' | 'legal' | 'help' | 'articles' | 'meta' | 'plans';
+  | 'pages'
+  | 'members'
+  | 'account'
+  | 'accessibility'
+  | 'legal'
+  | 'help'
+  | 'articles'
+  | 'meta'
+  | 'plans'
+  | 'picture'
+  | 'contact';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

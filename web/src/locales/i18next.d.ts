@@ -2,6 +2,7 @@ import 'i18next';
 import type enAccessibility from './en/accessibility.json';
 import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
+import type enContact from './en/contact.json';
 import type enHelp from './en/help.json';
 import type { HelpArticleId } from '../config/help';
 import type { ArticleBlock } from './articles';
@@ -9,6 +10,7 @@ import type enLegal from './en/legal.json';
 import type enMembers from './en/members.json';
 import type enMeta from './en/meta.json';
 import type enPages from './en/pages.json';
+import type enPicture from './en/picture.json';
 import type enPlans from './en/plans.json';
 
 // English is the source of truth: a key that is not in the English file fails `tsc`.
@@ -20,11 +22,13 @@ declare module 'i18next' {
       articles: Record<HelpArticleId, ArticleBlock[]>;
       account: typeof enAccount;
       common: typeof enCommon;
+      contact: typeof enContact;
       help: typeof enHelp;
       legal: typeof enLegal;
       members: typeof enMembers;
       meta: typeof enMeta;
       pages: typeof enPages;
+      picture: typeof enPicture;
       plans: typeof enPlans;
     };
   }

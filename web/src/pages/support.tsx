@@ -2,11 +2,11 @@ import { SupportMailText } from '../components/support-mail-text';
 import { ContactForm } from '../features/contact/contact-form';
 import { HelpSuggestions } from '../features/help/help-suggestions';
 import { PageHeader } from '../components/layout/page-header';
-import { usePageTexts } from '../locales/pages';
+import { useContactTexts } from '../locales/contact';
 import { useLanguage } from '../locales/language';
 
 export default function SupportPage() {
-  const { t } = usePageTexts();
+  const { t } = useContactTexts();
   const language = useLanguage();
   return (
     <>

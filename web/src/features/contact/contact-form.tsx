@@ -1,4 +1,13 @@
-import { useEffect, useId, useReducer, useRef, type ChangeEvent, type ReactNode, type SyntheticEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useReducer,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SupportMailText } from '../../components/support-mail-text';
@@ -16,6 +25,7 @@ import {
 import { firstInvalid, initialContactForm, next, shownErrors, type CheckedField } from './contact-form-state';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
+import { noPicture, PictureField, type PictureChoice } from './picture-field';
 import { readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
@@ -40,7 +50,7 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * meets the answers once written, before sending (a screen reader hears them as they come).
  */
 export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string) => ReactNode } = {}) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('contact');
   const language = useLanguage();
   // The prerendered form cannot send (it would put the message in the address): its button
   // works once the app runs.
@@ -49,6 +59,9 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   const [state, dispatch] = useReducer(next, initialContactForm);
   const { values, app, status, trap, reference, restored } = state;
   const fields = useRef<Partial<Record<CheckedField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  // The one picture the message may carry: not in the draft (it is not text, and a tab's
+  // storage is small), so a visitor who leaves the page chooses it again.
+  const [picture, setPicture] = useState<PictureChoice>(noPicture);
 
   // What the visitor typed before leaving the page comes back; then a link may fill in the
   // subject, the device and the app version where they are still empty (prefillFromQuery:
@@ -83,7 +96,13 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
     }
     dispatch({ type: 'sending' });
     try {
-      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language }));
+      // A picture still being prepared is waited for; one that could not be is left out, as
+      // the form says under its button.
+      const prepared =
+        picture.status === 'preparing' ? await picture.ready : picture.status === 'done' ? picture : undefined;
+      const bytes = prepared?.ok ? prepared.picture.bytes : undefined;
+      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language }), bytes);
+      setPicture(noPicture);
       dispatch({ type: 'sent', reference: referenceFor(id) });
     } catch (error) {
       console.error('The contact message could not be sent:', error);
@@ -151,6 +170,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
             />
           );
         })}
+        <PictureField id={`${id}-picture`} choice={picture} onChange={setPicture} />
         <fieldset className="contact-form__app" aria-describedby={`${id}-app-hint`}>
           <legend>{t('support.app.legend')}</legend>
           <p id={`${id}-app-hint`} className="field__hint">

@@ -16,7 +16,7 @@ export function MessageSentDialog({
   reference?: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('contact');
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

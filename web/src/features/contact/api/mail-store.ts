@@ -1,5 +1,6 @@
 import {
   addDoc,
+  Bytes,
   collection,
   connectFirestoreEmulator,
   getFirestore,
@@ -8,7 +9,7 @@ import {
 } from 'firebase/firestore/lite';
 import { firebaseApp } from '../../../firebase/app';
 import { firestoreEmulatorHost, hostAndPort } from '../../../firebase/config';
-import type { ContactMessage } from '@contact-message';
+import { contactPicture, type ContactMessage } from '@contact-message';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
 // loaded only by the support page, when the visitor starts on the form.
@@ -39,10 +40,14 @@ if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) {
   appCheckReady().catch(() => undefined);
 }
 
-/** Writes the message to `Mail` with the server's time; resolves to the document id. */
-export async function addMail(message: ContactMessage): Promise<string> {
+/** Writes the message (and its picture) to `Mail` with the server's time; resolves to the document id. */
+export async function addMail(message: ContactMessage, picture?: Uint8Array): Promise<string> {
   // Firestore attaches a token only once App Check is there: the first write waits for it.
   if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) await appCheckReady();
-  const reference = await addDoc(collection(database(), 'Mail'), { ...message, createdAt: serverTimestamp() });
+  const reference = await addDoc(collection(database(), 'Mail'), {
+    ...message,
+    ...(picture ? { [contactPicture.field]: Bytes.fromUint8Array(picture) } : {}),
+    createdAt: serverTimestamp(),
+  });
   return reference.id;
 }

@@ -8,8 +8,8 @@ export function preloadMailStore() {
   return import('./mail-store');
 }
 
-/** Stores the message for the mail function; rejects when it is not stored. */
-export async function sendContactMessage(message: ContactMessage): Promise<string> {
+/** Stores the message (with its picture's bytes, if any) for the mail function; rejects when it is not stored. */
+export async function sendContactMessage(message: ContactMessage, picture?: Uint8Array): Promise<string> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -18,7 +18,7 @@ export async function sendContactMessage(message: ContactMessage): Promise<strin
   });
   try {
     const { addMail } = await Promise.race([preloadMailStore(), timeout]);
-    return await Promise.race([addMail(message), timeout]);
+    return await Promise.race([addMail(message, picture), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,0 +1,103 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contactPicture } from '@contact-message';
+import type { Prepared } from './picture/prepare-picture';
+
+/** The picture control's script part: loaded when the visitor first reaches the control. */
+const loadControl = () => import('./picture/picture-control');
+type ControlModule = Awaited<ReturnType<typeof loadControl>>;
+
+/** The picture a message will carry, as the form knows it. */
+export type PictureChoice =
+  { status: 'none' } | { status: 'preparing'; ready: Promise<Prepared> } | ({ status: 'done' } & Prepared);
+
+export const noPicture: PictureChoice = { status: 'none' };
+
+/** The kinds the file picker offers (phones offer the camera and the gallery for these). */
+const accepted = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
+
+/**
+ * The Contact Us form's optional picture: a button that opens the device's file picker (the
+ * camera or the gallery on a phone) and a line saying that location and camera details are
+ * removed. That is all a page's first visit carries: what reads, shrinks and shows the chosen
+ * picture (./picture/) loads when the visitor first reaches the button, and the choice goes to
+ * the form (`onChange`) as soon as it is made, so sending waits for a picture still being
+ * prepared rather than leaving it out. The input stays the same element throughout, so the
+ * focus the file picker gives back is where the visitor left it.
+ */
+export function PictureField({
+  id,
+  choice,
+  onChange,
+}: {
+  id: string;
+  choice: PictureChoice;
+  onChange: (choice: PictureChoice) => void;
+}) {
+  const { t } = useTranslation('contact');
+  const [control, setControl] = useState<ControlModule>();
+  const input = useRef<HTMLInputElement>(null);
+  const latest = useRef(0);
+  const load = async () => {
+    const loaded = await loadControl();
+    setControl(() => loaded);
+    return loaded;
+  };
+
+  // A picture removed or sent: the input forgets its file, so choosing the same one again works.
+  useEffect(() => {
+    if (choice.status === 'none' && input.current) input.current.value = '';
+  }, [choice.status]);
+
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    const attempt = (latest.current += 1);
+    if (!file) return;
+    const ready = load().then(({ preparePicture }) => preparePicture(file, contactPicture));
+    onChange({ status: 'preparing', ready });
+    void ready.then(
+      (prepared) => {
+        if (attempt === latest.current) onChange({ status: 'done', ...prepared });
+      },
+      () => {
+        if (attempt === latest.current) onChange({ status: 'done', ok: false, problem: 'unreadable' });
+      },
+    );
+  };
+
+  const described = [`${id}-note`, ...(choice.status === 'none' ? [] : [`${id}-status`])].join(' ');
+  return (
+    <div className="field picture-field">
+      <input
+        ref={input}
+        id={id}
+        className="picture-field__input visually-hidden"
+        type="file"
+        accept={accepted}
+        aria-describedby={described}
+        aria-invalid={choice.status === 'done' && !choice.ok ? true : undefined}
+        onFocus={() => {
+          void load().catch(() => undefined);
+        }}
+        onChange={chosen}
+      />
+      <label htmlFor={id} className="picture-field__button">
+        {control && choice.status === 'done' && choice.ok ? <control.ReplaceLabel /> : t('support.picture.add')}
+      </label>
+      <p id={`${id}-note`} className="field__hint">
+        {t('support.picture.note')}
+      </p>
+      {control && (
+        <control.PictureStatus
+          id={`${id}-status`}
+          choice={choice}
+          onRemove={() => {
+            latest.current += 1;
+            onChange(noPicture);
+            input.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
