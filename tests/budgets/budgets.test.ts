@@ -27,8 +27,9 @@ import {
  * 5 scripts instead of 10, -1.6 kB; 105.7 kB until the module preload polyfill went and wouter
  * took React's own useSyncExternalStore, -0.5 kB; 105.3 kB until issue 39: +0.4 kB for the
  * home slides' Pro labels, from the list of what each plan has, and the footer's Companies
- * Register entry, email address and PEC, which the law asks the operator to show.) */
-const homeBudget = 106_000;
+ * Register entry, email address and PEC, which the law asks the operator to show; 106.0 kB
+ * until issue 40: +0.03 kB for a new help article's address in the route table.) */
+const homeBudget = 106_100;
 
 /**
  * JavaScript evaluated before the page is ready, uncompressed, per route (the larger of its
@@ -72,6 +73,12 @@ const homeBudget = 106_000;
  * written from config with the plans' feature names in both languages. Then each article page
  * carries its own article's text, not all of them: 444 → 379 kB (378.1 kB measured for the longest, pro-refund), and the
  * next article adds nothing to the others' pages.
+ * Then issue 40, the picture a contact message may carry: the legal pages 411 → 412 kB (411.8 kB
+ * measured for Italian: what is kept of the picture and for how long, and that the form's draft
+ * does not keep it, in both languages); the help texts' new article title and summary, the
+ * website topic's text and the picture's values, +0.8 kB on /help (371 → 372 kB) and on every
+ * article, whose budget goes 379 → 380 kB (379.7 kB measured for the longest, send-a-screenshot,
+ * in Italian); every page +0.1 kB for the new article's address, /account 378 → 379 kB.
  */
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
@@ -79,15 +86,15 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 357_000,
   '/pro': 351_000,
   '/support': 383_000,
-  '/privacyAndPolicy': 411_000,
-  '/termsAndConditions': 411_000,
+  '/privacyAndPolicy': 412_000,
+  '/termsAndConditions': 412_000,
   '/email-verification': 381_000,
   '/partner': 340_000,
-  '/account': 378_000,
-  '/help': 371_000,
+  '/account': 379_000,
+  '/help': 372_000,
   '/accessibility': 368_000,
   // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 379_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 380_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),

@@ -1,9 +1,15 @@
 import { accountValues } from './account';
 import { minimumSystem, profileShown } from './app-facts';
-import { forecastDays, minimumAge, supportMessageRetentionMonths } from './constants';
+import {
+  contactPictureLimits,
+  forecastDays,
+  minimumAge,
+  supportInboxMonths,
+  supportMessageRetentionMonths,
+} from './constants';
 import { dataRequestExtensionMonths } from './data-rights';
 import { deviceSettings } from './device-settings';
-import { formatted } from './formatted';
+import { formatCount, formatted } from './formatted';
 import type { Language } from './languages';
 import { site } from './site';
 import { storePlaces, storeRules, withdrawalDays } from './stores';
@@ -77,6 +83,10 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     saving: yearlySaving,
     age: String(minimumAge),
     supportMonths: String(supportMessageRetentionMonths),
+    inboxMonths: String(supportInboxMonths),
+    // The picture a contact message may carry: its longest side and size once the browser has drawn it again.
+    pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
+    pictureKilobytes: formatCount(language, contactPictureLimits.maxKilobytes),
     backupDays: String(deletion.backupDays),
     recordYears: String(deletion.recordYears),
     accountingYears: String(deletion.accountingYears),

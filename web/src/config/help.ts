@@ -46,6 +46,7 @@ export const helpArticles = {
   'after-deletion': 'privacy',
   'contact-messages-kept': 'privacy',
   'change-language': 'website',
+  'send-a-screenshot': 'website',
   'contact-answer-time': 'website',
   'links-open-the-app': 'website',
 } as const satisfies Record<string, HelpTopic>;

@@ -21,7 +21,10 @@ export const siteStorage = {
   language: { kind: 'cookie', name: 'firebase-language-override', lifetime: { days: 365 } },
   /** Email links (their one-time codes) already used in this browser, so opening one again says so. */
   usedEmailLinks: { kind: 'localStorage', name: 'email-actions-used', lifetime: { until: 'cleared' }, entries: 20 },
-  /** What the visitor typed in the Contact Us form, until it is sent or the tab closes. */
+  /**
+   * What the visitor typed in the Contact Us form, until it is sent or the tab closes: the
+   * fields and the app's details, never the picture they chose (the privacy policy says so).
+   */
   contactDraft: { kind: 'sessionStorage', name: 'contact-form-draft', lifetime: { until: 'tabClosed' } },
 } as const satisfies Record<string, StoredItem>;
 

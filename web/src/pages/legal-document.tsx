@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/layout/page-header';
 import {
+  contactPictureLimits,
   minimumAge,
   supportInboxMonths,
   supportMessageRetentionMonths,
@@ -9,7 +10,7 @@ import {
 } from '../config/constants';
 import { operatorValues, site } from '../config/site';
 import { accountValues } from '../config/account';
-import { formatted } from '../config/formatted';
+import { formatCount, formatted } from '../config/formatted';
 import { localizedPath, paths } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
 import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
@@ -35,6 +36,8 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     supportMonths: supportMessageRetentionMonths,
     threadDays: supportThreadDays,
     inboxMonths: supportInboxMonths,
+    // The longest side of the copy of a contact message's picture that the browser sends.
+    pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
     // The stores' rules and the consumer's right of withdrawal (config/stores.ts).
     refundHours: storeRules.googlePlayRefundHours,
     cancelHours: storeRules.appleCancelBeforeHours,

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
+import { contactPictureLimits } from '../config/constants';
+import { formatCount } from '../config/formatted';
 import { languages } from '../config/languages';
 import { paths } from '../config/paths';
 import { profileFieldList } from '../config/account';
@@ -207,6 +209,25 @@ describe.each([
     for (const provider of adProviders) expect(text).toContain(provider.name);
     expect(text).toContain(profileFieldList(language));
     expect(text).not.toMatch(language === 'en' ? /time spent/ : /tempo trascorso/);
+  });
+
+  it('says what is kept of a contact message’s picture, and that the form’s draft does not keep it', async () => {
+    renderSite(paths.privacy, language);
+    await screen.findByRole('heading', { level: 1, name: expected.privacy });
+    const collected = screen.getByRole('region', {
+      name: language === 'en' ? '2. Information we collect' : '2. Dati che raccogliamo',
+    });
+    expect(collected.textContent).toContain(`${formatCount(language, contactPictureLimits.maxSidePx)} pixel`);
+    expect(collected.textContent).toMatch(/EXIF/);
+    expect(collected.textContent).toMatch(/GPS/);
+    const kept = screen.getByRole('region', {
+      name: language === 'en' ? '9. How long we keep your data' : '9. Per quanto tempo conserviamo i dati',
+    });
+    expect(kept.textContent).toMatch(language === 'en' ? /screenshot or photo/ : /screenshot o foto/);
+    const draft = [...document.querySelectorAll('.legal__stored')].find((item) =>
+      item.textContent.includes('contact-form-draft'),
+    );
+    expect(draft?.textContent).toMatch(language === 'en' ? /does not keep a screenshot/ : /Non conserva l'immagine/);
   });
 
   it('states the minimum age, the notice for changes and Italian law', async () => {

@@ -2,7 +2,14 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion } from '../../config/account';
-import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
+import {
+  contactPictureLimits,
+  dataExports,
+  forecastDays,
+  minimumAge,
+  plans,
+  supportMessageRetentionMonths,
+} from '../../config/constants';
 import { appFacts } from '../../config/app-facts';
 import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
@@ -94,6 +101,8 @@ const configNumbers = [
   dataExports.recordYears,
   storeRules.googlePlayRefundHours,
   withdrawalDays,
+  contactPictureLimits.maxSidePx,
+  contactPictureLimits.maxKilobytes,
 ];
 
 /** What in `text` states a number or a price that config holds, typed rather than filled in. */

@@ -34,6 +34,12 @@ describe('the help search', () => {
     ['it', "versione dell'app", 'app-version'],
     ['en', 'verification link expired', 'verification-link-expired'],
     ['it', 'link scaduto', 'verification-link-expired'],
+    ['en', 'screenshot', 'send-a-screenshot'],
+    ['en', 'attach a photo to my message', 'send-a-screenshot'],
+    ['it', 'screenshot', 'send-a-screenshot'],
+    ['it', 'allegato foto', 'send-a-screenshot'],
+    ['it', 'allegare immagine', 'send-a-screenshot'],
+    ['it', 'posizione della foto', 'send-a-screenshot'],
   ] as const)('in %s, "%s" finds %s first or close', (language, query, article) => {
     expect(ids(language, query)).toContain(article);
   });

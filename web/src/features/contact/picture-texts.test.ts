@@ -1,0 +1,23 @@
+import { contactPicture } from '@contact-message';
+import { describe, expect, it } from 'vitest';
+import { contactPictureLimits } from '../../config/constants';
+import { formatCount } from '../../config/formatted';
+import { helpTextValues } from '../../config/help-texts';
+import { languages } from '../../config/languages';
+
+// The privacy policy and the help articles state the picture's limits from config
+// (contactPictureLimits, filled in as {{pictureSide}} and {{pictureKilobytes}}); config cannot
+// import the contact message, so this test, in the one feature that may, ties them together.
+
+describe('the limits of a contact message’s picture as the texts state them', () => {
+  it('are the contact message’s own', () => {
+    expect(contactPictureLimits.maxSidePx).toBe(contactPicture.maxSide);
+    expect(contactPictureLimits.maxKilobytes * 1024).toBe(contactPicture.maxBytes);
+  });
+
+  it.each(languages)('are filled into the help texts in %s as the language writes numbers', (language) => {
+    const values = helpTextValues(language);
+    expect(values.pictureSide).toBe(formatCount(language, contactPicture.maxSide));
+    expect(values.pictureKilobytes).toBe(formatCount(language, contactPicture.maxBytes / 1024));
+  });
+});
