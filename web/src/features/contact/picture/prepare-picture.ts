@@ -1,5 +1,3 @@
-import type { contactPicture } from '@contact-message';
-
 // What happens to the picture a visitor chooses for their message, in their browser, before
 // anything leaves it: the file is recognised by its first bytes (not its name or the type the
 // system guessed), decoded by the browser, drawn again at most `contactPicture.maxSide` pixels
@@ -56,7 +54,7 @@ export type Encode = (
 ) => Promise<Blob | null>;
 
 /** The contract's limits (`contactPicture`), passed in by the form: this part imports nothing of the form's. */
-export type PictureLimits = Pick<typeof contactPicture, 'maxSide' | 'maxBytes'>;
+export type PictureLimits = { maxSide: number; maxBytes: number };
 
 /** The qualities tried at each size, best first; then the size shrinks by `shrink` and they are tried again. */
 export const qualities = [0.85, 0.72, 0.6] as const;
