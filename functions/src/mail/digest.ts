@@ -91,7 +91,9 @@ export function digestIntervalMs(perDay: number, sentToday: number, nowMs: numbe
  * again as that digest; else the due messages, in their order in the queue.
  */
 async function candidates(db: Firestore, nowMs: number): Promise<{ id?: string; docs: QueryDocumentSnapshot[] }> {
-  const mail = db.collection(mailCollection);
+  // Only `delivery` is read here (a thousand messages with their pictures could be 640 MB);
+  // `take` reads the messages again, in transactions.
+  const mail = db.collection(mailCollection).select('delivery');
   const resend = await mail.where('delivery.resendAs', '>', '').limit(1).get();
   const id: unknown = resend.docs[0]?.get('delivery.resendAs');
   if (typeof id === 'string') {
@@ -115,7 +117,11 @@ export async function queuedCount(db: Firestore): Promise<number> {
 type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
 type Malformed = { ref: DocumentReference; error: string };
 
-/** Messages taken per transaction (a transaction writes at most 500 documents). */
+/**
+ * Messages taken per transaction (a transaction writes at most 500 documents). Each is read
+ * whole, its picture included, to say whether one came with it: at most 128 MB at once should
+ * every one of them carry a picture of the largest size the rules allow.
+ */
 const takeChunk = 200;
 
 /**
