@@ -8,6 +8,7 @@ import {
 } from '@firebase/rules-unit-testing';
 import {
   addDoc,
+  Bytes,
   collection,
   deleteDoc,
   deleteField,
@@ -29,6 +30,7 @@ import {
   buildContactMessage,
   contactFields,
   contactMessageSchema,
+  contactPicture,
   patterns,
   platforms,
   type ContactField,
@@ -56,6 +58,9 @@ const omit = (data: DocumentData, key: string) =>
 const without = (key: string) => omit(message(), key);
 const withField = (field: string, value: unknown) => ({ ...message(), [field]: value });
 const withContext = (fields: DocumentData) => ({ ...message(), context: fields });
+/** Bytes of the given size as the site's client writes a picture (what they hold is the function's to check). */
+const pictureOf = (size: number) => Bytes.fromUint8Array(new Uint8Array(size).fill(0xa5));
+const withPicture = (picture: unknown) => withField(contactPicture.field, picture);
 
 beforeAll(async () => {
   // The rules alone: the mail trigger stays out of it.
@@ -222,6 +227,39 @@ describe('Mail: what a visitor may write', () => {
   });
 });
 
+describe('Mail: the one picture a message may carry', () => {
+  it('accepts a message with a picture', async () => {
+    await assertSucceeds(create(withPicture(pictureOf(150_000))));
+  });
+
+  it(`accepts a picture of the limit (${contactPicture.maxBytes} bytes) and not one byte more`, async () => {
+    await assertSucceeds(create(withPicture(pictureOf(contactPicture.maxBytes))));
+    await assertFails(create(withPicture(pictureOf(contactPicture.maxBytes + 1))));
+  });
+
+  it.each([
+    ['text', 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ'],
+    ['a list', [0xff, 0xd8, 0xff]],
+    ['a map', { type: 'image/jpeg', bytes: pictureOf(16) }],
+    ['a list of pictures', [pictureOf(16), pictureOf(16)]],
+    ['a number', 42],
+    ['null', null],
+  ])('denies a picture that is %s, not bytes', async (_, picture) => {
+    await assertFails(create(withPicture(picture)));
+  });
+
+  it('denies a picture without the message it comes with', async () => {
+    await assertFails(create({ [contactPicture.field]: pictureOf(16), createdAt: serverTimestamp() }));
+    await assertFails(create({ ...without('message'), [contactPicture.field]: pictureOf(16) }));
+    await assertFails(create({ ...without('email'), [contactPicture.field]: pictureOf(16) }));
+  });
+
+  it('denies a picture under another name, or a second one', async () => {
+    await assertFails(create(withField('image', pictureOf(16))));
+    await assertFails(create({ ...withPicture(pictureOf(16)), picture2: pictureOf(16) }));
+  });
+});
+
 // The form and the mail function share one definition of a contact message
 // (functions/src/contact-message.ts); the rules file cannot import it, so it is read here.
 describe('the contact message in firestore.rules', () => {
@@ -250,9 +288,17 @@ describe('the contact message in firestore.rules', () => {
       ...Object.entries(contactFields).map(([field, { kind, max }]) => [field, ruleOf[kind], max]),
       ['context', 'isContext', undefined],
     ]);
-    const keys = [...Object.keys(contactMessageSchema.entries), 'createdAt'].map((key) => `'${key}'`).join(', ');
-    expect(body('isContactMessage')).toContain(`data.keys().hasOnly([${keys}])`);
-    expect(body('isContactMessage')).toContain(`data.keys().hasAll([${keys}])`);
+    const required = [...Object.keys(contactMessageSchema.entries), 'createdAt'];
+    const quoted = (keys: string[]) => keys.map((key) => `'${key}'`).join(', ');
+    expect(body('isContactMessage')).toContain(`data.keys().hasOnly([${quoted([...required, contactPicture.field])}])`);
+    expect(body('isContactMessage')).toContain(`data.keys().hasAll([${quoted(required)}])`);
+  });
+
+  it("allows the picture as bytes within the contact message's limit", () => {
+    const { field, maxBytes } = contactPicture;
+    expect(body('isContactMessage')).toContain(
+      `&& (!('${field}' in data) || (data.${field} is bytes && data.${field}.size() <= ${maxBytes}));`,
+    );
   });
 
   it('has the patterns of the contact message, character for character', () => {

@@ -4,6 +4,7 @@ import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contact-message.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { claimMail } from './claim.js';
+import { readMailPicture } from './picture.js';
 import { dayKey, mailCaps } from './rate-limits.js';
 import { renderEmail } from './render-email.js';
 import { expiryAfter } from './retention.js';
@@ -14,7 +15,8 @@ import { getTransport, type MailTransport } from './transport.js';
 
 // One Mail document → one email, in four steps: claim → render → send → record. The claim
 // (claim.ts) takes the message for this invocation, counts it against the caps and checks
-// the count; the email is rendered (render-email.ts); the send step (send.ts) sends it and
+// the count; the email is rendered (render-email.ts), with the message's picture, if it came
+// with one, read again and attached (picture.ts); the send step (send.ts) sends it and
 // records the outcome through the claim's lease, with the thread's documents when it went.
 // The configuration is turned into what each step uses once, at the top. A message that goes
 // well costs four Firestore operations: the claim's read and commit, the caps' aggregation,
@@ -89,10 +91,14 @@ export async function deliverMail(
         return 'QUEUED';
     }
 
-    // Render.
+    // Render, with the picture read again: one that cannot be read is left out, and the
+    // email says so; the message goes all the same.
+    const carried = taken.mail.shape === 'fields' ? taken.mail.picture : undefined;
+    const picture = carried ? await readMailPicture(carried) : undefined;
+    if (picture && !picture.ok) logger.warn('Mail picture left out', { ...log, reason: picture.reason });
     const notices = taken.noticesWait ? await pendingNotices(ref.firestore) : { ids: [], lines: [] };
     const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
-    const email = renderEmail(taken.mail, render, source, { notices: notices.lines, thread: taken.thread });
+    const email = renderEmail(taken.mail, render, source, { notices: notices.lines, thread: taken.thread, picture });
 
     // Send, and record (with SUCCESS, the thread's documents, so a later message joins it).
     const outcome = await sendWithRetries(email, {

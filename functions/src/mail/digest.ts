@@ -38,9 +38,10 @@ export { mailCollection };
  */
 export const maxDigestMessages = 1_000;
 /**
- * Most bytes of the digest's html and text parts together: about 490 parts of the longest
- * messages the rules allow, every character one that escapes longest (at most about 8.1 kB each
- * as a digest shows it: more than a flood of 300 a minute), a thousand typical ones (1.6 kB); with MIME encoding under 6 MB, well within what mail servers accept (Gmail 25 MB,
+ * Most bytes of the digest's html and text parts together: about 460 parts of the longest
+ * messages the rules allow, every character one that escapes longest (at most about 8.7 kB each
+ * as a digest shows it, with the row that says a picture came with it: a digest never carries
+ * the picture itself; more than a flood of 300 a minute), a thousand typical ones (1.6 kB); with MIME encoding under 6 MB, well within what mail servers accept (Gmail 25 MB,
  * Microsoft 365 25 MB by default) and what a mail client opens without a wait.
  */
 export const maxDigestBytes = 4_000_000;
@@ -91,7 +92,9 @@ export function digestIntervalMs(perDay: number, sentToday: number, nowMs: numbe
  * again as that digest; else the due messages, in their order in the queue.
  */
 async function candidates(db: Firestore, nowMs: number): Promise<{ id?: string; docs: QueryDocumentSnapshot[] }> {
-  const mail = db.collection(mailCollection);
+  // Only `delivery` is read here (a thousand messages with their pictures could be 640 MB);
+  // `take` reads the messages again, in transactions.
+  const mail = db.collection(mailCollection).select('delivery');
   const resend = await mail.where('delivery.resendAs', '>', '').limit(1).get();
   const id: unknown = resend.docs[0]?.get('delivery.resendAs');
   if (typeof id === 'string') {
@@ -115,7 +118,11 @@ export async function queuedCount(db: Firestore): Promise<number> {
 type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
 type Malformed = { ref: DocumentReference; error: string };
 
-/** Messages taken per transaction (a transaction writes at most 500 documents). */
+/**
+ * Messages taken per transaction (a transaction writes at most 500 documents). Each is read
+ * whole, its picture included, to say whether one came with it: at most 128 MB at once should
+ * every one of them carry a picture of the largest size the rules allow.
+ */
 const takeChunk = 200;
 
 /**

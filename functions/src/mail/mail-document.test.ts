@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { buildContactMessage } from '../contact-message.js';
-import { parseContext, parseMailDocument, senderOf } from './mail-document.js';
+import { fieldsBesidesPicture, parseContext, parseMailDocument, parsePicture, senderOf } from './mail-document.js';
 
 /** The document the site writes, built as the site builds it. */
 const written = buildContactMessage({
@@ -52,6 +52,41 @@ describe('parseMailDocument', () => {
     expect(parseMailDocument(data)).toEqual({ ok: false, reason });
   });
 
+  it('carries the bytes of a picture that came with the message, as the Admin SDK reads them', () => {
+    const bytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+    expect(parseMailDocument({ ...written, picture: bytes })).toEqual({
+      ok: true,
+      mail: { shape: 'fields', message: written, picture: { kind: 'bytes', bytes } },
+    });
+    const view = new Uint8Array([1, 2, 3]);
+    expect(parsePicture(view)).toEqual({ kind: 'bytes', bytes: view });
+  });
+
+  it('has no picture when the document has none', () => {
+    const parsed = parseMailDocument(written);
+    expect(parsed.ok && parsed.mail).not.toHaveProperty('picture');
+  });
+
+  it.each([
+    ['text', 'data:image/jpeg;base64,/9j/4AAQ', 'is text, not bytes'],
+    ['a list', [0xff, 0xd8], 'is a list, not bytes'],
+    ['a map', { bytes: Buffer.from([1]) }, 'is a map, not bytes'],
+    ['a number', 42, 'is a number, not bytes'],
+    ['true', true, 'is true or false, not bytes'],
+    ['null', null, 'is null, not bytes'],
+    ['a time', Timestamp.fromMillis(0), 'is a time, not bytes'],
+  ])('carries a picture that is %s as refused, with a reason, and still reads the message', (_, picture, reason) => {
+    expect(parseMailDocument({ ...written, picture })).toEqual({
+      ok: true,
+      mail: { shape: 'fields', message: written, picture: { kind: 'refused', reason } },
+    });
+  });
+
+  it('reads no picture in the old shape', () => {
+    const parsed = parseMailDocument({ ...old, picture: Buffer.from([1]) });
+    expect(parsed.ok && parsed.mail).not.toHaveProperty('picture');
+  });
+
   it('reads a document in the old shape as before', () => {
     const context = { language: 'it', platform: 'android', appVersion: '1.2.3 (45)' };
     expect(parseMailDocument({ ...old, context })).toEqual({
@@ -73,6 +108,25 @@ describe('parseMailDocument', () => {
     ['a number as html', { message: { subject: 's', html: 5 } }, 'message.html is missing or not a string'],
   ])('rejects an old-shape document with %s', (_, data, reason) => {
     expect(parseMailDocument(data)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('fieldsBesidesPicture', () => {
+  const only = (data: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(data).filter(([key]) => fieldsBesidesPicture.includes(key)));
+
+  it('leaves out the picture, and nothing the message is read from', () => {
+    expect(fieldsBesidesPicture).not.toContain('picture');
+    const createdAt = Timestamp.fromMillis(Date.parse('2026-11-23T08:30:00Z'));
+    const full = { ...written, createdAt, picture: Buffer.alloc(64), delivery: { state: 'RETRY' }, reference: 'X' };
+    expect(parseMailDocument(full)).toMatchObject({ ok: true, mail: { picture: { kind: 'bytes' } } });
+    expect(parseMailDocument(only(full))).toEqual({
+      ok: true,
+      mail: { shape: 'fields', message: written, writtenMs: createdAt.toMillis() },
+    });
+    expect(only(full)).toMatchObject({ delivery: { state: 'RETRY' }, createdAt, reference: 'X' });
+    const oldShape = { ...old, context: { language: 'it' }, createdAt };
+    expect(parseMailDocument(only(oldShape))).toEqual(parseMailDocument(oldShape));
   });
 });
 

@@ -1,5 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  contactMessageSchema,
+  contactPicture,
   isPlainEmail,
   isValid,
   parseContactMessage,
@@ -13,18 +15,28 @@ import {
 // checked here and a malformed document is rejected with a reason, never thrown on.
 //
 // Two shapes. The site writes plain fields (contact-message.ts: name, email, subject,
-// message, context), and the function writes the whole email from them. Documents written
-// before that (the Trigger Email extension's `message: { subject, html }` and `replyTo`,
-// with the site's html) are still sent, rendered as they were, until the retention period
-// removes the last of them; no client can write that shape any more (firestore.rules).
+// message, context, maybe a picture), and the function writes the whole email from them.
+// Documents written before that (the Trigger Email extension's `message: { subject, html }`
+// and `replyTo`, with the site's html) are still sent, rendered as they were, until the
+// retention period removes the last of them; no client can write that shape any more
+// (firestore.rules).
 
 /** What the message was written from; in the old shape each field is kept only when valid. */
 export type MailContext = Partial<ContactContext>;
+
+/**
+ * The picture a message came with (contactPicture): its bytes, not yet looked at (picture.ts
+ * decodes them), or why the field cannot be a picture at all. The rules take bytes only, so
+ * only someone with admin access could have written anything else.
+ */
+export type CarriedPicture = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'refused'; reason: string };
 
 export type ContactMail =
   | {
       shape: 'fields';
       message: ContactMessage;
+      /** The picture that came with the message, if one did. */
+      picture?: CarriedPicture;
       /** When the site wrote the document (`createdAt`), if it says. */
       writtenMs?: number;
     }
@@ -38,6 +50,20 @@ export type ContactMail =
     };
 
 export type ParseResult = { ok: true; mail: ContactMail } | { ok: false; reason: string };
+
+/**
+ * Every field the function reads from a message but its picture: what a query that finds many
+ * messages at once selects (sweep.ts), so that a page of messages is never a page of pictures
+ * of up to 640 KiB each. A message is read whole only by its claim, one at a time.
+ */
+export const fieldsBesidesPicture: readonly string[] = [
+  ...Object.keys(contactMessageSchema.entries),
+  'createdAt',
+  'delivery',
+  'reference',
+  // The old shape's Reply-To (its subject and html are in `message`, its context in `context`).
+  'replyTo',
+];
 
 /** The address the visitor gave, if it is one plain address: the email's Reply-To. */
 export function senderOf(mail: ContactMail): string | undefined {
@@ -56,6 +82,27 @@ export function parseContext(value: unknown): MailContext {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What kind of value a field holds, in words (never the value itself). */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'true or false';
+  if (Array.isArray(value)) return 'a list';
+  if (value instanceof Timestamp) return 'a time';
+  return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype ? 'a map' : 'another kind of value';
+}
+
+/**
+ * The `picture` field: bytes (a Buffer, as the Admin SDK reads them) are carried on to be
+ * decoded; anything else is a picture refused, with a reason that names the kind of value.
+ */
+export function parsePicture(value: unknown): CarriedPicture | undefined {
+  if (value === undefined) return undefined;
+  if (value instanceof Uint8Array) return { kind: 'bytes', bytes: value };
+  return { kind: 'refused', reason: `is ${kindOf(value)}, not bytes` };
 }
 
 /** The old shape, as the function read it before the site wrote plain fields. */
@@ -79,7 +126,10 @@ export function parseMailDocument(data: unknown): ParseResult {
     parsed = parseHtmlShape(data, data.message);
   } else {
     const fields = parseContactMessage(data);
-    parsed = fields.ok ? { ok: true, mail: { shape: 'fields', message: fields.message } } : fields;
+    const picture = parsePicture(data[contactPicture.field]);
+    parsed = fields.ok
+      ? { ok: true, mail: { shape: 'fields', message: fields.message, ...(picture ? { picture } : {}) } }
+      : fields;
   }
   if (parsed.ok && data.createdAt instanceof Timestamp) parsed.mail.writtenMs = data.createdAt.toMillis();
   return parsed;

@@ -6,7 +6,7 @@ import {
   referencePattern,
   type ContactDraft,
 } from '../contact-message.js';
-import type { ContactMail } from './mail-document.js';
+import type { CarriedPicture, ContactMail } from './mail-document.js';
 import {
   digestExcerptChars,
   digestPart,
@@ -14,6 +14,7 @@ import {
   quoteText,
   replyLink,
   messageHtml,
+  pictureFilename,
   renderDigest,
   renderEmail,
   sanitizeMessageHtml,
@@ -36,6 +37,12 @@ const mail = (fields: Partial<ContactDraft> = {}, writtenMs?: number): ContactMa
   shape: 'fields',
   message: buildContactMessage({ ...draft, ...fields }),
   ...(writtenMs === undefined ? {} : { writtenMs }),
+});
+/** A document the site writes with a picture (as read from it: bytes, or refused). */
+const mailWithPicture = (picture: CarriedPicture, fields: Partial<ContactDraft> = {}): ContactMail => ({
+  shape: 'fields',
+  message: buildContactMessage({ ...draft, ...fields }),
+  picture,
 });
 /** A document written before the site wrote plain fields: the site's html in `message.html`. */
 const oldMail = (fields: Partial<Extract<ContactMail, { shape: 'html' }>> = {}): ContactMail => ({
@@ -155,6 +162,51 @@ describe('renderEmail', () => {
     expect(email.html).toContain('<title>[');
     expect(email.html).not.toContain('<b>');
     expect(email.html).toContain('Mail/a&#60;b&#62;&#38;&#34;c');
+  });
+});
+
+describe('renderEmail of a message that came with a picture', () => {
+  const webp = Buffer.from('RIFF\x1a\0\0\0WEBPVP8 the picture drawn again');
+  const withPicture = () => mailWithPicture({ kind: 'bytes', bytes: Buffer.from('as written') });
+
+  it('attaches the picture as read again, named by the reference, with a row that says so in both parts', () => {
+    const email = renderEmail(withPicture(), options, source, {
+      picture: { ok: true, webp, width: 1200, height: 900 },
+    });
+    expect(pictureFilename(source.id)).toBe(`${reference}.webp`);
+    expect(email.attachments).toEqual([{ filename: `${reference}.webp`, content: webp, contentType: 'image/webp' }]);
+    const row = `${reference}.webp (1200 × 900 px, attached; location and camera details removed)`;
+    expect(tableRows(email.html).map(([label]) => label)).toEqual([
+      'Name',
+      'Email',
+      'Subject',
+      'Picture',
+      'Reference',
+      'Language',
+      'Document',
+    ]);
+    expect(tableRows(email.html).find(([label]) => label === 'Picture')).toEqual(['Picture', row]);
+    expect(email.text).toContain(`\nSubject: Tide table\nPicture: ${row}\nReference: ${reference}\n`);
+    // Nothing else changes: the same Message-ID, subject and message.
+    const plain = renderEmail(mail(), options, source);
+    expect(email).toMatchObject({ messageId: plain.messageId, subject: plain.subject, replyTo: plain.replyTo });
+  });
+
+  it('says in both parts that a picture which could not be read was left out, and why, and attaches nothing', () => {
+    const reason = 'is 4000 × 3000 px, more than 1600 px on a side';
+    const email = renderEmail(withPicture(), options, source, { picture: { ok: false, reason } });
+    expect(email).not.toHaveProperty('attachments');
+    const row = `the picture sent with the message could not be read and was left out: it ${reason}`;
+    expect(tableRows(email.html).find(([label]) => label === 'Picture')).toEqual(['Picture', row]);
+    expect(email.text).toContain(`\nPicture: ${row}\n`);
+    expect(email.html).toContain('could not be read and was left out');
+    expect(email.text).toContain('could not be read and was left out');
+  });
+
+  it('has no Picture row or attachment for a message without one', () => {
+    const email = renderEmail(mail(), options, source);
+    expect(email).not.toHaveProperty('attachments');
+    expect(email.text).not.toContain('Picture');
   });
 });
 
@@ -359,6 +411,29 @@ describe('renderDigest', () => {
     expect(worst.bytes).toBeLessThan(9_000);
     // A short message is shown whole.
     expect(digestPart(mail(), source).text).toContain('> Line 2');
+  });
+
+  it('carries no picture: a message that came with one says so, and where it is kept', () => {
+    const picture: CarriedPicture = { kind: 'bytes', bytes: Buffer.alloc(600_000, 1) };
+    const part = digestPart(mailWithPicture(picture), { ...source, projectId: 'fishing-prod' });
+    const row = 'sent with the message, kept with its document (not attached to digests)';
+    expect(part.text).toContain(`\nPicture: ${row}\nReference: ${reference}\n`);
+    expect(tableRows(part.html).find(([label]) => label === 'Picture')).toEqual(['Picture', row]);
+    expect(part.html).toContain(`https://console.firebase.google.com/project/fishing-prod/`);
+    // Its size is that of its text: the picture's bytes are nowhere in it.
+    expect(part.bytes).toBe(Buffer.byteLength(part.html) + Buffer.byteLength(part.text));
+    expect(part.bytes).toBeLessThan(digestPart(mail(), source).bytes + 500);
+    const digest = renderDigest([part], options, { id: 'D3', waiting: 0 });
+    expect(digest).not.toHaveProperty('attachments');
+    expect(digest.text).toContain(`Picture: ${row}`);
+    // A part without a picture has no such row.
+    expect(digestPart(mail(), source).text).not.toContain('Picture');
+    // The longest part the rules allow, now with a picture, stays as small.
+    const worst = digestPart(
+      mailWithPicture(picture, { message: '&'.repeat(5000), subject: '&'.repeat(150), name: '&'.repeat(100) }),
+      source,
+    );
+    expect(worst.bytes).toBeLessThan(9_000);
   });
 
   it("percent-encodes the visitor's address in the reply link: no character of it adds a header or a recipient", () => {

@@ -1,11 +1,17 @@
 import sanitizeHtml from 'sanitize-html';
 import { escapeHtml, referenceFor, singleLine, type Platform } from '../contact-message.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
+import type { PictureResult } from './picture.js';
 import type { Thread } from './threads.js';
 
 // The email for one contact message, written here from the document's plain fields: the
 // visitor's text is escaped, never markup, and its rows are the function's own. A document
-// in the old shape (its html written by the site) is sanitised and sent as it was.
+// in the old shape (its html written by the site) is sanitised and sent as it was. A picture
+// that came with the message is attached as the function drew it again (picture.ts), or the
+// email says it was left out and why; digests never carry one.
+
+/** A file sent with an email, in nodemailer's shape. */
+export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
 
 export type OutgoingEmail = {
   from: string;
@@ -23,6 +29,8 @@ export type OutgoingEmail = {
   subject: string;
   html: string;
   text: string;
+  /** The message's picture, when it came with one that could be read. */
+  attachments?: EmailAttachment[];
 };
 
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */
@@ -84,9 +92,20 @@ export type MailSource = {
 
 type Detail = { label: string; value: string; href?: string };
 
+/** The name of a message's picture as attached: its reference, so it is found with its email. */
+export const pictureFilename = (id: string) => `${referenceFor(id)}.webp`;
+
+/** What the Picture row says of a picture attached, of one left out, and in a digest. */
+export const pictureRow = {
+  attached: (id: string, width: number, height: number) =>
+    `${pictureFilename(id)} (${width} × ${height} px, attached; location and camera details removed)`,
+  leftOut: (reason: string) => `the picture sent with the message could not be read and was left out: it ${reason}`,
+  inDigest: 'sent with the message, kept with its document (not attached to digests)',
+};
+
 /**
  * The rows under the message, for both parts: who wrote it (from the fields; the old shape's
- * html carries its own rows), then the reference, the context and the document.
+ * html carries its own rows) and its picture, then the reference, the context and the document.
  */
 function details(
   mail: ContactMail,
@@ -94,6 +113,7 @@ function details(
   source: MailSource,
   replyLink?: string,
   thread?: Pick<Thread, 'quoted' | 'sharedWith'>,
+  picture?: string,
 ): Detail[] {
   const { language, platform, appVersion } = context;
   const path = `Mail/${source.id}`;
@@ -109,6 +129,7 @@ function details(
         : [];
   const rows: Array<Detail | undefined> = [
     ...sender,
+    picture === undefined ? undefined : { label: 'Picture', value: picture },
     { label: 'Reference', value: referenceFor(source.id) },
     language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
     platform ? { label: 'Device', value: platformNames[platform] } : undefined,
@@ -235,17 +256,25 @@ function content(mail: ContactMail) {
  * the document says; the visitor's address is Reply-To only, and the "Email" row shows that
  * same address. The subject starts with the message's reference; the body is the visitor's
  * message, then who wrote it, the reference, the context and the document, in an html part
- * and a text part that say the same.
+ * and a text part that say the same. `picture`: what reading the message's picture came to
+ * (picture.ts), for a message that came with one: attached as `<reference>.webp` with a row
+ * that says so, or only a row that says it was left out and why.
  */
 export function renderEmail(
   mail: ContactMail,
   options: { from: string; supportEmail: string },
   source: MailSource,
-  { notices = [], thread }: { notices?: readonly string[]; thread?: Thread } = {},
+  { notices = [], thread, picture }: { notices?: readonly string[]; thread?: Thread; picture?: PictureResult } = {},
 ): OutgoingEmail {
   const { subjectText, context, body, bodyText } = content(mail);
   const subject = messageSubject(subjectText, source);
-  const rows = details(mail, context, source, undefined, thread);
+  const pictureText =
+    picture === undefined
+      ? undefined
+      : picture.ok
+        ? pictureRow.attached(source.id, picture.width, picture.height)
+        : pictureRow.leftOut(picture.reason);
+  const rows = details(mail, context, source, undefined, thread, pictureText);
   const replyTo = senderOf(mail);
   return {
     from: options.from,
@@ -256,6 +285,9 @@ export function renderEmail(
     subject,
     html: layout(subject, notices, messageSection(body, rows)),
     text: [...noticeText(notices), quoteText(bodyText), rowsText(rows)].join('\n\n'),
+    ...(picture?.ok
+      ? { attachments: [{ filename: pictureFilename(source.id), content: picture.webp, contentType: 'image/webp' }] }
+      : {}),
   };
 }
 
@@ -298,7 +330,8 @@ function excerpt(text: string, max: number): { shown: string; left: number } {
 /**
  * A message as a digest shows it: its reference and subject as a heading, the message (its
  * beginning when long, with how much more its document holds), and the rows of its own email,
- * the Email row a reply link that keeps the reference.
+ * the Email row a reply link that keeps the reference. A digest carries no picture: a message
+ * that came with one says so, and its Document row leads to it.
  */
 export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
   const { subjectText, context, bodyText } = content(mail);
@@ -306,7 +339,8 @@ export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
   const replyTo = senderOf(mail);
   const link = replyTo ? replyLink(replyTo, `Re: ${heading}`) : undefined;
   const { shown, left } = excerpt(bodyText, digestExcerptChars);
-  const rows = details(mail, context, source, link);
+  const picture = mail.shape === 'fields' && mail.picture ? pictureRow.inDigest : undefined;
+  const rows = details(mail, context, source, link, undefined, picture);
   if (left > 0) {
     const document = rows.at(-1);
     if (document) {

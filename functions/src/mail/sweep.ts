@@ -5,6 +5,7 @@ import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type
 import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery } from './delivery.js';
 import { mailCollection, sendDigest, type DigestReport } from './digest.js';
+import { fieldsBesidesPicture } from './mail-document.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
 // finds what needs another go and delivers it through the same claim (transaction and
@@ -16,8 +17,9 @@ import { mailCollection, sendDigest, type DigestReport } from './digest.js';
 // Each is found by a query of its own, ordered and read in pages, so none is missed however
 // many messages there are: only RETRY documents have a nextAttemptTime and only PROCESSING
 // ones a leaseExpireTime, and lost events are looked for once each, by a cursor on createdAt
-// that the sweep keeps (`MailSweep/orphans`). What one run cannot reach is still due in the
-// next. Then it sends one digest of the messages queued over the caps (digest.ts), and keeps
+// that the sweep keeps (`MailSweep/orphans`). The queries read every field but a message's
+// picture (up to 640 KiB each: a page of 200 could be 128 MB); the claim reads each message
+// whole. What one run cannot reach is still due in the next. Then it sends one digest of the messages queued over the caps (digest.ts), and keeps
 // the alert for messages that have waited in RETRY for over an hour (alerts.ts).
 
 export { mailCollection };
@@ -85,6 +87,7 @@ async function findOrphans(
   const from = usable && saved?.createdAt ? saved.createdAt : Timestamp.fromMillis(now - orphanWindowMs);
   const ordered = db
     .collection(mailCollection)
+    .select(...fieldsBesidesPicture)
     .where('createdAt', '<=', Timestamp.fromMillis(until))
     .orderBy('createdAt')
     .orderBy(FieldPath.documentId());
@@ -120,7 +123,7 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const clock = options.now === undefined ? Date.now : () => now;
   const pageSize = options.pageSize ?? 200;
   const most = options.limit ?? 2_000;
-  const mail = db.collection(mailCollection);
+  const mail = db.collection(mailCollection).select(...fieldsBesidesPicture);
 
   const [retrying, manual, abandoned, lost] = await Promise.all([
     // Every message in RETRY with a time, soonest first (also for the stale-RETRY alert).

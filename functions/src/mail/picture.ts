@@ -1,0 +1,153 @@
+import type sharpModule from 'sharp';
+import type { Metadata } from 'sharp';
+import { contactPicture } from '../contact-message.js';
+import type { CarriedPicture } from './mail-document.js';
+
+// The picture a contact message may carry (contact-message.ts, contactPicture), read again
+// before it goes to the support inbox. The site sends a WebP or JPEG it drew itself, but a
+// script can write any bytes the rules let through (bytes, at most 640 KiB), so nothing in
+// them is trusted:
+//   - the first bytes must say JPEG or WebP before libvips (through sharp) parses anything,
+//     so none of its other readers (SVG, TIFF, GIF, HEIF…) ever sees a visitor's bytes;
+//   - the header must say one still picture of at most 1,600 px a side before a pixel is
+//     decoded: a few hundred bytes can claim 20,000 × 20,000 px, 1.2 GB once decoded;
+//   - what is attached is never the bytes written but the pixels drawn again as WebP, with no
+//     metadata at all: no EXIF (GPS position, camera, time), XMP, IPTC or colour profile (the
+//     colours are converted to sRGB instead), and nothing hidden after the image data.
+// Every reason is made of the function's own words and numbers, never of the bytes, so it is
+// safe to log and to show in the email.
+
+/** A picture read: the WebP to attach and its size in pixels, or why it was left out. */
+export type PictureResult = { ok: true; webp: Buffer; width: number; height: number } | { ok: false; reason: string };
+
+type PictureType = (typeof contactPicture.types)[number];
+
+/** The formats sharp names that are one of contactPicture.types. */
+const typeOfFormat: Partial<Record<string, PictureType>> = { jpeg: 'image/jpeg', webp: 'image/webp' };
+
+/** WebP quality of the attached copy: a screenshot's text stays sharp, a photo stays small. */
+const webpQuality = 82;
+
+/** Longest a decode may take: a 1,600 px picture takes well under a second. */
+const decodeTimeoutSeconds = 10;
+
+type Sharp = typeof sharpModule;
+let loading: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded the first time a picture comes (not when the function starts: most messages
+ * have none, and libvips costs memory and start-up time), with settings for one picture at a
+ * time on a small instance. One libvips thread per picture: an instance of the mail function
+ * has at most one vCPU, so more threads would only add their working memory. No operation
+ * cache: each picture is decoded once, and the cache (up to 50 MB) would keep a visitor's
+ * pixels in memory after their message has gone.
+ */
+function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then(
+    ({ default: sharp }) => {
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    },
+    (error: unknown) => {
+      loading = undefined; // tried again with the next picture
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * Pictures are drawn again one at a time per instance. The trigger's instance runs up to 80
+ * invocations at once (Cloud Functions' default with one vCPU) in 256 MiB (the default), and
+ * drawing one picture again takes about 20 MB at its peak (measured: a 1,600 × 1,600 photo,
+ * 22 MB; the same size of noise, which no photo comes near, 43 MB): a few at once could outgrow
+ * the instance. One after another, a picture waits about a quarter of a second for each ahead
+ * of it, well within the invocation's time-out.
+ */
+let lastInLine: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const turn = lastInLine.then(task);
+  lastInLine = turn.catch(() => undefined);
+  return turn;
+}
+
+/** What the first bytes say a file is, by sharp's name for the format, for the few known here. */
+function sniff(bytes: Uint8Array): string | undefined {
+  const at = (offset: number, text: string) =>
+    Buffer.from(text, 'latin1').every((byte, index) => bytes[offset + index] === byte);
+  if (at(0, '\xFF\xD8\xFF')) return 'jpeg';
+  if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp';
+  // Others, only to say in the reason what was sent instead.
+  if (at(0, '\x89PNG\r\n\x1A\n')) return 'png';
+  if (at(0, 'GIF8')) return 'gif';
+  if (at(0, '%PDF-')) return 'pdf';
+  if (at(0, 'II*\0') || at(0, 'MM\0*')) return 'tiff';
+  if (at(4, 'ftyp') && ['heic', 'heix', 'mif1', 'msf1', 'avif'].some((brand) => at(8, brand))) return 'heif';
+  return undefined;
+}
+
+const refused = (reason: string): PictureResult => ({ ok: false, reason });
+
+/** The words for a format that is not one of contactPicture.types. */
+const notAllowed = (format: string | undefined) => `is not a JPEG or WebP image${format ? ` (${format})` : ''}`;
+
+/**
+ * The picture a message carried, checked and drawn again as WebP without metadata, or why it
+ * was left out. Reads the header first and refuses, before decoding anything, bytes over the
+ * limit, any other format, an animation and a picture over 1,600 px on a side. Never throws.
+ */
+export async function readPicture(bytes: Uint8Array): Promise<PictureResult> {
+  const { maxBytes, maxSide } = contactPicture;
+  if (bytes.length === 0) return refused('is empty');
+  if (bytes.length > maxBytes) return refused(`is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
+  const sniffed = sniff(bytes);
+  if (sniffed === undefined || typeOfFormat[sniffed] === undefined) return refused(notAllowed(sniffed));
+
+  let sharp: Sharp;
+  try {
+    sharp = await loadSharp();
+  } catch {
+    return refused('was not read: the image library could not be loaded');
+  }
+  // A view of the same memory, as sharp takes it (the Admin SDK's Buffer may be part of a larger one).
+  const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+  // The header alone: reading it decodes no pixel, so it is read without the pixel limit,
+  // which would refuse a bomb without saying how big it claims to be.
+  let header: Metadata;
+  try {
+    header = await sharp(input, { failOn: 'error', limitInputPixels: false }).metadata();
+  } catch {
+    return refused('could not be decoded');
+  }
+  if (typeOfFormat[header.format] === undefined) return refused(notAllowed(header.format));
+  const pages = header.pages ?? 1;
+  if (pages > 1) return refused(`is an animation of ${pages} frames, not one picture`);
+  const { width, height } = header;
+  if (width > maxSide || height > maxSide) {
+    return refused(`is ${width} × ${height} px, more than ${maxSide} px on a side`);
+  }
+
+  // Decoded (within the pixel limit, whatever the header said) and drawn again. autoOrient
+  // turns the pixels as the EXIF orientation says, since that tag does not survive; no
+  // keepMetadata or withMetadata, so the WebP carries none.
+  try {
+    const { data, info } = await oneAtATime(() =>
+      sharp(input, { failOn: 'error', limitInputPixels: maxSide * maxSide })
+        .autoOrient()
+        .webp({ quality: webpQuality })
+        .timeout({ seconds: decodeTimeoutSeconds })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    return { ok: true, webp: data, width: info.width, height: info.height };
+  } catch (error) {
+    const timedOut = error instanceof Error && /timeout/i.test(error.message);
+    return refused(timedOut ? `took more than ${decodeTimeoutSeconds} s to decode` : 'could not be decoded');
+  }
+}
+
+/** A message's picture as the email shows it: read (readPicture), or refused already when read from the document. */
+export function readMailPicture(picture: CarriedPicture): Promise<PictureResult> {
+  return picture.kind === 'bytes' ? readPicture(picture.bytes) : Promise.resolve(refused(picture.reason));
+}

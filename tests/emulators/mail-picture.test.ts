@@ -1,0 +1,147 @@
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { addDoc, Bytes, collection, serverTimestamp } from 'firebase/firestore';
+import type { ParsedMail } from 'mailparser';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailConfig } from '../../functions/src/config.ts';
+import { contactPicture, referenceFor } from '../../functions/src/contact-message.ts';
+import { deliverMail } from '../../functions/src/mail/deliver.ts';
+import {
+  cameraDetails,
+  jpegBomb,
+  jpegOf,
+  pdfBytes,
+  photoWithLocation,
+} from '../../functions/src/mail/picture-samples.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import {
+  emulatorMailConfig,
+  firestoreEmulator,
+  firestoreRules,
+  projectId,
+  setBackgroundTriggers,
+  smtpPort,
+} from '../support/emulators.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
+
+// A contact message with a picture, from a visitor's write through the rules to the support
+// inbox: the delivery code itself (as mail-delivery.test.ts runs it, the triggers off) sends
+// to a real SMTP server on loopback. The pictures are what a script could write instead of
+// the site's re-drawn WebP: every message still arrives, with the picture drawn again and
+// stripped of its EXIF, or without it and a row that says why.
+let env: RulesTestEnvironment;
+let app: App;
+let db: Firestore;
+let inbox: Inbox;
+let config: MailConfig;
+const written: string[] = [];
+
+beforeAll(async () => {
+  await setBackgroundTriggers(false);
+  env = await initializeTestEnvironment({
+    projectId,
+    firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+  });
+  app = initializeApp({ projectId }, 'mail-picture-test');
+  db = getFirestore(app);
+  inbox = await startInbox(smtpPort);
+  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 } };
+});
+afterAll(async () => {
+  try {
+    // Every message this file wrote went out, and keeps its picture as written.
+    const snapshots = await Promise.all(written.map((id) => db.collection('Mail').doc(id).get()));
+    expect(snapshots.filter((snapshot) => snapshot.get('delivery.state') !== 'SUCCESS').map(({ id }) => id)).toEqual(
+      [],
+    );
+    for (const snapshot of snapshots) expect(snapshot.get(contactPicture.field), snapshot.id).toBeInstanceOf(Buffer);
+  } finally {
+    closeTransport();
+    await inbox.close();
+    await env.cleanup();
+    await deleteApp(app);
+  }
+});
+
+const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+
+/** A visitor (or a script) writes a message with a picture through the rules, under an id Firestore chose. */
+async function writeWithPicture(t: string, picture: Uint8Array): Promise<string> {
+  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
+    ...contactMessage({ subject: `Picture ${t}`, email: `picture+${t}@example.org`, message: 'Look at this.' }),
+    [contactPicture.field]: Bytes.fromUint8Array(picture),
+    createdAt: serverTimestamp(),
+  });
+  written.push(ref.id);
+  return ref.id;
+}
+
+/** Delivers the message as the trigger would, and returns its one email. */
+async function deliver(id: string, t: string): Promise<ParsedMail> {
+  const ref = db.collection('Mail').doc(id);
+  expect(await deliverMail(ref, config)).toBe('SUCCESS');
+  expect((await ref.get()).get('delivery.state')).toBe('SUCCESS');
+  const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
+  expect(emails).toHaveLength(1);
+  const [email] = emails;
+  if (!email) throw new Error(`no email for Mail/${id}`);
+  return email;
+}
+
+describe('a message with a picture', () => {
+  it('arrives with the picture drawn again as <reference>.webp, of the same size, without its EXIF', async () => {
+    const t = token();
+    const photo = await photoWithLocation(1200, 900);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const id = await writeWithPicture(t, photo);
+    const email = await deliver(id, t);
+    const reference = referenceFor(id);
+
+    expect(email.attachments).toHaveLength(1);
+    const [attachment] = email.attachments;
+    expect(attachment?.filename).toBe(`${reference}.webp`);
+    expect(attachment?.contentType).toBe('image/webp');
+    const attached = await sharp(attachment?.content).metadata();
+    expect(attached).toMatchObject({ format: 'webp', width: 1200, height: 900 });
+    expect(attached.exif).toBeUndefined();
+    expect(attached.xmp).toBeUndefined();
+    expect(attachment?.content.includes(cameraDetails.model)).toBe(false);
+
+    const row = `Picture: ${reference}.webp (1200 × 900 px, attached; location and camera details removed)`;
+    expect(email.text).toContain(`\n${row}\n`);
+    expect(email.html || '').toContain(
+      `${reference}.webp (1200 × 900 px, attached; location and camera details removed)`,
+    );
+    expect(email.text).toContain('> Look at this.\n');
+  });
+
+  it.each([
+    [
+      'bytes that are no picture (the start of a PDF)',
+      () => Promise.resolve(pdfBytes),
+      'is not a JPEG or WebP image (pdf)',
+    ],
+    ['a 4000 × 3000 px JPEG', () => jpegOf(4000, 3000), 'is 4000 × 3000 px, more than 1600 px on a side'],
+    [
+      'a decompression bomb (a JPEG of a few hundred bytes that says 20000 × 20000 px)',
+      () => jpegBomb(20_000, 20_000),
+      'is 20000 × 20000 px, more than 1600 px on a side',
+    ],
+  ])('arrives without a picture that is %s, saying it was left out and why', async (_, picture, reason) => {
+    const t = token();
+    const bytes = await picture();
+    expect(bytes.length).toBeLessThanOrEqual(contactPicture.maxBytes); // the rules let it through
+    const id = await writeWithPicture(t, bytes);
+    const email = await deliver(id, t);
+
+    expect(email.attachments).toEqual([]);
+    const row = `Picture: the picture sent with the message could not be read and was left out: it ${reason}`;
+    expect(email.text).toContain(`\n${row}\n`);
+    expect(email.html || '').toContain(`could not be read and was left out: it ${reason}`);
+    expect(email.text).toContain('> Look at this.\n');
+    expect(email.text).toContain(`\nReference: ${referenceFor(id)}\n`);
+  });
+});
