@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
 
 export type EngineName = 'firefox' | 'webkit';
@@ -22,6 +22,8 @@ export interface EnginePage {
   click(selector: string): Promise<void>;
   /** Types into the first element matching `selector`, key by key. */
   type(selector: string, text: string): Promise<void>;
+  /** Chooses `file` (a path) in the file input matching `selector`, as the file picker would. */
+  chooseFile(selector: string, file: string): Promise<void>;
   /**
    * Runs `open` (an action that opens a popup window), then, in the popup, really clicks the
    * first element matching `selector` whose text contains `text`, and comes back to the page.
@@ -126,6 +128,11 @@ async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
     },
     async type(selector, text) {
       await page.type(selector, text);
+    },
+    async chooseFile(selector, file) {
+      const input = await page.$(selector);
+      if (!input) throw new Error(`firefox: no ${selector}`);
+      await (input as ElementHandle<never>).uploadFile(file);
     },
     async clickInPopup(open, selector, text) {
       const opened = new Promise<Page | null>((resolve) => page.once('popup', resolve));
@@ -268,6 +275,10 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
     },
     async type(selector, text) {
       await driver.findElement(By.css(selector)).sendKeys(text);
+    },
+    async chooseFile(selector, file) {
+      // WebDriver chooses a file by sending its path to the input.
+      await driver.findElement(By.css(selector)).sendKeys(file);
     },
     async clickInPopup(open, selector, text) {
       const home = await driver.getWindowHandle();

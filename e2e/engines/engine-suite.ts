@@ -20,6 +20,7 @@ import { seedMember, seededPaths } from '../../tests/support/members.ts';
 import { referencePattern } from '../../functions/src/contact-message.ts';
 import { browserRouteNames, daysOne } from '../support/addresses.ts';
 import { receivedMail } from '../support/inbox.ts';
+import { gpsPhoto, readPicture } from '../support/pictures.ts';
 import { brokenImages, scrollThrough } from '../support/page-scripts.ts';
 import {
   actionLink,
@@ -176,6 +177,44 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         const mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
         expect(mail?.subject).toBe(`[${reference}] ${subject}`);
         expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
+        expect(await page.errors()).toEqual([]);
+      }, 60_000);
+
+      it('the contact form sends a phone photo with GPS as a picture of at most 1,600 px with no EXIF, attached to the email', async () => {
+        const subject = `${engine} picture ${Date.now().toString(36)}`;
+        await open(paths.support, 'en', headings.support.en);
+        await page.type('[name=email]', `${engine}-picture@example.com`);
+        await page.type('[name=name]', 'Marco Rossi');
+        await page.type('[name=subject]', subject);
+        await page.type('[name=message]', `A screenshot from ${page.version}.`);
+        await page.chooseFile('input[type=file]', await gpsPhoto());
+        await waitFor(page, `document.querySelector('.picture-field__preview')?.naturalWidth === 1600`, 'no preview');
+        await waitFor(
+          page,
+          `document.querySelector('.help-suggestions')?.dataset.searched === ${JSON.stringify(subject)}`,
+          'the help suggestions did not settle',
+        );
+        await page.screenshot(join(screenshots, 'contact-picture.png'));
+        await page.click('form button[type=submit]');
+        await waitFor(page, `document.querySelector('dialog.dialog[open]')`, 'the "Message sent" dialog did not open');
+        const reference = await page.evaluate<string>(
+          `document.querySelector('dialog.dialog[open] .dialog__reference-code')?.textContent ?? ''`,
+        );
+        const deadline = Date.now() + 20_000;
+        let mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
+        while (!mail && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          mail = (await receivedMail()).find((received) => received.subject.endsWith(subject));
+        }
+        expect(mail?.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
+          [`${reference}.webp`, 'image/webp'],
+        ]);
+        const attached = await readPicture(Buffer.from(mail?.attachments[0]?.base64 ?? '', 'base64'));
+        expect(attached).toMatchObject({ format: 'webp', width: 1600, height: 1200, exif: false });
+        // What this engine wrote to Firestore (WebP or JPEG): the same size, no EXIF either.
+        const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        const stored = (await db.collection('Mail').doc(documentId).get()).get('picture') as Uint8Array;
+        expect(await readPicture(stored)).toMatchObject({ width: 1600, height: 1200, exif: false });
         expect(await page.errors()).toEqual([]);
       }, 60_000);
 

@@ -16,6 +16,12 @@ export default async function globalSetup() {
       subject: mail.subject ?? '',
       html: typeof mail.html === 'string' ? mail.html : '',
       text: mail.text ?? '',
+      attachments: mail.attachments.map((attachment) => ({
+        filename: attachment.filename ?? '',
+        contentType: attachment.contentType,
+        contentDisposition: attachment.contentDisposition ?? '',
+        base64: attachment.content.toString('base64'),
+      })),
     }));
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(messages));
   });

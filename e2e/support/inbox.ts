@@ -14,6 +14,8 @@ export type ReceivedMail = {
   subject: string;
   html: string;
   text: string;
+  /** Each attached file as it arrived: its name, its type, its bytes in base64. */
+  attachments: Array<{ filename: string; contentType: string; contentDisposition: string; base64: string }>;
 };
 
 /** Every message the inbox has accepted so far. */

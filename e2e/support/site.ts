@@ -53,6 +53,29 @@ export const contactTexts: Record<
   },
 };
 
+/** The Contact Us form's picture control, typed out on purpose. */
+export const pictureTexts: Record<
+  Language,
+  { add: string; replace: string; ready: string; preview: string; notPicture: RegExp; remove: string }
+> = {
+  en: {
+    add: 'Add a screenshot or photo',
+    replace: 'Choose another picture',
+    ready: 'Ready to send, without location or camera details.',
+    preview: 'The picture that will be sent with your message',
+    notPicture: /This file is not a picture\./,
+    remove: 'Remove the picture',
+  },
+  it: {
+    add: 'Aggiungi uno screenshot o una foto',
+    replace: "Scegli un'altra immagine",
+    ready: "Pronta per l'invio, senza posizione né dati della fotocamera.",
+    preview: "L'immagine che verrà inviata con il tuo messaggio",
+    notPicture: /Questo file non è un'immagine\./,
+    remove: "Rimuovi l'immagine",
+  },
+};
+
 /**
  * Waits until the app has started on the page (`<html data-ready>`): prerendered pages show
  * their content before that, but their controls work only once it has. With a paused page

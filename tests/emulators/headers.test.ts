@@ -21,7 +21,8 @@ const security: Record<string, string> = {
     "script-src 'self'",
     "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self'",
+    // blob: the Contact Us form's preview of the picture the visitor chose, made in the page.
+    "img-src 'self' blob:",
     "font-src 'self'",
     `connect-src 'self' https://firestore.googleapis.com https://identitytoolkit.googleapis.com ${firestoreEmulatorOrigin} ${authEmulatorOrigin}`,
     "object-src 'none'",
