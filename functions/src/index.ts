@@ -45,10 +45,12 @@ export const sendContactMail = onDocumentCreated(
  * Every minute: messages waiting to be retried (after a transient failure, or because an
  * operator set `delivery.state` to RETRY), abandoned claims and lost events, then one digest
  * of the messages queued over the caps, so one written during a flood is in the inbox within
- * a minute or two.
+ * a minute or two. 512 MiB: a digest reads up to 200 messages at once in one transaction, and in
+ * a flood of messages with pictures each holds up to 640 KiB (about 130 MB), which the default
+ * 256 MiB would not hold beside the runtime; the sweep's own queries leave the pictures out.
  */
 export const retryContactMail = onSchedule(
-  { schedule: 'every 1 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1 },
+  { schedule: 'every 1 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1, memory: '512MiB' },
   async () => {
     await sweepMail(getFirestore(), readMailConfig());
   },
