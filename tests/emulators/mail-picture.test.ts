@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { contactPicture, referenceFor } from '../../functions/src/contact-message.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
+import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
+import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import {
   cameraDetails,
   jpegBomb,
@@ -69,9 +71,9 @@ afterAll(async () => {
 const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A visitor (or a script) writes a message with a picture through the rules, under an id Firestore chose. */
-async function writeWithPicture(t: string, picture: Uint8Array): Promise<string> {
+async function writeWithPicture(t: string, picture: Uint8Array, email = `picture+${t}@example.org`): Promise<string> {
   const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
-    ...contactMessage({ subject: `Picture ${t}`, email: `picture+${t}@example.org`, message: 'Look at this.' }),
+    ...contactMessage({ subject: `Picture ${t}`, email, message: 'Look at this.' }),
     [contactPicture.field]: Bytes.fromUint8Array(picture),
     createdAt: serverTimestamp(),
   });
@@ -143,5 +145,38 @@ describe('a message with a picture', () => {
     expect(email.html || '').toContain(`could not be read and was left out: it ${reason}`);
     expect(email.text).toContain('> Look at this.\n');
     expect(email.text).toContain(`\nReference: ${referenceFor(id)}\n`);
+  });
+
+  // A script's flood of the largest pictures the rules allow, from one address: the caps send a
+  // few alone and the rest wait for a digest, which reads many such documents at once
+  // (retryContactMail has the memory for it) and carries none of their pictures.
+  it('a flood with the largest pictures: the rest over the cap go in a digest that carries no picture and says where each is', async () => {
+    // Not across an hour's turn, which would give the sender a new hour.
+    const left = 3_600_000 - (Date.now() % 3_600_000);
+    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    const t = token();
+    const sender = `flood+${t}@example.org`;
+    const largest = new Uint8Array(contactPicture.maxBytes).fill(0xab);
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index += 1)
+      ids.push(await writeWithPicture(`${t}-${String(index)}`, largest, sender));
+    const capped = { ...config, limits: { perSenderPerHour: 2, perHour: 100_000, perDay: 0 } };
+    const outcomes = await Promise.all(ids.map((id) => deliverMail(db.collection('Mail').doc(id), capped)));
+    expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'QUEUED')).toHaveLength(5);
+
+    const report = await sweepMail(db, capped, { now: Date.now() + 20 * senderSpacingMs });
+    expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 5 });
+    const digests = inbox.messages.filter((mail) => mail.subject?.startsWith('[Digest]') && mail.text?.includes(t));
+    expect(digests).toHaveLength(1);
+    const [digest] = digests;
+    expect(digest?.attachments).toEqual([]);
+    const row = 'Picture: sent with the message, kept with its document (not attached to digests)';
+    expect(digest?.text?.split(row).length).toBe(6);
+    // The one sent alone said why its bytes (no picture) were left out.
+    const alone = inbox.messages.filter((mail) => !mail.subject?.startsWith('[Digest]') && mail.text?.includes(t));
+    expect(alone).toHaveLength(1);
+    for (const mail of alone)
+      expect(mail.text).toContain('could not be read and was left out: it is not a JPEG or WebP image');
   });
 });
