@@ -27,7 +27,7 @@ import { daysOne } from './support/addresses.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
-import { headings, languages, paths, waitForApp } from './support/site.ts';
+import { headings, languages, paths, projectFor, waitForApp } from './support/site.ts';
 import { accountTexts, helpArticlesLinkingTo } from './support/texts.ts';
 
 const articlesLinkingHere = helpArticlesLinkingTo('account');
@@ -171,51 +171,61 @@ for (const language of languages) {
         .toBe(1);
     });
 
-    for (const provider of ['google.com', 'apple.com'] as const) {
-      test(`a ${provider} member signs in, downloads their data only, and deletes the account`, async ({
-        page,
-      }, testInfo) => {
-        const member = await createProviderMember(provider);
-        const other = await createMember();
-        await seedMember(adminDb(), member.localId, other.localId);
-        await seedMember(adminDb(), other.localId, `third-${other.localId}`);
+    // Google's and Apple's sign-ins draw the same states of the page: each runs once in each
+    // language and once in each project (projectFor), and between them every language and
+    // project pair has a provider's member signed in, checked by axe and photographed.
+    for (const [provider, first] of [
+      ['google.com', '@desktop'],
+      ['apple.com', '@phone'],
+    ] as const) {
+      test(
+        `a ${provider} member signs in, downloads their data only, and deletes the account`,
+        {
+          tag: projectFor(language, first),
+        },
+        async ({ page }, testInfo) => {
+          const member = await createProviderMember(provider);
+          const other = await createMember();
+          await seedMember(adminDb(), member.localId, other.localId);
+          await seedMember(adminDb(), other.localId, `third-${other.localId}`);
 
-        const flow = recordSignInFlow(page.context());
-        await signInWithProvider(page, member);
-        await expectSignedInWith(page, provider === 'google.com' ? 'google' : 'apple', flow);
-        await expectNoAxeViolations(page);
-        const copy = await downloadCopy(page);
-        expect(copy.account.uid).toBe(member.localId);
-        expect(copy.account.email).toBe(member.email);
-        expect(copy.account.providers.map((entry) => entry.providerId)).toEqual([provider]);
-        expect(copy.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
-        expect(JSON.stringify(copy.documents)).not.toContain(`users/${other.localId}`);
-        expect(copy.storage.state).toBe('UNAVAILABLE');
-        await expectNoAxeViolations(page);
-        await page.screenshot({
-          path: `e2e-screenshots/account-signed-in-${provider.replace('.com', '')}-${language}-${testInfo.project.name}.png`,
-          fullPage: true,
-        });
+          const flow = recordSignInFlow(page.context());
+          await signInWithProvider(page, member);
+          await expectSignedInWith(page, provider === 'google.com' ? 'google' : 'apple', flow);
+          await expectNoAxeViolations(page);
+          const copy = await downloadCopy(page);
+          expect(copy.account.uid).toBe(member.localId);
+          expect(copy.account.email).toBe(member.email);
+          expect(copy.account.providers.map((entry) => entry.providerId)).toEqual([provider]);
+          expect(copy.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
+          expect(JSON.stringify(copy.documents)).not.toContain(`users/${other.localId}`);
+          expect(copy.storage.state).toBe('UNAVAILABLE');
+          await expectNoAxeViolations(page);
+          await page.screenshot({
+            path: `e2e-screenshots/account-signed-in-${provider.replace('.com', '')}-${language}-${testInfo.project.name}.png`,
+            fullPage: true,
+          });
 
-        // Deleting asks the same provider again, then deletes.
-        await page.getByLabel(text.typeWord).fill(text.word);
-        const popup = page.waitForEvent('popup');
-        await page.getByRole('button', { name: text.delete }).click();
-        await (await popup).getByText(member.email).click();
-        await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
-        expect(await exists(member.localId)).toBe(false);
-        await expect
-          .poll(
-            async () =>
-              (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
-                'state',
-              ) as unknown,
-            { timeout: 20_000 },
-          )
-          .toBe('DONE');
-        expect(await census(adminDb(), member.localId)).toBe(0);
-        expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
-      });
+          // Deleting asks the same provider again, then deletes.
+          await page.getByLabel(text.typeWord).fill(text.word);
+          const popup = page.waitForEvent('popup');
+          await page.getByRole('button', { name: text.delete }).click();
+          await (await popup).getByText(member.email).click();
+          await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
+          expect(await exists(member.localId)).toBe(false);
+          await expect
+            .poll(
+              async () =>
+                (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
+                  'state',
+                ) as unknown,
+              { timeout: 20_000 },
+            )
+            .toBe('DONE');
+          expect(await census(adminDb(), member.localId)).toBe(0);
+          expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
+        },
+      );
     }
 
     // Which headers a link brings does not depend on the screen: desktop only (@desktop); the

@@ -12,6 +12,7 @@ import {
   open,
   paths,
   pictureTexts,
+  projectFor,
   suggestionsSettled,
   type Language,
 } from './support/site.ts';
@@ -41,9 +42,7 @@ async function mailFrom(address: string): Promise<ReceivedMail[]> {
 
 // What a language changes is the control's words, not what happens to the picture: each test
 // runs in each language once and in each project once (English on desktop and Italian on a
-// phone for the journey, the other way round for the refused file), not four times.
-const projectFor = (language: Language, first: '@desktop' | '@phone') =>
-  language === languages[0] ? first : first === '@desktop' ? '@phone' : '@desktop';
+// phone for the journey, the other way round for the refused file: projectFor), not four times.
 
 for (const language of languages) {
   test.describe(`in ${language}`, () => {

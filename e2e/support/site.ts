@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { languages } from '../../web/src/config/languages.ts';
 import { headings, untranslatedKey, type Language } from './texts.ts';
 
-export { appAdsPath, headings, paths };
+export { appAdsPath, headings, languages, paths };
 export type { Language };
-export { languages } from '../../web/src/config/languages.ts';
 
 /** The browser locale that makes the site pick a language on a first visit. */
 export const locales: Record<Language, string> = { en: 'en-GB', it: 'it-IT' };
@@ -52,6 +52,16 @@ export const contactTexts: Record<
     failed: 'Il messaggio non è stato inviato.',
   },
 };
+
+/**
+ * For a check whose language changes only its words and whose project only its layout: the
+ * project tag that runs it in `language`, so that over both languages it runs once in each
+ * project (`first` for the first language, the other project for the second). Two such checks
+ * given opposite `first`s cover every language and project pair between them.
+ */
+export function projectFor(language: Language, first: '@desktop' | '@phone'): '@desktop' | '@phone' {
+  return language === languages[0] ? first : first === '@desktop' ? '@phone' : '@desktop';
+}
 
 /** The Contact Us form's picture control, typed out on purpose. */
 export const pictureTexts: Record<
