@@ -236,4 +236,22 @@ describe('Contact Us', () => {
     expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeDefined();
     expect(send).not.toHaveBeenCalled();
   });
+
+  // The picture control's part, loaded as the visitor chooses a file: jsdom draws no pictures,
+  // so what it can show here is a file that is no picture, and that the message goes without it.
+  it('says a file is not a picture, and sends the message without it', async () => {
+    send.mockResolvedValue('mail-without-picture');
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    const input = screen.getByLabelText<HTMLInputElement>('Add a screenshot or photo');
+    expect(input.type).toBe('file');
+    await user.upload(input, new File(['%PDF-1.7 not a picture'], 'invoice.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText(/^This file is not a picture\./)).toBeDefined();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeDefined();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send.mock.calls[0]?.[1]).toBeUndefined();
+  });
 });

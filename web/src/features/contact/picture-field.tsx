@@ -13,6 +13,9 @@ export type PictureChoice =
 
 export const noPicture: PictureChoice = { status: 'none' };
 
+/** Longest a chosen picture may take to be prepared before it counts as unreadable. */
+const preparingTimeoutMs = 30_000;
+
 /** The kinds the file picker offers (phones offer the camera and the gallery for these). */
 const accepted = 'image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif';
 
@@ -53,7 +56,14 @@ export function PictureField({
     const file = event.target.files?.[0];
     const attempt = (latest.current += 1);
     if (!file) return;
-    const ready = load().then(({ preparePicture }) => preparePicture(file, contactPicture));
+    // A picture that takes longer than any phone needs (a decoder that never answers) is given
+    // up, so sending, which waits for it, cannot wait for ever.
+    const gaveUp = new Promise<Prepared>((resolve) => {
+      setTimeout(() => {
+        resolve({ ok: false, problem: 'unreadable' });
+      }, preparingTimeoutMs);
+    });
+    const ready = Promise.race([load().then(({ preparePicture }) => preparePicture(file, contactPicture)), gaveUp]);
     onChange({ status: 'preparing', ready });
     void ready.then(
       (prepared) => {
