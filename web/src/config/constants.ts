@@ -41,16 +41,6 @@ export const supportMessageRetentionMonths = 12;
 export const supportInboxMonths = 24; // EXAMPLE
 
 /**
- * The one picture (a screenshot or a photo) a Contact Us message may carry, as the privacy
- * policy and the help articles state it: the copy the browser draws again before sending is at
- * most `maxSidePx` on its longer side and `maxKilobytes` KB (of 1,024 bytes). The contact
- * message's own limits (`contactPicture`, functions/src/contact-message.ts, which only the
- * contact feature may import) are checked against these by a unit test there
- * (web/src/features/contact/picture-texts.test.ts).
- */
-export const contactPictureLimits = { maxSidePx: 1600, maxKilobytes: 640 } as const;
-
-/**
  * Days after a visitor's last message that a later one from the same address joins the team's
  * email thread, and the one-way code of the address that makes it is kept, as the privacy
  * policy states. The mail function's window (functions/src/mail/threads.ts) is checked

@@ -1,12 +1,7 @@
 import { accountValues } from './account';
+import { contactPictureLimits } from './contact-picture';
 import { minimumSystem, profileShown } from './app-facts';
-import {
-  contactPictureLimits,
-  forecastDays,
-  minimumAge,
-  supportInboxMonths,
-  supportMessageRetentionMonths,
-} from './constants';
+import { forecastDays, minimumAge, supportInboxMonths, supportMessageRetentionMonths } from './constants';
 import { dataRequestExtensionMonths } from './data-rights';
 import { deviceSettings } from './device-settings';
 import { formatCount, formatted } from './formatted';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { contactPictureLimits } from '../config/contact-picture';
 import { PageHeader } from '../components/layout/page-header';
 import {
-  contactPictureLimits,
   minimumAge,
   supportInboxMonths,
   supportMessageRetentionMonths,

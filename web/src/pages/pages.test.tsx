@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { describe, expect, it } from 'vitest';
-import { contactPictureLimits } from '../config/constants';
+import { contactPictureLimits } from '../config/contact-picture';
 import { formatCount } from '../config/formatted';
 import { languages } from '../config/languages';
 import { paths } from '../config/paths';

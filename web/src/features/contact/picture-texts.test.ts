@@ -1,6 +1,6 @@
 import { contactPicture } from '@contact-message';
 import { describe, expect, it } from 'vitest';
-import { contactPictureLimits } from '../../config/constants';
+import { contactPictureLimits } from '../../config/contact-picture';
 import { formatCount } from '../../config/formatted';
 import { helpTextValues } from '../../config/help-texts';
 import { languages } from '../../config/languages';

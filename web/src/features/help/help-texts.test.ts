@@ -1,15 +1,9 @@
 import { readdirSync } from 'node:fs';
+import { contactPictureLimits } from '../../config/contact-picture';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion } from '../../config/account';
-import {
-  contactPictureLimits,
-  dataExports,
-  forecastDays,
-  minimumAge,
-  plans,
-  supportMessageRetentionMonths,
-} from '../../config/constants';
+import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
 import { appFacts } from '../../config/app-facts';
 import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
