@@ -1,8 +1,10 @@
 // `npm start` (and `npm run dev` with --dev): builds the site and the functions, then runs
 // the Hosting, Firestore and Functions emulators and the local support inbox until Ctrl-C.
 //
-//   --dev   also the Vite dev server with hot reload, and the functions rebuilt on change
-//   --save  export the emulators' data into emulator-data/ on exit
+//   --dev       also the Vite dev server with hot reload, and the functions rebuilt on change
+//   --save      export the emulators' data into emulator-data/ on exit
+//   --no-build  start with the site and the functions as last built (web/dist, functions/lib)
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   buildForEmulators,
@@ -18,6 +20,7 @@ import { Supervisor } from './lib/processes.ts';
 
 const dev = process.argv.includes('--dev');
 const save = process.argv.includes('--save');
+const build = !process.argv.includes('--no-build');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 const ui = await emulatorUiAvailable();
@@ -31,8 +34,19 @@ if (busy.length > 0) {
 }
 
 ensureLocalSecrets();
-console.log('• Building the functions and the site…');
-if (!(await buildForEmulators())) process.exit(1);
+if (build) {
+  console.log('• Building the functions and the site…');
+  if (!(await buildForEmulators())) process.exit(1);
+} else {
+  const missing = ['web/dist/index.html', 'functions/lib/index.js'].filter((file) => !existsSync(join(root, file)));
+  if (missing.length > 0) {
+    console.error(
+      `✖ Nothing to start with --no-build: ${missing.join(' and ')} not built yet (npm start builds them).`,
+    );
+    process.exit(1);
+  }
+  console.log('• Starting with the site and the functions as last built (--no-build).');
+}
 
 const supervisor = new Supervisor();
 supervisor.start('inbox', process.execPath, [
