@@ -13,6 +13,8 @@ export default defineConfig({
     // functions' code: 4 s a file otherwise). Each file names its own Firebase app and ends
     // what it started.
     isolate: false,
+    // An empty database at the start of each emulator test file (support/fresh-database.ts).
+    setupFiles: ['support/fresh-database.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

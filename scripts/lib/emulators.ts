@@ -78,21 +78,30 @@ export async function waitForPort(portNumber: number, timeoutMs: number): Promis
  * so no function instance keeps what it learned either).
  */
 export async function resetEmulators({ triggers }: { triggers: boolean }): Promise<void> {
-  const origin = (name: string) => `http://${host}:${String(port(name))}`;
   const calls: Array<[string, string, string]> = [
-    [
-      'Firestore documents',
-      `${origin('firestore')}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
-      'DELETE',
-    ],
+    firestoreDocuments,
     ['Auth accounts', `${origin('auth')}/emulator/v1/projects/${projectId}/accounts`, 'DELETE'],
   ];
   if (triggers) calls.push(['background triggers', `${origin('hub')}/functions/enableBackgroundTriggers`, 'PUT']);
-  for (const [what, url, method] of calls) {
-    const response = await fetch(url, { method });
-    if (!response.ok)
-      throw new Error(`resetting the emulators (${what}): HTTP ${response.status} ${await response.text()}`);
-  }
+  for (const call of calls) await emulatorCall(call);
+}
+
+const origin = (name: string) => `http://${host}:${String(port(name))}`;
+const firestoreDocuments: [string, string, string] = [
+  'Firestore documents',
+  `${origin('firestore')}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+  'DELETE',
+];
+
+async function emulatorCall([what, url, method]: [string, string, string]): Promise<void> {
+  const response = await fetch(url, { method });
+  if (!response.ok)
+    throw new Error(`resetting the emulators (${what}): HTTP ${response.status} ${await response.text()}`);
+}
+
+/** Every document of the Firestore emulator deleted (the emulator tests start each file so). */
+export function clearFirestore(): Promise<void> {
+  return emulatorCall(firestoreDocuments);
 }
 
 /** Names of the given ports something already listens on. */
