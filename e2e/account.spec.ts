@@ -34,6 +34,11 @@ const articlesLinkingHere = helpArticlesLinkingTo('account');
 
 const adminDb = adminFirestore();
 
+/** The state of the deletion record the clean-up keeps for a member (DONE once their data is gone). */
+async function deletionState(localId: string): Promise<unknown> {
+  return (await adminDb().collection(deletionsCollection).doc(hashedId(localId)).get()).get('state');
+}
+
 for (const language of languages) {
   const text = accountTexts[language];
   const address = localizedPath(paths.account, language);
@@ -151,15 +156,9 @@ for (const language of languages) {
 
       expect(await canSignIn(member.email, member.password)).toBe(false);
       await expect
-        .poll(
-          async () =>
-            (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
-              'state',
-            ) as unknown,
-          {
-            timeout: 20_000,
-          },
-        )
+        .poll(() => deletionState(member.localId), {
+          timeout: 20_000,
+        })
         .toBe('DONE');
       expect(await census(adminDb(), member.localId)).toBe(0);
       expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
@@ -213,15 +212,7 @@ for (const language of languages) {
           await (await popup).getByText(member.email).click();
           await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
           expect(await exists(member.localId)).toBe(false);
-          await expect
-            .poll(
-              async () =>
-                (await adminDb().collection(deletionsCollection).doc(hashedId(member.localId)).get()).get(
-                  'state',
-                ) as unknown,
-              { timeout: 20_000 },
-            )
-            .toBe('DONE');
+          await expect.poll(() => deletionState(member.localId), { timeout: 20_000 }).toBe('DONE');
           expect(await census(adminDb(), member.localId)).toBe(0);
           expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
         },
