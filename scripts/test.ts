@@ -24,7 +24,7 @@ import {
 } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
-import { formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
+import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
 import { typecheckProjects } from './lib/typecheck.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
@@ -227,7 +227,9 @@ async function runInside(group: Step[]): Promise<void> {
   const begun = Date.now();
   rmSync(insideReport, { force: true });
   const script = `${JSON.stringify(process.execPath)} scripts/test.ts --inside ${runnable.map(({ id }) => id).join(',')}`;
-  const code = await run(firebaseBin, emulatorsExecArgs(script), { cwd: root });
+  // QUIET: the functions' own logs, warnings and errors, without a line for every file Hosting
+  // serves (thousands a run, which buried the failures of a log cut to its end).
+  const code = await run(firebaseBin, emulatorsExecArgs(script, ['--log-verbosity', 'QUIET']), { cwd: root });
   const reported = existsSync(insideReport)
     ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
     : {};
@@ -290,7 +292,17 @@ const ordered = chosen.flatMap((step) => outcomes.get(step) ?? []);
 const total = Math.round((Date.now() - started) / 1000);
 const failed = ordered.filter(({ ok }) => !ok);
 const parts = ordered.map(({ title, ok, seconds, note }) => `${ok ? '✔' : '✖'} ${title} ${note ?? `${seconds}s`}`);
-console.log(`\n${formatSlowest(readTimings(join(root, timingsDir)))}`);
+const timings = readTimings(join(root, timingsDir));
+console.log(`\n${formatSlowest(timings)}`);
+// Last but one, so a log cut to its end still says which tests failed and why.
+const failedTests = formatFailed(timings);
+if (failedTests) console.log(`\n${failedTests}`);
+for (const step of chosen) {
+  const outcome = outcomes.get(step);
+  const named = timings.some((timing) => timing.step === step.id && timing.failure !== undefined);
+  if (outcome && !outcome.ok && !outcome.note && !named)
+    console.log(`✖ ${step.title}: no test of it failed; it failed outside its tests (an error it printed above)`);
+}
 console.log(`\n${parts.join(' · ')}`);
 // A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):
 // the next build states its date and commit.
