@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

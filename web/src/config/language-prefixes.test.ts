@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { baseOf, basePath, homeHref, languageOfBase, rebase } from './paths';
 

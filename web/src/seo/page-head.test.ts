@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { languages } from '../config/languages';
 import { routeNames, type Page } from './addresses';

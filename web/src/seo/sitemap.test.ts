@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, paths } from '../config/paths';
 import { site } from '../config/site';

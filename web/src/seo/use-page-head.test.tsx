@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Language } from '../config/languages';

@@ -1,11 +1,13 @@
-import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-afterEach(() => {
+// Only files with a DOM (jsdom) render anything to clean up; Testing Library is loaded there only.
+afterEach(async () => {
+  if (typeof document === 'undefined') return;
+  const { cleanup } = await import('@testing-library/react');
   cleanup();
-  if (typeof document !== 'undefined') document.cookie = 'firebase-language-override=; Path=/; Max-Age=0';
+  document.cookie = 'firebase-language-override=; Path=/; Max-Age=0';
   // The contact form keeps a draft in the tab: each test starts with none.
-  if (typeof sessionStorage !== 'undefined') sessionStorage.clear();
+  sessionStorage.clear();
 });
 
 // jsdom has <dialog> but not its methods; these follow the browser closely enough for

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { emptyAppContext, emptyContactValues } from './contact-message';
 import { readDraft, saveDraft } from './draft';

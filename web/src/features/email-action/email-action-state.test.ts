@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { ActionLink } from './action-link';
 import { initialView, next, takenFrom, type Event, type Step, type View } from './email-action-state';
