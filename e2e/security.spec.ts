@@ -72,9 +72,13 @@ function watchPolicies(page: Page) {
   };
 }
 
-/** Opens `path`, waits until its parts and images have loaded (the lower ones too). */
+/**
+ * Opens `path`, waits until its parts and images have loaded (the lower ones too): once the
+ * page has loaded and is scrolled to its end, the network is idle only after what the first
+ * load started and what the scroll started have both ended.
+ */
 async function visit(page: Page, path: string) {
-  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  const response = await page.goto(path);
   await expect(page.locator('main h1')).toBeVisible();
   await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
   await page.waitForLoadState('networkidle');
