@@ -139,7 +139,9 @@ async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
       await open();
       const popup = await opened;
       if (!popup) throw new Error('firefox: the popup has no page');
-      const find = `[...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((node) => (node.textContent ?? '').includes(${JSON.stringify(text)}))`;
+      // Only once the popup has loaded: a page may give its elements their handlers in a script
+      // at its end (the Auth emulator's widget does), and a click before that is lost.
+      const find = `document.readyState !== 'complete' ? -1 : [...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((node) => (node.textContent ?? '').includes(${JSON.stringify(text)}))`;
       const index = await eventually(async () => {
         const found = (await popup.evaluate(find)) as number;
         return found >= 0 ? found : undefined;
@@ -291,6 +293,8 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
       await driver.switchTo().window(popup);
       try {
         const element = await eventually(async () => {
+          // Only once the popup has loaded (as for Firefox above).
+          if ((await driver.executeScript('return document.readyState')) !== 'complete') return undefined;
           for (const candidate of await driver.findElements(By.css(selector)))
             if ((await candidate.getText()).includes(text)) return candidate;
           return undefined;
