@@ -122,6 +122,23 @@ describe('the test timings', () => {
     ]);
   });
 
+  it('names at most the first `most` failures and counts the rest', () => {
+    const failures = Array.from({ length: 5 }, (_, index) => ({
+      step: 'unit',
+      name: `t${String(index)}`,
+      ms: 1,
+      failure: 'no',
+    }));
+    expect(formatFailed(failures, 2).split('\n')).toEqual([
+      '5 failed:',
+      '  ✖ unit       t0',
+      '      no',
+      '  ✖ unit       t1',
+      '      no',
+      "  … and 3 more (in each step's output above)",
+    ]);
+  });
+
   it('says nothing of failures when every test passed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'timings-'));
     writeFileSync(

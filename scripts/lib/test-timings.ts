@@ -113,10 +113,14 @@ export function formatSlowest(timings: readonly TestTiming[], most = 10): string
   return [`The ${String(slowest.length)} slowest of ${String(timings.length)} tests:`, ...lines].join('\n');
 }
 
-/** The tests that failed, one line each with why: '' when none did. */
-export function formatFailed(timings: readonly TestTiming[]): string {
+/** The tests that failed (the first `most`), each with why: '' when none did. */
+export function formatFailed(timings: readonly TestTiming[], most = 20): string {
   const failed = timings.filter(({ failure }) => failure !== undefined);
   if (failed.length === 0) return '';
-  const lines = failed.map(({ step, name, failure }) => `  ✖ ${step.padEnd(10)} ${name}\n      ${failure ?? ''}`);
-  return [`${String(failed.length)} failed:`, ...lines].join('\n');
+  const lines = failed
+    .slice(0, most)
+    .map(({ step, name, failure }) => `  ✖ ${step.padEnd(10)} ${name}\n      ${failure ?? ''}`);
+  const more =
+    failed.length > most ? [`  … and ${String(failed.length - most)} more (in each step's output above)`] : [];
+  return [`${String(failed.length)} failed:`, ...lines, ...more].join('\n');
 }
