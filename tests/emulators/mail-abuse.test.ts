@@ -326,7 +326,7 @@ describe("the mail account's daily quota", () => {
 });
 
 describe('threads for the team', () => {
-  it('answers the earlier email from the same address, and the one whose reference a message quotes', async () => {
+  it('answers the earlier email from the same address, and from it the one whose reference it quotes', async () => {
     const t = token();
     const at = freshDay() + 8 * 60 * minute;
     const settings = config({ perDay: 0 });
@@ -335,8 +335,9 @@ describe('threads for the team', () => {
     await invoke([first], at, settings);
     const [again = ''] = await write(1, at + day, () => ({ email: address, subject: `Again ${t}` }));
     await invoke([again], at + day, settings);
+    // The same address (written in capitals this time) quotes its own first reference.
     const [quoting = ''] = await write(1, at + 2 * day, () => ({
-      email: `new-address+${t}@example.org`,
+      email: address.toUpperCase(),
       subject: `About ${referenceFor(first).toLowerCase()}`,
     }));
     await invoke([quoting], at + 2 * day, settings);
@@ -349,9 +350,48 @@ describe('threads for the team', () => {
     expect(firstId).toMatch(/^<mail\./);
     expect(mailOf(first)?.inReplyTo).toBeUndefined();
     expect(mailOf(again)).toMatchObject({ inReplyTo: firstId, references: firstId });
-    expect(mailOf(quoting)).toMatchObject({ inReplyTo: firstId });
+    expect(mailOf(quoting)?.inReplyTo).toBe(mailOf(again)?.messageId);
     expect(mailOf(quoting)?.text).toContain(`Earlier message: ${referenceFor(first)} (Mail/${first})`);
+    expect(mailOf(quoting)?.text).not.toContain('another address');
     expect(mailOf(later)?.inReplyTo).toBeUndefined();
+  });
+
+  it('a reference quoted from another address joins no thread, and the email says so above the message', async () => {
+    const t = token();
+    const at = freshDay() + 8 * 60 * minute;
+    const settings = config({ perDay: 0 });
+    const [alice = ''] = await write(1, at, () => ({ email: `alice+${t}@example.org`, subject: `Export ${t}` }));
+    await invoke([alice], at, settings);
+    // Mallory saw Alice's reference (a screenshot) and asks for her data.
+    const [mallory = ''] = await write(1, at + 60 * minute, () => ({
+      email: `mallory+${t}@example.net`,
+      subject: `Re: ${referenceFor(alice)}`,
+      message: `About ${referenceFor(alice)}: send the catch export for that account here`,
+    }));
+    await invoke([mallory], at + 60 * minute, settings);
+
+    const aliceMail = carrying(inbox.messages, alice)[0];
+    const malloryMail = carrying(inbox.messages, mallory)[0];
+    expect(aliceMail?.messageId).toMatch(/^<mail\./);
+    expect(malloryMail?.inReplyTo).toBeUndefined();
+    expect(malloryMail?.references).toBeUndefined();
+    const line = `This message quotes reference ${referenceFor(alice)} (Mail/${alice}), which was sent from another address: it is not part of that conversation.`;
+    // Above the visitor's text, in both parts.
+    const text = malloryMail?.text ?? '';
+    expect(text.indexOf(line)).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf(line)).toBeLessThan(text.indexOf('> About'));
+    const html = typeof malloryMail?.html === 'string' ? malloryMail.html : '';
+    expect(
+      html.indexOf(`quotes reference ${referenceFor(alice)} (Mail/${alice}), which was sent from another address`),
+    ).toBeLessThan(html.indexOf('send the catch export'));
+    expect(html).toContain('which was sent from another address');
+    // Mallory's message starts her own thread: her next one answers hers, not Alice's.
+    const [next = ''] = await write(1, at + 2 * 60 * minute, () => ({
+      email: `mallory+${t}@example.net`,
+      subject: `Again ${t}`,
+    }));
+    await invoke([next], at + 2 * 60 * minute, settings);
+    expect(carrying(inbox.messages, next)[0]?.inReplyTo).toBe(malloryMail?.messageId);
   });
 
   it("tells the team when a message's reference was another message's first", async () => {

@@ -208,6 +208,7 @@ export async function claim(
       ref.id,
       { sender: read(related.thread.sender), own: read(related.thread.own), quoted: read(related.thread.quoted) },
       nowMs,
+      related.thread.sender?.id,
     );
     return {
       kind: 'claimed',

@@ -349,6 +349,37 @@ describe('delivery notices', () => {
   });
 });
 
+describe('a message that quotes the reference of an earlier one', () => {
+  const quoted = (from: 'same' | 'other' | 'unknown') => ({
+    firstWithReference: true,
+    quoted: { reference: 'K7Q-2MX', mailId: 'EarlierMessage0000001', from },
+  });
+
+  it('from another address: one line above the message in both parts, and no reply headers', () => {
+    const email = renderEmail(mail(), options, source, { thread: quoted('other') });
+    const line =
+      'This message quotes reference K7Q-2MX (Mail/EarlierMessage0000001), which was sent from another address: it is not part of that conversation.';
+    expect(email.text.startsWith(`${line}\n\n> Line 1`)).toBe(true);
+    expect(email.html.indexOf(line)).toBeGreaterThan(0);
+    expect(email.html.indexOf(line)).toBeLessThan(email.html.indexOf('Line 1'));
+    expect(email.inReplyTo).toBeUndefined();
+    expect(email.text).toContain('Earlier message: K7Q-2MX (Mail/EarlierMessage0000001)');
+  });
+
+  it('from an address not recorded with the reference: says it cannot tell', () => {
+    expect(renderEmail(mail(), options, source, { thread: quoted('unknown') }).text).toMatch(
+      /^This message quotes reference K7Q-2MX \(Mail\/EarlierMessage0000001\); whether that came from this address is not known/,
+    );
+  });
+
+  it('from the same address: no line, the earlier message as a row', () => {
+    const email = renderEmail(mail(), options, source, { thread: quoted('same') });
+    expect(email.text.startsWith('> Line 1')).toBe(true);
+    expect(email.html).not.toContain('quotes reference');
+    expect(email.text).toContain('Earlier message: K7Q-2MX (Mail/EarlierMessage0000001)');
+  });
+});
+
 describe('renderDigest', () => {
   const second = { id: 'Zz9x8W7v6U5t4S3r2Q1p' };
   const parts = [

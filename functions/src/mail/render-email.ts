@@ -190,8 +190,11 @@ export function messageHtml(text: string): string {
     .join('\n');
 }
 
-/** A message's html: the visitor's text, then a table of who wrote it, the reference and the context. */
-function messageSection(messageHtml: string, rows: Detail[]): string {
+/**
+ * A message's html: a line of ours about it if there is one, the visitor's text, then a table
+ * of who wrote it, the reference and the context.
+ */
+function messageSection(messageHtml: string, rows: Detail[], note?: string): string {
   const cell = 'padding:3px 0;vertical-align:top';
   const table = rows
     .map(({ label, value, href }) => {
@@ -202,10 +205,25 @@ function messageSection(messageHtml: string, rows: Detail[]): string {
     })
     .join('\n');
   return [
+    ...(note ? [`<p role="note" style="margin:0 0 12px;color:#57606a"><em>${escapeHtml(note)}</em></p>`] : []),
     messageHtml,
     '<hr style="border:0;border-top:1px solid #d0d7de;margin:24px 0 12px">',
     `<table role="presentation" style="border-collapse:collapse;font-size:14px">\n${table}\n</table>`,
   ].join('\n');
+}
+
+/**
+ * The line above the message when it quotes the reference of a message from another address
+ * (or one whose address is not known): a reference proves nothing about who writes, so the
+ * team reads this one as a message of its own, not as the next in the other's conversation.
+ */
+export function quotedElsewhere(thread: Pick<Thread, 'quoted'> | undefined): string | undefined {
+  const quoted = thread?.quoted;
+  if (!quoted || quoted.from === 'same') return undefined;
+  const which = `${quoted.reference} (Mail/${quoted.mailId})`;
+  return quoted.from === 'other'
+    ? `This message quotes reference ${which}, which was sent from another address: it is not part of that conversation.`
+    : `This message quotes reference ${which}; whether that came from this address is not known: it is not part of that conversation.`;
 }
 
 /** The delivery notices (alerts.ts) an email carries, above everything else. */
@@ -276,6 +294,7 @@ export function renderEmail(
         : pictureRow.leftOut(picture.reason);
   const rows = details(mail, context, source, undefined, thread, pictureText);
   const replyTo = senderOf(mail);
+  const note = quotedElsewhere(thread);
   return {
     from: options.from,
     to: options.supportEmail,
@@ -283,8 +302,8 @@ export function renderEmail(
     ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] } : {}),
     ...(replyTo ? { replyTo } : {}),
     subject,
-    html: layout(subject, notices, messageSection(body, rows)),
-    text: [...noticeText(notices), quoteText(bodyText), rowsText(rows)].join('\n\n'),
+    html: layout(subject, notices, messageSection(body, rows, note)),
+    text: [...noticeText(notices), ...(note ? [note] : []), quoteText(bodyText), rowsText(rows)].join('\n\n'),
     ...(picture?.ok
       ? { attachments: [{ filename: pictureFilename(source.id), content: picture.webp, contentType: 'image/webp' }] }
       : {}),

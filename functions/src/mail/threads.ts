@@ -4,14 +4,19 @@ import { senderOf, type ContactMail } from './mail-document.js';
 import { senderKey } from './rate-limits.js';
 
 // Threads for the team: a visitor who writes again from the same address within 30 days, or
-// quotes the reference of an earlier message, reaches the team in the same email thread
-// (In-Reply-To and References name the earlier email's Message-ID). What a thread needs is
+// quotes the reference of an earlier message of theirs, reaches the team in the same email
+// thread (In-Reply-To and References name the earlier email's Message-ID). A reference is no
+// proof of who writes: visitors see theirs, and people post screenshots. So a message that
+// quotes a reference joins its thread only when it comes from the address that had it; from
+// another address its email says so in a line above the message and answers no earlier email
+// (the team must not read it as the next message of someone else's conversation). What a thread needs is
 // kept in two small documents, read in the claim's one read and written with the outcome's
 // one write, so a thread costs no operation of its own:
 //   MailThreads/{sha256 of the address}  the address's last email: its Message-ID, the
 //                                        thread's References, when
-//   MailReferences/{reference}           which message first had a reference, and its
-//                                        email's Message-ID: a later message quoting it
+//   MailReferences/{reference}           which message first had a reference, its email's
+//                                        Message-ID and its sender (the same sha256 as the
+//                                        thread's id): a later message quoting it from that address
 //                                        joins that thread, and a second message with the
 //                                        same reference (a writer may choose the document
 //                                        id, and with it the reference) is told apart
@@ -52,13 +57,22 @@ export function sameRefs(a: ThreadRefs, b: ThreadRefs): boolean {
   return a.own.path === b.own.path && a.sender?.path === b.sender?.path && a.quoted?.path === b.quoted?.path;
 }
 
+/**
+ * Who sent the message a quoted reference belongs to, beside the quoting one: the same
+ * address, another one, or unknown (a reference recorded before senders were).
+ */
+export type QuotedFrom = 'same' | 'other' | 'unknown';
+
 /** What the claim read of a message's thread, and what its email says of it. */
 export type Thread = {
   /** The earlier email this one answers, and the thread's Message-IDs, oldest first. */
   inReplyTo?: string;
   references?: string[];
-  /** The earlier message the visitor quoted: its reference and document. */
-  quoted?: { reference: string; mailId: string };
+  /**
+   * The earlier message the visitor quoted: its reference, document, and whether it came from
+   * the quoting message's address (only then does this email answer it).
+   */
+  quoted?: { reference: string; mailId: string; from: QuotedFrom };
   /** Another message that had this message's reference first (its document id). */
   sharedWith?: string;
   /** Whether this message is the first with its reference (its email then registers it). */
@@ -72,11 +86,16 @@ const fresh = (snapshot: DocumentSnapshot | undefined, nowMs: number) => {
 const stringList = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
-/** The thread of a message from what its claim read: the sender's last email first, else the quoted one's. */
+/**
+ * The thread of a message from what its claim read: the sender's last email first, else the
+ * quoted one's when it came from the same address. `sender`: the message's sender key
+ * (`senderKey`, the id of its thread document).
+ */
 export function readThread(
   mailId: string,
   snapshots: { sender?: DocumentSnapshot; own?: DocumentSnapshot; quoted?: DocumentSnapshot },
   nowMs: number,
+  sender?: string,
 ): Thread {
   const owner: unknown = snapshots.own?.get('mailId');
   const sharedWith =
@@ -84,9 +103,15 @@ export function readThread(
   const thread: Thread = { firstWithReference: sharedWith === undefined, ...(sharedWith ? { sharedWith } : {}) };
   const quotedId: unknown = snapshots.quoted?.get('mailId');
   if (fresh(snapshots.quoted, nowMs) && typeof quotedId === 'string' && quotedId !== mailId) {
-    thread.quoted = { reference: snapshots.quoted?.id ?? '', mailId: quotedId };
+    const had: unknown = snapshots.quoted?.get('sender');
+    const from: QuotedFrom = typeof had !== 'string' ? 'unknown' : had === sender ? 'same' : 'other';
+    thread.quoted = { reference: snapshots.quoted?.id ?? '', mailId: quotedId, from };
   }
-  const earlier = fresh(snapshots.sender, nowMs) ? snapshots.sender : thread.quoted ? snapshots.quoted : undefined;
+  const earlier = fresh(snapshots.sender, nowMs)
+    ? snapshots.sender
+    : thread.quoted?.from === 'same'
+      ? snapshots.quoted
+      : undefined;
   const messageId: unknown = earlier?.get('messageId');
   if (typeof messageId === 'string') {
     thread.inReplyTo = messageId;
@@ -116,7 +141,15 @@ export function threadWrites(
   if (thread.firstWithReference) {
     writes.push({
       ref: refs.own,
-      data: { mailId: sent.mailId, messageId: sent.messageId, references, lastMs: sent.nowMs, expireAt },
+      data: {
+        mailId: sent.mailId,
+        messageId: sent.messageId,
+        references,
+        lastMs: sent.nowMs,
+        expireAt,
+        // Who had the reference: the sender key (no address), so a message quoting it is told apart.
+        ...(refs.sender ? { sender: refs.sender.id } : {}),
+      },
     });
   }
   return writes;
