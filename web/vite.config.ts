@@ -10,6 +10,7 @@ import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
+import { buildEnv, emulatorMode, refuseEmulatorSettings } from './build/production-env.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the
@@ -61,12 +62,17 @@ function sharedPartName(name: string, moduleIds: readonly string[]): string | un
   return ['react-dom', 'i18next', 'react'].find(holds);
 }
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
   // A local build (`--mode emulator`: npm start, npm test) talks to the emulators: Vite reads
   // `VITE_` variables from the environment after this file, so they are set here (a value
   // already in the environment wins).
-  if (mode === 'emulator') {
+  if (mode === emulatorMode) {
     for (const [name, value] of Object.entries(webEmulatorEnv())) process.env[name] ??= value;
+  } else if (command === 'build') {
+    // Any other build is one the public may get: no emulator address may reach it. `npm run
+    // build` has checked already, before its type-check; this catches `vite build` run alone.
+    const refusal = refuseEmulatorSettings(mode, buildEnv(mode));
+    if (refusal) throw new Error(refusal);
   }
   return config;
 });
