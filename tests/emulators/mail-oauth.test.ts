@@ -6,6 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
+import { accountRef } from '../../functions/src/mail/account.ts';
 import { alertsCollection } from '../../functions/src/mail/alerts.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
@@ -195,10 +196,12 @@ afterAll(async () => {
     await deleteApp(app);
   }
 });
-beforeEach(() => {
-  // Each case logs in afresh: no pooled connection or cached access token carries over.
+beforeEach(async () => {
+  // Each case logs in afresh: no pooled connection or cached access token carries over, and
+  // no case finds the mail account down because an earlier one's login was refused.
   closeTransport();
   tokens.issueAccepted = true;
+  await accountRef(db).delete();
 });
 
 const token = () => `o${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
@@ -261,15 +264,20 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
     ]);
   });
 
-  it('ends in ERROR at once when the token endpoint refuses the refresh token, and says so without secrets', async () => {
+  // A refused or expired grant is the account's failure, not the message's: the message is
+  // held (account.ts), never ended, and goes out once the account works again.
+  const heldFor = (delivery: DocumentData) => {
+    expect(delivery).toMatchObject({ state: 'RETRY', attempts: 0, waitsFor: 'account', leaseExpireTime: null });
+    return (delivery.error as string).replace(/^held: the mail account fails \((.*)\)$/, '$1');
+  };
+
+  it('holds the message at once when the token endpoint refuses the refresh token, and says so without secrets', async () => {
     const id = token();
     const loginsBefore = xoauth2Server.logins.length;
 
-    expect(await deliverMail(await write(id), oauth2({ refreshToken: wrongRefreshToken }))).toBe('ERROR');
+    expect(await deliverMail(await write(id), oauth2({ refreshToken: wrongRefreshToken }))).toBe('HELD');
 
-    const delivery = await deliveryOf(id);
-    expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1, nextAttemptTime: null, leaseExpireTime: null });
-    const error = delivery.error as string;
+    const error = heldFor(await deliveryOf(id));
     expect(error).toMatch(/^the OAuth2 token endpoint refused to issue an access token: invalid_grant/);
     expectNoSecrets(error);
     // The SMTP server was never asked, and nothing was sent.
@@ -277,26 +285,23 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
     expect(arrived(xoauth2Server, id)).toEqual([]);
   });
 
-  it('ends in ERROR at once when the token endpoint refuses the client', async () => {
+  it('holds the message at once when the token endpoint refuses the client', async () => {
     const id = token();
-    expect(await deliverMail(await write(id), oauth2({ clientSecret: 'not-the-secret' }))).toBe('ERROR');
-    const delivery = await deliveryOf(id);
-    expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1 });
-    expect(delivery.error).toMatch(/^the OAuth2 token endpoint refused to issue an access token: invalid_client/);
-    expectNoSecrets(delivery.error as string);
+    expect(await deliverMail(await write(id), oauth2({ clientSecret: 'not-the-secret' }))).toBe('HELD');
+    const error = heldFor(await deliveryOf(id));
+    expect(error).toMatch(/^the OAuth2 token endpoint refused to issue an access token: invalid_client/);
+    expectNoSecrets(error);
   });
 
-  it('ends in ERROR, not in endless retries, when the SMTP server refuses the access token', async () => {
+  it('holds the message, with no endless logins, when the SMTP server refuses the access token', async () => {
     tokens.issueAccepted = false;
     const id = token();
     const requestsBefore = tokens.requests.length;
     const loginsBefore = xoauth2Server.logins.length;
 
-    expect(await deliverMail(await write(id), oauth2())).toBe('ERROR');
+    expect(await deliverMail(await write(id), oauth2())).toBe('HELD');
 
-    const delivery = await deliveryOf(id);
-    expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1, nextAttemptTime: null });
-    const error = delivery.error as string;
+    const error = heldFor(await deliveryOf(id));
     expect(error).toMatch(/^the SMTP server refused the OAuth2 access token: .*\b535\b/);
     expectNoSecrets(error);
     expect(arrived(xoauth2Server, id)).toEqual([]);
@@ -306,7 +311,7 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
     expect(xoauth2Server.logins.slice(loginsBefore).map(({ accessToken }) => accessToken)).toEqual(issued);
   });
 
-  it('waits in RETRY when the token endpoint cannot be reached', async () => {
+  it('holds the message when the token endpoint cannot be reached', async () => {
     const id = token();
     // A port nothing listens on: the connection to the endpoint is refused.
     const closed = await new Promise<number>((resolve) => {
@@ -320,13 +325,11 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
     });
     const config = oauth2({ tokenUrl: `http://127.0.0.1:${String(closed)}/token` });
 
-    expect(await deliverMail(await write(id), config, { retryDelaysMs: [] })).toBe('RETRY');
+    expect(await deliverMail(await write(id), config, { retryDelaysMs: [] })).toBe('HELD');
 
-    const delivery = await deliveryOf(id);
-    expect(delivery).toMatchObject({ state: 'RETRY', attempts: 1 });
-    expect(delivery.nextAttemptTime).toBeInstanceOf(Timestamp);
-    expect(delivery.error).toMatch(/^the OAuth2 token endpoint could not be reached: .*ECONNREFUSED/);
-    expectNoSecrets(delivery.error as string);
+    const error = heldFor(await deliveryOf(id));
+    expect(error).toMatch(/^the OAuth2 token endpoint could not be reached: .*ECONNREFUSED/);
+    expectNoSecrets(error);
   });
 });
 
@@ -340,13 +343,17 @@ describe('SMTP login with a password', () => {
     expect(plainServer.logins.at(-1)).toMatchObject({ method: 'PLAIN', username: mailbox });
   });
 
-  it('ends in ERROR at once on a wrong password', async () => {
+  it('holds the message at once on a wrong password, and the next message without trying the login again', async () => {
     const id = token();
     const config = configWith(plainServer.port, { method: 'password', user: mailbox, password: 'wrong-password' });
-    expect(await deliverMail(await write(id), config)).toBe('ERROR');
+    expect(await deliverMail(await write(id), config)).toBe('HELD');
     const delivery = await deliveryOf(id);
-    expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1 });
-    expect(delivery.error).toMatch(/^Invalid login: 535/);
+    expect(delivery).toMatchObject({ state: 'RETRY', attempts: 0, waitsFor: 'account' });
+    expect(delivery.error).toMatch(/^held: the mail account fails \(Invalid login: 535/);
     expect(delivery.error).not.toContain('wrong-password');
+    const loginsBefore = plainServer.logins.length;
+    const next = token();
+    expect(await deliverMail(await write(next), config)).toBe('HELD');
+    expect(plainServer.logins.length).toBe(loginsBefore);
   });
 });

@@ -11,7 +11,8 @@ import { logger } from 'firebase-functions';
 // Kinds: `failed` (a message ended in ERROR and was never sent), `stale-retry` (messages have
 // waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
 // sender over the caps is being folded into digests), `quota` (the day's emails are spent:
-// messages wait for the next day; raised once a day).
+// messages wait for the next day; raised once a day), `account` (the mail account fails for
+// every message: they are held until it works again; raised once, then once a day: account.ts).
 
 /** The label every alert event carries: the log-based alert policy matches it. */
 export const alertLabel = 'support-mail';
@@ -21,13 +22,16 @@ export const staleRetryAlertId = 'stale-retry';
 /** How long a message may wait in RETRY before it is reported. */
 export const staleRetryAfterMs = 60 * 60_000;
 /** An alert document is deleted this long after it was raised (a TTL policy on `expireAt`). */
-const alertRetentionMs = 30 * 24 * 60 * 60_000;
+export const alertRetentionMs = 30 * 24 * 60 * 60_000;
 
 export type MailAlert =
   | { kind: 'failed'; mailId: string; reference: string; error: string }
   | { kind: 'stale-retry'; waiting: number; oldestWrittenMs: number }
   | { kind: 'digest'; digest: string; messages: number; waiting: number }
-  | { kind: 'quota'; day: string; limit: number };
+  | { kind: 'quota'; day: string; limit: number }
+  | { kind: 'account'; sinceMs: number; reason: string; reminder: boolean };
+
+const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** One line for a person: what the alert says, with no visitor's text in it. */
 export function describeAlert(alert: MailAlert): string {
@@ -38,6 +42,8 @@ export function describeAlert(alert: MailAlert): string {
       return `${alert.waiting} message${alert.waiting === 1 ? ' has' : 's have'} waited in RETRY for over an hour (the oldest written ${new Date(alert.oldestWrittenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC): the SMTP server keeps refusing them.`;
     case 'digest':
       return `${alert.messages} message${alert.messages === 1 ? '' : 's'} went out in digest ${alert.digest}; ${alert.waiting} still wait${alert.waiting === 1 ? 's' : ''}.`;
+    case 'account':
+      return `${alert.reminder ? 'Still: since' : 'Since'} ${utcMinute(alert.sinceMs)} the mail account has failed for every message (${alert.reason}). Contact messages are held, none is lost: they go out by themselves, oldest first, once a try of the account goes through (tried every 15 minutes at most). Check the SMTP login, its secret and the server (README, "When mail is not reaching the team").`;
     case 'quota':
       return `The day's emails (${alert.day}, MAIL_LIMIT_PER_DAY ${alert.limit}) are spent, or the mail server said its sending quota is: new messages wait and go out in digests from 00:00 UTC.`;
   }
@@ -64,6 +70,16 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
     return {
       message: `Support mail alert: message ${reference} could not be delivered and was given up (Mail/${mailId})`,
       fields: { alert: alertLabel, kind, mailId, reference },
+    };
+  }
+  if (alert.kind === 'account') {
+    // The server's words stay out of the log too (a reply may name an address); its codes do not.
+    const { kind, sinceMs, reminder } = alert;
+    const status = /\b[245]\.\d{1,3}\.\d{1,3}\b/.exec(alert.reason)?.[0] ?? null;
+    const reply = /\b[2-5]\d\d\b/.exec(alert.reason)?.[0] ?? null;
+    return {
+      message: `Support mail alert: ${reminder ? 'the mail account still fails' : 'the mail account fails'} for every message since ${utcMinute(sinceMs)}; messages are held until it works again`,
+      fields: { alert: alertLabel, kind, since: new Date(sinceMs).toISOString(), reminder, reply, status },
     };
   }
   return { message: `Support mail alert: ${describeAlert(alert)}`, fields: { alert: alertLabel, ...alert } };
@@ -130,6 +146,24 @@ export async function reportQuota(
   } catch {
     // Raised already today (ALREADY_EXISTS), or the database refused: said once is enough.
   }
+}
+
+/**
+ * Records a notice for the next email that reaches the inbox under its own id (an existing
+ * one is left as it is), and counts it as waiting. Throws when the database refuses.
+ */
+export async function raiseNotice(db: Firestore, id: string, alert: MailAlert, nowMs: number): Promise<void> {
+  await db
+    .collection(alertsCollection)
+    .doc(id)
+    .create({
+      ...alert,
+      notice: describeAlert(alert),
+      raisedTime: Timestamp.fromMillis(nowMs),
+      reported: false,
+      expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
+    });
+  await addToNoticeCount(db, 1, nowMs);
 }
 
 /** Records (or clears, with 0 waiting) the stale-RETRY notice; called by the sweep alone. */

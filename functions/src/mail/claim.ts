@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { FieldValue, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { referenceFor } from '../contact-message.js';
 import {
   assessDelivery,
   capsApply,
   endedUnsent,
+  held,
+  heldAtClaim,
   isCounted,
   leaseMs,
   processing,
@@ -24,6 +26,7 @@ import type { Expiry } from './retention.js';
 import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, type RecordResult } from './send.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
+import { accountRef, readAccount } from './account.js';
 
 // A message's claim: one transaction (one read of the message and of everything it is
 // decided by, one commit) that sets `delivery.state` PROCESSING with a lease before anything
@@ -76,11 +79,16 @@ type ClaimTaken = {
   threadRefs: ThreadRefs;
   /** Until when the lease holds (this invocation's clock). */
   leaseUntilMs: number;
+  /** When the message was written: a message held for the mail account keeps its place by it. */
+  writtenMs: number;
+  /** Whether the mail account was down when claimed: this send is the account's try (account.ts). */
+  accountDown: boolean;
 };
 
 /** What came of a claim, before the caps' check. */
 type Taken =
   | ClaimTaken
+  | { kind: 'held'; reason: string }
   | { kind: 'ended'; error: string; reason: string }
   | { kind: 'queued'; reason: string; spent?: boolean }
   | { kind: 'skipped'; reason: string };
@@ -96,10 +104,15 @@ export type Claim =
   | { kind: 'queued'; reason: string; spent?: boolean }
   /** Not claimed: Firestore kept refusing; RETRY recorded for the sweep (or another took it). */
   | { kind: 'deferred'; recorded: boolean }
+  /** Held for the mail account, which is down (account.ts): RETRY, tried again with it. */
+  | { kind: 'held'; reason: string }
   | { kind: 'skipped'; reason: string };
 
-/** What a claim needs to know: the caps, and when a message expires. */
-export type ClaimSettings = { caps: MailCaps; expiry: Expiry };
+/**
+ * What a claim needs to know: the caps, when a message expires, and whether this send is the
+ * sweep's try of a mail account that is down (else a message is held while it is).
+ */
+export type ClaimSettings = { caps: MailCaps; expiry: Expiry; accountTry?: boolean };
 
 /** The documents a claim reads besides the message: its sender's counter and its thread's. */
 function relatedRefs(ref: DocumentReference, caps: MailCaps, nowMs: number, mail: ContactMail | undefined) {
@@ -120,7 +133,7 @@ const refList = (related: ReturnType<typeof relatedRefs>) =>
  */
 export async function claim(
   ref: DocumentReference,
-  { caps, expiry }: ClaimSettings,
+  { caps, expiry, accountTry = false }: ClaimSettings,
   nowMs: number,
   known?: DocumentSnapshot,
 ): Promise<Taken> {
@@ -128,7 +141,12 @@ export async function claim(
   const knownMail = known?.exists ? parseMailDocument(known.data()) : undefined;
   const guessed = relatedRefs(ref, caps, nowMs, knownMail?.ok ? knownMail.mail : undefined);
   return db.runTransaction(async (tx): Promise<Taken> => {
-    const [snapshot, ...guessedSnapshots] = await tx.getAll(ref, ...(known ? refList(guessed) : []));
+    // The mail account's state comes with the message, in the same read (account.ts).
+    const [snapshot, accountSnapshot, ...guessedSnapshots] = await tx.getAll(
+      ref,
+      accountRef(db),
+      ...(known ? refList(guessed) : []),
+    );
     if (!snapshot?.exists) return { kind: 'skipped', reason: 'the document no longer exists' };
     const data = snapshot.data() ?? {};
     const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
@@ -164,6 +182,17 @@ export async function claim(
       const error = gaveUp(before, last);
       tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
       return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
+    }
+
+    // The mail account is down: the message is held, with no try of the login and no count
+    // against the caps, until the sweep's try of the account goes through.
+    const createdAt: unknown = data.createdAt;
+    const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
+    const account = readAccount(accountSnapshot);
+    if (account.down && !accountTry) {
+      const error = `held: the mail account fails (${account.reason})`;
+      tx.update(ref, { ...heldAtClaim(error, before, writtenMs, expireAt, false), reference });
+      return { kind: 'held', reason: 'the mail account is down' };
     }
 
     // The related documents, read with the message when it was known (the usual case).
@@ -220,6 +249,8 @@ export async function claim(
       thread,
       threadRefs: related.thread,
       leaseUntilMs: nowMs + leaseMs,
+      writtenMs,
+      accountDown: account.down,
     };
   });
 }
@@ -345,15 +376,22 @@ function leased(
     ...taken,
     noticesWait: counts === undefined || counts.notices > 0,
     lease: {
-      record: (step, extra = []) =>
-        step.kind === 'quota'
-          ? writeWhileClaimed(
+      record: (step, extra = []) => {
+        switch (step.kind) {
+          case 'quota':
+            return writeWhileClaimed(
               taken,
               unclaimedToQueue('daily quota', nextDayMs(now())),
               [caps.daySpent(taken.ref.firestore, now()), ...giveBack(taken)],
               now(),
-            )
-          : writeWhileClaimed(taken, recordedAs(step), extra, now()),
+            );
+          case 'held':
+            // Held for the mail account: its count given back, so it meets the caps again when it goes.
+            return writeWhileClaimed(taken, held(step.attempts, step.error, taken.writtenMs), giveBack(taken), now());
+          default:
+            return writeWhileClaimed(taken, recordedAs(step), extra, now());
+        }
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firesto
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contact-message.js';
+import { markAccountDown, markAccountUp } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { claimMail } from './claim.js';
 import { readMailPicture } from './picture.js';
@@ -39,6 +40,8 @@ export type DeliverOptions = {
   projectId?: string;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
+  /** This send is the sweep's try of a mail account that is down (account.ts): not held for it. */
+  accountTry?: boolean;
 };
 
 /**
@@ -68,7 +71,7 @@ export async function deliverMail(
     reportQuota(ref.firestore, { kind: 'quota', day: dayKey(now()), limit: caps.perDay }, now(), alert);
   try {
     // Claim, within the caps.
-    const taken = await claimMail(ref, { caps, expiry }, options.snapshot, {
+    const taken = await claimMail(ref, { caps, expiry, accountTry: options.accountTry }, options.snapshot, {
       now,
       sleep: options.sleep,
       onRetry: options.onContention,
@@ -77,6 +80,9 @@ export async function deliverMail(
       case 'skipped':
         logger.info('Mail not claimed', { ...log, reason: taken.reason });
         return 'SKIPPED';
+      case 'held':
+        logger.info('Mail held', { ...log, state: 'RETRY', reason: taken.reason });
+        return 'HELD';
       case 'deferred':
         if (!taken.recorded) return 'SKIPPED';
         logger.warn('Mail deferred', { ...log, state: 'RETRY', reason: 'not claimed' });
@@ -111,6 +117,7 @@ export async function deliverMail(
             : [],
         ),
       onFailed: reportFailed,
+      onAccountFailed: (failure) => markAccountDown(ref.firestore, failure, now(), alert),
       attempts: taken.attempts,
       delays: options.retryDelaysMs ?? quickRetryDelaysMs,
       now,
@@ -119,6 +126,8 @@ export async function deliverMail(
     });
     if (outcome === 'SUCCESS') await markReported(ref.firestore, notices);
     if (outcome === 'QUEUED') await reportSpent();
+    // The account was down and this try got past it (sent, or refused for the message alone).
+    if (taken.accountDown && outcome !== 'HELD' && outcome !== 'SKIPPED') await markAccountUp(ref.firestore, now());
     return outcome;
   } catch (error) {
     logger.error('Mail delivery stopped unexpectedly', {

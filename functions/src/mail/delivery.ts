@@ -23,6 +23,10 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //   resendAs         while QUEUED after the invocation of its digest died (the digest may
 //                    have gone out): that digest's id; the next digest takes these messages
 //                    alone and sends them under the same id, so the same Message-ID
+//   waitsFor         'account' while RETRY because the mail account failed, not the message
+//                    (account.ts): held, not counted, its attempts untouched; its
+//                    nextAttemptTime is when it was written, so the held go out oldest first
+//                    once the account works again (the sweep leaves them alone until then)
 //   requeued         once an operator put an ended message back in the queue
 //                    (`npm run mail:requeue`): when, and its state and error before
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
@@ -66,6 +70,8 @@ export type Delivery = {
   resendAs?: string;
   /** Once an operator put it back in the queue: when, and how it had ended. */
   requeued?: { at: Timestamp; from: string; error: string | null };
+  /** While held for the mail account (account.ts). */
+  waitsFor?: 'account';
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */
@@ -210,6 +216,56 @@ export function requeuedByOperator(ended: { state: string; error: string | null 
   };
 }
 
+/**
+ * Held for the mail account, from its claim (the account was down already): RETRY, due from
+ * when it was written (its place in the line), not counted, no attempt spent.
+ */
+export function heldAtClaim(
+  error: string,
+  attempts: number,
+  writtenMs: number,
+  expireAt: Timestamp,
+  counted: boolean,
+): { delivery: Delivery } {
+  return {
+    delivery: {
+      state: 'RETRY',
+      attempts,
+      startTime: serverTime(),
+      endTime: null,
+      leaseExpireTime: null,
+      nextAttemptTime: Timestamp.fromMillis(writtenMs),
+      error,
+      info: null,
+      expireAt,
+      claim: null,
+      counted,
+      waitsFor: 'account',
+    },
+  };
+}
+
+/**
+ * Held for the mail account after a try failed for its sake: as `heldAtClaim`, the try not
+ * counted as an attempt; its count against the caps is given back (the claim's writes).
+ */
+export function held(attempts: number, error: string, writtenMs: number): DeliveryUpdate {
+  return {
+    'delivery.state': 'RETRY',
+    'delivery.attempts': attempts,
+    'delivery.leaseExpireTime': null,
+    'delivery.nextAttemptTime': Timestamp.fromMillis(writtenMs),
+    'delivery.error': error,
+    'delivery.claim': null,
+    'delivery.counted': false,
+    'delivery.waitsFor': 'account',
+  };
+}
+
+/** Whether a delivery waits for the mail account (`held`). */
+export const isHeld = (delivery: unknown): boolean =>
+  typeof delivery === 'object' && delivery !== null && (delivery as { waitsFor?: unknown }).waitsFor === 'account';
+
 /** Never claimed (the database kept refusing): waiting for the sweep. */
 export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: Timestamp): { delivery: Delivery } {
   return {
@@ -237,13 +293,14 @@ export type SendRecord =
   | { kind: 'again'; attempts: number; error: string; nowMs: number }
   | { kind: 'deferred'; attempts: number; error: string; nextAttemptMs: number }
   | { kind: 'failed'; attempts: number; error: string }
-  | { kind: 'quota' };
+  | { kind: 'quota' }
+  | { kind: 'held'; attempts: number; error: string };
 
 /**
  * The change of `delivery` that records a send step's outcome (one waiting for the quota goes
  * back to the queue, `unclaimedToQueue`, with what its claim counted).
  */
-export function recordedAs(step: Exclude<SendRecord, { kind: 'quota' }>): DeliveryUpdate {
+export function recordedAs(step: Exclude<SendRecord, { kind: 'quota' | 'held' }>): DeliveryUpdate {
   switch (step.kind) {
     case 'sent':
       return succeeded(step.attempts, step.info);

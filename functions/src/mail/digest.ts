@@ -7,12 +7,13 @@ import {
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contact-message.js';
+import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
 import { parseMailDocument } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
-import { maxAttempts, pause, retryDelayMs } from './retry-policy.js';
+import { maxAttempts, pause, retryDelayMs, type SendFailure } from './retry-policy.js';
 import { endedBy, mailCollection, recordWithRetries, sendAndRecord, type Sent } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 
@@ -57,6 +58,8 @@ export type DigestOptions = {
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
   sleep?: (ms: number) => Promise<void>;
+  /** This digest is the sweep's try of a mail account that is down (account.ts). */
+  accountTry?: boolean;
 };
 
 export type DigestReport = {
@@ -65,9 +68,10 @@ export type DigestReport = {
   /**
    * SUCCESS: every message it took went out; ERROR: some ended in ERROR (refused alone);
    * QUEUED: some went back to the queue; NONE: nothing due; PACED: not yet (the day's emails
-   * are running down); SPENT: the day's emails are spent.
+   * are running down); SPENT: the day's emails are spent; HELD: the mail account is down
+   * (account.ts), or failed while sending it: its messages keep their place in the queue.
    */
-  outcome: 'SUCCESS' | 'QUEUED' | 'ERROR' | 'NONE' | 'PACED' | 'SPENT';
+  outcome: 'SUCCESS' | 'QUEUED' | 'ERROR' | 'NONE' | 'PACED' | 'SPENT' | 'HELD';
   /** Messages the digest carried (or tried to). */
   messages: number;
   /** Messages in the queue once it is done (due now or later). */
@@ -215,6 +219,8 @@ type Sending = {
   emails: number;
   /** The server said the account's quota is spent: nothing more is sent today. */
   quota: boolean;
+  /** The mail account failed (account.ts): nothing more is sent until it works again. */
+  account?: SendFailure;
   requeued: number;
 };
 
@@ -224,6 +230,9 @@ function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[Do
     if (sent.kind === 'sent') return [ref, succeeded(attempts, sent.info)];
     const { failure } = sent;
     if (failure.quota) return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
+    // The mail account failed, not the message: back at its place, no attempt spent (account.ts).
+    if (failure.account)
+      return [ref, requeued(attempts - 1, `held: the mail account fails (${failure.message})`, digestMs)];
     if (failure.transient && attempts < maxAttempts) {
       // Back off as a message of its own would (retry-policy.ts); never before its place.
       return [ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts)))];
@@ -241,6 +250,17 @@ function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[Do
 async function sendParts(items: readonly Taken[], id: string, digest: DigestRun, sending: Sending): Promise<void> {
   if (items.length === 0) return;
   const { db, nowMs } = digest;
+  if (sending.account) {
+    const error = `held: the mail account fails (${sending.account.message})`;
+    const updates = items.map(({ ref, attempts, digestMs }): [DocumentReference, DeliveryUpdate] => [
+      ref,
+      requeued(attempts - 1, error, digestMs),
+    ]);
+    const recorded = await recordWithRetries(() => recordDigest(db, digest.id, updates), { sleep: digest.sleep });
+    if (recorded === 'unrecorded') unrecorded(digest.id, items.length);
+    sending.requeued += items.length;
+    return;
+  }
   if (sending.quota) {
     const updates = items.map(({ ref, attempts }): [DocumentReference, DeliveryUpdate] => [
       ref,
@@ -255,7 +275,8 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     items.map(({ part }) => part),
     id,
   );
-  const split = (sent: Sent) => sent.kind === 'failed' && !sent.failure.transient && items.length > 1;
+  const split = (sent: Sent) =>
+    sent.kind === 'failed' && !sent.failure.transient && !sent.failure.account && items.length > 1;
   const { sent, recorded } = await sendAndRecord(
     digest.transport,
     email,
@@ -269,6 +290,11 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     return;
   }
   const { failure } = sent;
+  if (failure.account) {
+    sending.account = failure;
+    sending.requeued += items.length;
+    return;
+  }
   if (failure.quota) {
     sending.quota = true;
     sending.requeued += items.length;
@@ -329,6 +355,9 @@ export async function sendDigest(
     emails: 0,
   });
 
+  // The mail account is down: the queue waits for the sweep's try of it (account.ts).
+  if (!options.accountTry && readAccount(await accountRef(db).get()).down) return none('HELD');
+
   // The day's emails: spent, or running down (then the digests come less often).
   const state = db.collection(sweepCollection).doc(digestStateId);
   if (config.limits.perDay > 0) {
@@ -384,8 +413,15 @@ export async function sendDigest(
     sending,
   );
   if (sending.emails > 0) await state.set({ lastMs: nowMs });
-  const outcome: DigestReport['outcome'] =
-    sending.failures.length > 0 ? 'ERROR' : sending.requeued > 0 ? 'QUEUED' : 'SUCCESS';
+  if (sending.account) await markAccountDown(db, sending.account, now(), alert);
+  else if (options.accountTry) await markAccountUp(db, now());
+  const outcome: DigestReport['outcome'] = sending.account
+    ? 'HELD'
+    : sending.failures.length > 0
+      ? 'ERROR'
+      : sending.requeued > 0
+        ? 'QUEUED'
+        : 'SUCCESS';
   if (sending.emails > 0) {
     await markReported(db, notices);
     alert({ kind: 'digest', digest, messages: taken.length - sending.requeued - sending.failures.length, waiting });

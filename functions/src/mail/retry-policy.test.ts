@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifySendError, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+import { providerReplies, type SessionStep } from './provider-replies.js';
+import { classifySendError, failureScope, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 
 /** An error shaped as nodemailer reports it. */
 const smtpError = (
@@ -94,6 +95,7 @@ describe('classifySendError', () => {
     expect(classifySendError(error)).toEqual({
       transient: true,
       quota: false,
+      account: true,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,
@@ -125,6 +127,7 @@ describe('classifySendError', () => {
     expect(classifySendError(error)).toEqual({
       transient: false,
       quota: false,
+      account: true,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,
@@ -149,11 +152,71 @@ describe('classifySendError', () => {
     ).toEqual({
       transient: false,
       quota: false,
+      account: false,
       message: 'Message failed: 550 5.7.1 rejected',
       code: 'EMESSAGE',
       responseCode: 550,
     });
     expect(classifySendError(new Error('x'.repeat(2000))).message).toHaveLength(500);
+  });
+});
+
+// Whose failure it is, for the replies each kind of provider gives (provider-replies.ts), as
+// nodemailer reports them at each step of the session; then the failures with no reply at all.
+const asNodemailerReports: Record<SessionStep, { command: string; code: string; prefix: string }> = {
+  CONN: { command: 'CONN', code: 'EPROTOCOL', prefix: 'Invalid greeting. response=' },
+  AUTH: { command: 'AUTH PLAIN', code: 'EAUTH', prefix: 'Invalid login: ' },
+  'MAIL FROM': { command: 'MAIL FROM', code: 'EENVELOPE', prefix: 'Mail command failed: ' },
+  'RCPT TO': { command: 'RCPT TO', code: 'EENVELOPE', prefix: "Can't send mail - all recipients were rejected: " },
+  DATA: { command: 'DATA', code: 'EMESSAGE', prefix: 'Message failed: ' },
+};
+
+describe.each(Object.entries(providerReplies))('whose failure it is: %s', (_, replies) => {
+  it.each(replies.map((reply) => [reply.what, reply.scope, reply] as const))(
+    "%s is the %s's",
+    (__, scope, { step, code: responseCode, text: words }) => {
+      const { command, code, prefix } = asNodemailerReports[step];
+      const text = `${prefix}${String(responseCode)} ${words}`;
+      expect(failureScope({ command, code, responseCode, text })).toBe(scope);
+      const failure = classifySendError(smtpError(text, { command, code, responseCode }));
+      expect(failure.account).toBe(scope === 'account');
+      expect(failure.transient).toBe(responseCode < 500);
+    },
+  );
+});
+
+describe('whose failure it is, without a reply', () => {
+  it.each([
+    ['a server that refuses a connection', 'CONN', 'ESOCKET', 'connect ECONNREFUSED 192.0.2.10:587'],
+    ['a server that does not answer', 'CONN', 'ETIMEDOUT', 'Connection timeout'],
+    ['a server name that does not resolve', 'CONN', 'EDNS', 'getaddrinfo ENOTFOUND smtp.example.com'],
+    [
+      'a certificate that does not match',
+      'CONN',
+      'ETLS',
+      "Error initiating TLS - Hostname/IP does not match certificate's altnames",
+    ],
+    ['a connection lost mid-message', 'API', 'ECONNECTION', 'Connection closed unexpectedly'],
+    ['an OAuth2 token endpoint out of reach', 'AUTH XOAUTH2', 'EAUTH', 'connect ECONNREFUSED 127.0.0.1:443'],
+  ])("%s is the account's", (_, command, code, text) => {
+    expect(classifySendError(smtpError(text, { command, code }))).toMatchObject({ account: true, quota: false });
+  });
+
+  it.each([
+    ['a message too large for the client', 'MAIL FROM', 'EMESSAGE', 'Message size larger than allowed 10485760'],
+    ['a message that could not be read', 'API', 'ESTREAM', 'Unexpected end of stream'],
+    ['an unexpected error', undefined, undefined, 'Cannot read properties of undefined'],
+  ])("%s is the message's", (_, command, code, text) => {
+    expect(classifySendError(smtpError(text, { command, code }))).toMatchObject({ account: false });
+  });
+
+  it('a spent quota is neither: it waits for the next day as before', () => {
+    const error = smtpError('Message failed: 550 5.4.5 Daily user sending limit exceeded.', {
+      command: 'DATA',
+      code: 'EMESSAGE',
+      responseCode: 550,
+    });
+    expect(classifySendError(error)).toMatchObject({ quota: true, account: false });
   });
 });
 

@@ -40,6 +40,13 @@ export type SendFailure = {
    * in ERROR, however the server words the code.
    */
   quota: boolean;
+  /**
+   * Whether it is the mail account's or its server's failure rather than this message's (a
+   * refused login, a server unreachable, timing out or refusing service, a sender or recipient
+   * address it will not take: every message would meet it). Such a failure never ends a
+   * message: it waits, held, until the account works again (account.ts). See `failureScope`.
+   */
+  account: boolean;
   /** One line for `delivery.error`: the error's message (SMTP replies include their code). */
   message: string;
   /** Codes only, for the logs: never the message, which may quote the mail. */
@@ -108,7 +115,72 @@ export function classifySendError(error: unknown): SendFailure {
     fields.command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
   const message = singleLineMessage(step ? `${step}: ${text}` : text);
   const quota = responseCode !== null && responseCode >= 400 && quotaMessage.test(text);
-  return { transient: transient || quota, quota, message, code, responseCode };
+  const account =
+    !quota &&
+    failureScope({
+      code,
+      originalCode: typeof fields.originalCode === 'string' ? fields.originalCode : null,
+      command: typeof fields.command === 'string' ? fields.command : null,
+      responseCode,
+      text,
+    }) === 'account';
+  return { transient: transient || quota, quota, account, message, code, responseCode };
+}
+
+// Whose failure it is: the account's (and its server's), or the message's. An SMTP session
+// goes connect → greeting → EHLO → STARTTLS → AUTH → MAIL FROM → RCPT TO → DATA → the message
+// → its reply. Nothing before the message's own reply has seen the message: the sender (MAIL
+// FROM) and the recipient (RCPT TO) are the operator's settings, the same for every message.
+// So every failure before the end of DATA is the account's, but for a size the server refuses
+// up front (MAIL FROM … SIZE=). The reply to the message itself is the message's (its content,
+// its size), unless it says something of the account, its login or the server's state, which
+// the providers say with these enhanced status codes (RFC 3463 and the providers' own):
+//   any provider      421 (service closing), 530/534/535/538 (authentication), x.3.1 and x.3.2
+//                     (the system is full or not accepting mail), x.4.x (network), x.1.x
+//                     (an address: the operator's sender or support address), x.7.8 (bad credentials)
+//   Gmail, Workspace  x.7.9 (an app password is required), x.7.14 (sign in with a browser first),
+//                     x.7.0 "Authentication Required"
+//   Microsoft 365     x.7.3 / x.7.57 (not authenticated), x.7.60 (may not send as the sender),
+//                     x.7.139 (SMTP AUTH disabled), x.7.705 / x.7.708 / x.7.750 (the tenant or
+//                     its address blocked from sending), x.7.64 (relay not allowed for the tenant)
+//   a plain relay     x.7.1 when it says relaying is denied (its x.7.1 for spam is the message's)
+// Everything else the server answers to the message (x.6.x content, x.3.4 size, x.7.1 spam or
+// policy, x.7.0 a blocked attachment) is the message's. A send that failed without any SMTP
+// reply (a connection refused, reset or timed out, a DNS or TLS failure, the OAuth2 token
+// endpoint) is the account's; an objection of nodemailer's own to the message (EMESSAGE without
+// a reply) or an unexpected error is the message's, so a message never waits on an error no
+// account mends.
+const sessionCommands = new Set(['CONN', 'EHLO', 'HELO', 'LHLO', 'STARTTLS', 'RSET', 'MAIL FROM', 'RCPT TO']);
+const connectionCodes = new Set([...transientCodes, 'ETLS', 'EPROTOCOL', 'EAUTH', 'EREQUIRETLS', 'EOAUTH2', 'EFETCH']);
+const accountReplyCodes = new Set([421, 530, 534, 535, 538]);
+const accountStatus = /\b[45]\.(?:1\.\d{1,3}|3\.[12]|4\.\d{1,3}|7\.(?:3|8|9|14|57|60|64|139|705|708|750))\b/;
+const accountWords =
+  /\bauthentication (?:required|unsuccessful|failed)\b|\brelay(?:ing)? (?:access )?(?:denied|not permitted)\b/i;
+const sizeStatus = /\b[45]\.3\.4\b/;
+
+/** Whose failure a send error is: the mail account's (and its server's), or the message's. */
+export function failureScope(error: {
+  code: string | null;
+  originalCode?: string | null;
+  command: string | null;
+  responseCode: number | null;
+  text: string;
+}): 'account' | 'message' {
+  const { code, originalCode, command, responseCode, text } = error;
+  // nodemailer's own objection to the message (no reply: too large, empty, unreadable).
+  if (responseCode === null && (code === 'EMESSAGE' || code === 'ESTREAM')) return 'message';
+  if (sizeStatus.test(text)) return 'message';
+  if (command !== null && (sessionCommands.has(command) || command.startsWith('AUTH'))) return 'account';
+  // The DATA command refused before the message was sent (EENVELOPE; EMESSAGE is the reply to the message).
+  if (command === 'DATA' && code === 'EENVELOPE') return 'account';
+  if (responseCode !== null) {
+    return accountReplyCodes.has(responseCode) || accountStatus.test(text) || accountWords.test(text)
+      ? 'account'
+      : 'message';
+  }
+  return (code !== null && connectionCodes.has(code)) || (originalCode != null && connectionCodes.has(originalCode))
+    ? 'account'
+    : 'message';
 }
 
 /** Which step of an XOAUTH2 login failed, said for `delivery.error`. */

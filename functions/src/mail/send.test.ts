@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { sendWithRetries, type RecordResult, type SendStep } from './send.js';
-import { recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
+import { held, recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
@@ -39,9 +39,11 @@ function transportFailing(...failures: Array<() => Error>): MailTransport & { tr
   return transport;
 }
 
+const writtenMs = nowMs - 60_000;
 /** What the claim's lease writes for a step (delivery.ts); a quota wait is a test of its own. */
 function asUpdate(step: SendRecord): DeliveryUpdate {
   if (step.kind === 'quota') throw new Error('a quota reply was not expected here');
+  if (step.kind === 'held') return held(step.attempts, step.error, writtenMs);
   return recordedAs(step);
 }
 
@@ -109,7 +111,7 @@ describe('sendWithRetries', () => {
   });
 
   it('leaves the message in RETRY for the sweep once the pauses are used up', async () => {
-    const transport = transportFailing(connectionLost, connectionLost, connectionLost);
+    const transport = transportFailing(mailboxFull, mailboxFull, mailboxFull);
     const { send, records } = step(transport, { delays: [10] });
     expect(await sendWithRetries(email, send)).toBe('RETRY');
     expect(transport.tries).toBe(2);
@@ -118,20 +120,67 @@ describe('sendWithRetries', () => {
       'delivery.attempts': 2,
       'delivery.leaseExpireTime': null,
       'delivery.nextAttemptTime': Timestamp.fromMillis(nowMs + retryDelayMs(2)),
-      'delivery.error': 'Connection closed',
+      'delivery.error': '452 Mailbox full',
     });
   });
 
-  it(`gives up in ERROR when a transient failure comes on attempt ${maxAttempts}`, async () => {
-    const { send, records } = step(transportFailing(connectionLost), { attempts: maxAttempts });
+  it(`gives up in ERROR when a transient failure of the message comes on attempt ${maxAttempts}`, async () => {
+    const { send, records } = step(transportFailing(mailboxFull), { attempts: maxAttempts });
     expect(await sendWithRetries(email, send)).toBe('ERROR');
     expect(records).toEqual([
       expect.objectContaining({
         'delivery.state': 'ERROR',
         'delivery.attempts': maxAttempts,
-        'delivery.error': `gave up after ${maxAttempts} attempts: Connection closed`,
+        'delivery.error': `gave up after ${maxAttempts} attempts: 452 Mailbox full`,
       }),
     ]);
+  });
+
+  describe('a failure of the mail account, not of the message', () => {
+    const loginRefused = () =>
+      Object.assign(new Error('Invalid login: 535-5.7.8 Username and Password not accepted.'), {
+        code: 'EAUTH',
+        command: 'AUTH PLAIN',
+        responseCode: 535,
+      });
+
+    it('holds the message at once when the login is refused: no quick try, no attempt spent, its place kept', async () => {
+      const accountFailures: string[] = [];
+      const transport = transportFailing(loginRefused, loginRefused);
+      const { send, records, pauses } = step(transport, {
+        attempts: 4,
+        onAccountFailed: (failure) => {
+          accountFailures.push(failure.message);
+          return Promise.resolve();
+        },
+      });
+      expect(await sendWithRetries(email, send)).toBe('HELD');
+      expect(transport.tries).toBe(1);
+      expect(pauses).toEqual([]);
+      expect(records).toEqual([
+        {
+          'delivery.state': 'RETRY',
+          'delivery.attempts': 3,
+          'delivery.leaseExpireTime': null,
+          'delivery.nextAttemptTime': Timestamp.fromMillis(writtenMs),
+          'delivery.error':
+            'held: the mail account fails (Invalid login: 535-5.7.8 Username and Password not accepted.)',
+          'delivery.claim': null,
+          'delivery.counted': false,
+          'delivery.waitsFor': 'account',
+        },
+      ]);
+      expect(accountFailures).toEqual(['Invalid login: 535-5.7.8 Username and Password not accepted.']);
+    });
+
+    it('holds it after the quick tries when the server stays out of reach, however many attempts it had', async () => {
+      const transport = transportFailing(connectionLost, connectionLost, connectionLost);
+      const { send, records, pauses } = step(transport, { attempts: maxAttempts });
+      expect(await sendWithRetries(email, send)).toBe('HELD');
+      expect(transport.tries).toBe(3);
+      expect(pauses).toEqual([1_000, 3_000]);
+      expect(records.at(-1)).toMatchObject({ 'delivery.state': 'RETRY', 'delivery.attempts': maxAttempts - 1 });
+    });
   });
 
   it('asks for a wait, not an ERROR, when the server says the sending quota is spent', async () => {

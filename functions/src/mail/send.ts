@@ -89,8 +89,11 @@ export async function sendAndRecord<T>(
 /** What a state write found: the claim still current (written), or taken by a later one. */
 export type RecordResult = 'written' | 'stale';
 
-/** What became of a message: its delivery state once ended or waiting, or SKIPPED (not this invocation's to record). */
-export type SendOutcome = Exclude<DeliveryState, 'PROCESSING'> | 'SKIPPED';
+/**
+ * What became of a message: its delivery state once ended or waiting; HELD (RETRY, waiting for
+ * the mail account: account.ts); or SKIPPED (not this invocation's to record).
+ */
+export type SendOutcome = Exclude<DeliveryState, 'PROCESSING'> | 'HELD' | 'SKIPPED';
 
 export type SendStep = {
   transport: MailTransport;
@@ -104,17 +107,25 @@ export type SendStep = {
   log: Record<string, unknown>;
   /** Called once the message has ended in ERROR (reported as an alert). */
   onFailed?: (error: string) => Promise<void>;
+  /** Called once the message is held because the mail account failed (account.ts). */
+  onAccountFailed?: (failure: SendFailure) => Promise<void>;
 };
 
 /**
  * What one send of a claimed message leads to: `delay` is the pause before the next try
  * within this invocation, if one is left. A reply that says the account's sending quota is
- * spent is a wait, not a failure.
+ * spent is a wait, not a failure; so is a failure of the mail account (a refused login, a
+ * server out of reach, after the quick tries when it may be a hiccup): the message is held
+ * with the attempts it had before this claim (`before`).
  */
-function nextAfter(sent: Sent, attempts: number, delay: number | undefined, nowMs: number): SendRecord {
+function nextAfter(sent: Sent, attempts: number, before: number, delay: number | undefined, nowMs: number): SendRecord {
   if (sent.kind === 'sent') return { kind: 'sent', attempts, info: sent.info };
   const { failure } = sent;
   if (failure.quota) return { kind: 'quota' };
+  if (failure.account && (!failure.transient || delay === undefined)) {
+    return { kind: 'held', attempts: before, error: `held: the mail account fails (${failure.message})` };
+  }
+  if (failure.account) return { kind: 'again', attempts: attempts + 1, error: failure.message, nowMs };
   if (!failure.transient || attempts >= maxAttempts) {
     return { kind: 'failed', attempts, error: endedBy(failure, attempts) };
   }
@@ -136,12 +147,13 @@ function nextAfter(sent: Sent, attempts: number, delay: number | undefined, nowM
 export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Promise<SendOutcome> {
   const { transport, record, sleep, log } = step;
   let attempts = step.attempts;
+  const before = step.attempts - 1;
   for (let quickRetry = 0; ; quickRetry += 1) {
     const { sent, recorded } = await sendAndRecord(
       transport,
       email,
       async (sent) => {
-        const next = nextAfter(sent, attempts, step.delays[quickRetry], step.now());
+        const next = nextAfter(sent, attempts, before, step.delays[quickRetry], step.now());
         return { next, result: await record(next) };
       },
       {
@@ -175,6 +187,10 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
       case 'quota':
         logger.warn('Mail waits for the sending quota', { ...failureLog, state: 'QUEUED' });
         return 'QUEUED';
+      case 'held':
+        logger.warn('Mail held: the mail account fails', { ...failureLog, state: 'RETRY' });
+        if (sent.kind === 'failed') await step.onAccountFailed?.(sent.failure);
+        return 'HELD';
       case 'failed':
         logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR' });
         await step.onFailed?.(next.error);

@@ -1,9 +1,12 @@
 import { FieldPath, Timestamp, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
+import { accountRef, markAccountUp, readAccount, takeAccountTry } from './account.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
 import { deliverMail, type Outcome } from './deliver.js';
-import { assessDelivery } from './delivery.js';
+import { assessDelivery, isHeld } from './delivery.js';
+import { classifySendError } from './retry-policy.js';
+import { getTransport, type MailTransport } from './transport.js';
 import { mailCollection, sendDigest, type DigestReport } from './digest.js';
 import { fieldsBesidesPicture } from './mail-document.js';
 
@@ -21,6 +24,10 @@ import { fieldsBesidesPicture } from './mail-document.js';
 // picture (up to 640 KiB each: a page of 200 could be 128 MB); the claim reads each message
 // whole. What one run cannot reach is still due in the next. Then it sends one digest of the messages queued over the caps (digest.ts), and keeps
 // the alert for messages that have waited in RETRY for over an hour (alerts.ts).
+// While the mail account is down (account.ts), the messages held for it are left alone, but
+// when its next try is due: then the oldest held message goes first, alone (or, with none
+// held, the due digest; with nothing waiting, a login alone), and once it got through, every
+// held message is due again, oldest first.
 
 export { mailCollection };
 
@@ -47,9 +54,17 @@ export type SweepOptions = {
   claimForMs?: number;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
+  /** The SMTP transport for a login-only try of the mail account; the instance's pool when not given. */
+  transport?: MailTransport & { verify?: () => Promise<unknown> };
 };
 
-export type SweepReport = { found: number; digest: DigestReport; staleRetries: number } & Record<Outcome, number>;
+export type SweepReport = {
+  found: number;
+  digest: DigestReport;
+  staleRetries: number;
+  /** What the mail account was to this sweep: up; down, not tried; down and tried (account.ts). */
+  account: 'up' | 'wait' | 'try';
+} & Record<Outcome, number>;
 
 /** Every document a query finds, page after page in its order, up to `most`. */
 async function readPages(query: Query, pageSize: number, most: number): Promise<QueryDocumentSnapshot[]> {
@@ -151,34 +166,61 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   for (const snapshot of lost.orphans) due.set(snapshot.id, snapshot);
 
   const alert = alertSink(options.onAlert);
-  const counts: Record<Outcome, number> = { SUCCESS: 0, ERROR: 0, RETRY: 0, QUEUED: 0, SKIPPED: 0 };
-  const queue = [...due.values()];
+  const counts: Record<Outcome, number> = { SUCCESS: 0, ERROR: 0, RETRY: 0, QUEUED: 0, SKIPPED: 0, HELD: 0 };
   const ended = new Set<string>();
+  const deliver = async (snapshot: QueryDocumentSnapshot, accountTry = false) => {
+    // One try each: a message still failing waits for a later sweep.
+    const outcome = await deliverMail(snapshot.ref, config, {
+      snapshot,
+      retryDelaysMs: [],
+      now: clock,
+      onAlert: options.onAlert,
+      accountTry,
+    });
+    counts[outcome] += 1;
+    if (outcome === 'SUCCESS' || outcome === 'ERROR') ended.add(snapshot.id);
+    return outcome;
+  };
+
+  // The messages held for the mail account, oldest first, wait while it is down; when its try
+  // is due, the oldest goes alone, and if it got through the rest follow in this run.
+  const account = await takeAccountTry(db, now, alert);
+  const heldMessages = [...due.values()].filter((snapshot) => isHeld(snapshot.get('delivery')));
+  let accountUp = account === 'up';
+  let triedWithMessage = false;
+  const first = heldMessages[0];
+  if (account === 'try' && first) {
+    due.delete(first.id);
+    triedWithMessage = true;
+    await deliver(first, true);
+    accountUp = !readAccount(await accountRef(db).get()).down;
+  }
+  // The held go one after another, in the order they were written (one worker of their own);
+  // everything else as before, side by side.
+  const heldQueue = accountUp ? [...due.values()].filter((snapshot) => isHeld(snapshot.get('delivery'))) : [];
+  const queue = [...due.values()].filter((snapshot) => !isHeld(snapshot.get('delivery')));
   const stopClaimingAt = Date.now() + (options.claimForMs ?? 40_000);
-  const worker = async () => {
-    while (queue.length > 0 && Date.now() < stopClaimingAt) {
-      const snapshot = queue.shift();
+  const worker = (from: QueryDocumentSnapshot[]) => async () => {
+    while (from.length > 0 && Date.now() < stopClaimingAt) {
+      const snapshot = from.shift();
       if (!snapshot) break;
-      // One try each: a message still failing waits for a later sweep.
-      const outcome = await deliverMail(snapshot.ref, config, {
-        snapshot,
-        retryDelaysMs: [],
-        now: clock,
-        onAlert: options.onAlert,
-      });
-      counts[outcome] += 1;
-      if (outcome === 'SUCCESS' || outcome === 'ERROR') ended.add(snapshot.id);
+      await deliver(snapshot);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 5) }, worker));
+  const concurrency = Math.max(1, options.concurrency ?? 5);
+  await Promise.all([
+    worker(heldQueue)(),
+    ...Array.from({ length: heldQueue.length > 0 ? Math.max(1, concurrency - 1) : concurrency }, () => worker(queue)()),
+  ]);
 
   // Orphans handled now are not looked for again: the cursor moves on past them.
-  const left = new Set(queue.map((snapshot) => snapshot.id));
+  const left = new Set([...queue, ...heldQueue].map((snapshot) => snapshot.id));
   await lost.save(lost.orphans.filter((snapshot) => left.has(snapshot.id)));
 
   // Messages written over an hour ago and still waiting in RETRY: the server keeps refusing.
+  // (Those held for the mail account are its alert's, account.ts.)
   const stale = [...retrying, ...manual].filter((snapshot) => {
-    if (ended.has(snapshot.id)) return false;
+    if (ended.has(snapshot.id) || isHeld(snapshot.get('delivery'))) return false;
     const written: unknown = snapshot.get('createdAt');
     return (
       snapshot.get('delivery.state') === 'RETRY' &&
@@ -194,10 +236,27 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
     alert,
   );
 
-  const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert });
+  const accountTry = account === 'try' && !triedWithMessage;
+  const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert, accountTry });
+  // Nothing waited to try the account with: a login alone (connect, and authenticate).
+  if (accountTry && ['NONE', 'PACED', 'SPENT'].includes(digest.outcome)) await tryLogin(db, config, clock(), options);
   // The count of waiting notices that messages read with their caps, set right (alerts.ts).
   await syncNoticeCount(db, now).catch(() => undefined);
-  const report: SweepReport = { found: due.size, ...counts, digest, staleRetries: stale.length };
+  const report: SweepReport = { found: due.size, ...counts, digest, staleRetries: stale.length, account };
   if (report.found > 0 || digest.outcome !== 'NONE') logger.info('Mail sweep', report);
   return report;
+}
+
+/** A try of the mail account that sends nothing: connect and log in (nodemailer's verify). */
+async function tryLogin(db: Firestore, config: MailConfig, nowMs: number, options: SweepOptions): Promise<void> {
+  const transport = options.transport ?? getTransport(config.smtp);
+  if (!transport.verify) return;
+  try {
+    await transport.verify();
+    await markAccountUp(db, nowMs);
+  } catch (error) {
+    const failure = classifySendError(error);
+    if (!failure.account) await markAccountUp(db, nowMs);
+    else logger.warn('Mail account still fails', { code: failure.code, responseCode: failure.responseCode });
+  }
 }

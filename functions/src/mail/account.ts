@@ -1,0 +1,138 @@
+import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { raiseNotice, type AlertSink } from './alerts.js';
+import type { SendFailure } from './retry-policy.js';
+
+// What is wrong with the mail account is not wrong with the message. When a send fails for
+// the account's sake (retry-policy.ts, `failureScope`: a refused login, a server unreachable
+// or timing out, a sender or recipient the server will not take), the message waits, held
+// (delivery.ts, `held`): it never ends in ERROR for it, however long that lasts within its
+// retention, and it is not counted against the caps. The account is then marked down in one
+// small document, `MailSweep/account`, which every claim reads with the message (no operation
+// of its own): while it is down, a new message is held at once instead of trying the login
+// again, and the sweep tries the account at a gentle pace (1, 2, 4, 8 minutes, then every 15),
+// with the oldest held message (or the due digest, or, with nothing waiting, a login alone).
+// The first try that goes through marks the account up, and every held message goes out, oldest
+// first, through the same claim and within the same caps as any other. The operator hears of it
+// once when it goes down (a log alert and a notice in the first email that gets through) and
+// again each day it lasts. The document is written only when the account changes state or is
+// tried, never by each message.
+
+export const accountStateCollection = 'MailSweep';
+export const accountStateId = 'account';
+
+/** Pauses between tries of an account that is down: 1, 2, 4, 8 minutes, then every 15. */
+export function accountTryDelayMs(tries: number): number {
+  return Math.min(60_000 * 2 ** Math.max(0, tries), 15 * 60_000);
+}
+
+/** How often the operator hears again while the account stays down. */
+export const accountReminderMs = 24 * 60 * 60_000;
+
+/** The account as its document says: up (no document), or down since when, and when it is tried next. */
+export type AccountState =
+  | { down: false }
+  | { down: true; sinceMs: number; reason: string; tries: number; nextTryMs: number; remindedMs: number };
+
+export const accountRef = (db: Firestore): DocumentReference =>
+  db.collection(accountStateCollection).doc(accountStateId);
+
+/** The state a snapshot of the account's document holds. */
+export function readAccount(snapshot: DocumentSnapshot | undefined): AccountState {
+  const data = snapshot?.exists ? snapshot.data() : undefined;
+  if (data?.down !== true) return { down: false };
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return {
+    down: true,
+    sinceMs: number(data.sinceMs),
+    reason: typeof data.reason === 'string' ? data.reason : '',
+    tries: number(data.tries),
+    nextTryMs: number(data.nextTryMs),
+    remindedMs: number(data.remindedMs),
+  };
+}
+
+/** One line on why, for the notice and the document: the server's words (an SMTP reply, no message text). */
+const reasonOf = (failure: Pick<SendFailure, 'message'>) => failure.message.slice(0, 300);
+
+/**
+ * Marks the account down after a send failed for its sake: the first failure writes the
+ * document and tells the operator (log alert, and a notice for the first email that gets
+ * through); while it is down already, nothing is written. Never throws.
+ */
+export async function markAccountDown(
+  db: Firestore,
+  failure: Pick<SendFailure, 'message' | 'code' | 'responseCode'>,
+  nowMs: number,
+  sink: AlertSink,
+): Promise<void> {
+  try {
+    const ref = accountRef(db);
+    const wentDown = await db.runTransaction(async (tx) => {
+      if (readAccount(await tx.get(ref)).down) return false;
+      tx.set(ref, {
+        down: true,
+        sinceMs: nowMs,
+        reason: reasonOf(failure),
+        code: failure.code,
+        responseCode: failure.responseCode,
+        tries: 0,
+        nextTryMs: nowMs + accountTryDelayMs(0),
+        remindedMs: nowMs,
+      });
+      return true;
+    });
+    if (!wentDown) return;
+    const alert = { kind: 'account', sinceMs: nowMs, reason: reasonOf(failure), reminder: false } as const;
+    sink(alert);
+    await raiseNotice(db, `account-${String(nowMs)}`, alert, nowMs);
+  } catch (error) {
+    logger.error('Mail account state not recorded', { code: (error as { code?: unknown } | null)?.code ?? null });
+  }
+}
+
+/** Marks the account up after a try went through (a no-op while it is up). Never throws. */
+export async function markAccountUp(db: Firestore, nowMs: number): Promise<void> {
+  try {
+    const ref = accountRef(db);
+    const was = await db.runTransaction(async (tx) => {
+      const state = readAccount(await tx.get(ref));
+      if (state.down) tx.delete(ref);
+      return state;
+    });
+    if (was.down) {
+      logger.info('Mail account works again; held messages go out', {
+        downForMinutes: Math.round((nowMs - was.sinceMs) / 60_000),
+        tries: was.tries,
+      });
+    }
+  } catch (error) {
+    logger.error('Mail account state not recorded', { code: (error as { code?: unknown } | null)?.code ?? null });
+  }
+}
+
+/**
+ * The sweep's look at the account: up; down and not to be tried yet; or down and tried now,
+ * by this sweep alone (the next try is set in the same transaction, so two sweeps at once
+ * never both try). A day after the last word to the operator, it tells them again.
+ */
+export async function takeAccountTry(db: Firestore, nowMs: number, sink: AlertSink): Promise<'up' | 'wait' | 'try'> {
+  const ref = accountRef(db);
+  const { decision, remind } = await db.runTransaction(async (tx) => {
+    const state = readAccount(await tx.get(ref));
+    if (!state.down) return { decision: 'up' as const, remind: undefined };
+    const remindNow = nowMs - state.remindedMs >= accountReminderMs;
+    const tryNow = nowMs >= state.nextTryMs;
+    if (remindNow || tryNow) {
+      tx.update(ref, {
+        ...(remindNow ? { remindedMs: nowMs } : {}),
+        ...(tryNow
+          ? { tries: state.tries + 1, lastTryMs: nowMs, nextTryMs: nowMs + accountTryDelayMs(state.tries + 1) }
+          : {}),
+      });
+    }
+    return { decision: tryNow ? ('try' as const) : ('wait' as const), remind: remindNow ? state : undefined };
+  });
+  if (remind?.down) sink({ kind: 'account', sinceMs: remind.sinceMs, reason: remind.reason, reminder: true });
+  return decision;
+}
