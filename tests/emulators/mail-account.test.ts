@@ -9,6 +9,7 @@ import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
 import type { MailAlert } from '../../functions/src/mail/alerts.ts';
+import { queued } from '../../functions/src/mail/delivery.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { providerReplies, type ProviderReply, type SessionStep } from '../../functions/src/mail/provider-replies.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
@@ -295,6 +296,47 @@ describe('a mail account that fails, then is mended', () => {
     const report = await sweepMail(db, config, { now, onAlert });
     expect(report.account).toBe('try');
     expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  });
+});
+
+describe('a digest that meets a refused login', () => {
+  it('keeps its messages queued at their place, spends no attempt, and sends them at the first try that goes through', async () => {
+    const start = freshDay() + 10 * hour;
+    const ids: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      const id = autoId();
+      await mailRef(id).set({
+        ...contactMessage({
+          email: `queued${String(index)}@example.org`,
+          subject: `Queued ${String(start)} ${String(index)}`,
+        }),
+        createdAt: Timestamp.fromMillis(start),
+        reference: referenceFor(id),
+        ...queued('global cap', start + index, Timestamp.fromMillis(start + 365 * day)),
+      });
+      ids.push(id);
+    }
+    smtp.behave({ kind: 'refuse-login' });
+    now = start + minute;
+    expect((await sweepMail(db, config, { now, onAlert })).digest).toMatchObject({ outcome: 'HELD', messages: 3 });
+    for (const [index, id] of ids.entries()) {
+      const delivery = await deliveryOf(id);
+      expect(delivery).toMatchObject({ state: 'QUEUED', attempts: 0 });
+      expect((delivery.digestTime as Timestamp).toMillis()).toBe(start + index);
+    }
+    expect(readAccount(await accountRef(db).get()).down).toBe(true);
+    // Down, and its try not due: the digest waits without a login.
+    const logins = smtp.logins.length;
+    now += 30_000;
+    expect((await sweepMail(db, config, { now, onAlert })).digest.outcome).toBe('HELD');
+    expect(smtp.logins.length).toBe(logins);
+    // Mended: the next try is the digest itself, and it goes.
+    smtp.behave({ kind: 'accept' });
+    now = start + 5 * minute;
+    expect((await sweepMail(db, config, { now, onAlert })).digest).toMatchObject({ outcome: 'SUCCESS', messages: 3 });
+    for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    expect(alerts.filter((alert) => alert.kind === 'account')).toHaveLength(1);
   });
 });
 
