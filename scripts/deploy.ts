@@ -8,8 +8,10 @@
 // off its own data. Use --with-rules for a project that holds no app data, or once the app's
 // rules file holds the site's part (README, "Deploying into the app's project"). Before it
 // changes anything, the deploy reads the project (scripts/lib/deploy-checks.ts): without
-// --with-rules the live rules must hold the site's part as firestore.rules has it and must not
-// be open to everyone; no function of another codebase may have one of our names; the Hosting
+// --with-rules the live rules are loaded into a Firestore emulator of their own, offline, and
+// must pass the site's rules checks (scripts/lib/rules-checks.ts, as `npm run rules:check`):
+// the form's message created, no hostile one, no client reading or changing a message or the
+// functions' data; no function of another codebase may have one of our names; the Hosting
 // site must be named.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +35,7 @@ import {
 import { readFirebaseJson } from './lib/firebase-config.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
+import { checkRulesOffline } from './lib/rules-emulator.ts';
 
 const index = process.argv.indexOf('--project');
 const project = index >= 0 ? process.argv[index + 1] : undefined;
@@ -120,17 +123,13 @@ const token = await requireAuth({ projectId: project })
     return process.exit(1);
   });
 const apis = { ...googleApis, token };
+if (!withRules)
+  console.log('• Checking the live Firestore rules by what they let through (a Firestore emulator, offline)…');
 const refusals: Refusal[] = [
   ...(typeof hostingTarget === 'string' ? [] : [hostingTarget]),
   ...(withRules
     ? []
-    : [
-        rulesRefusal(
-          await liveFirestoreRules(apis, project),
-          readFileSync(join(root, 'firestore.rules'), 'utf8'),
-          project,
-        ),
-      ]
+    : [await rulesRefusal(await liveFirestoreRules(apis, project), project, checkRulesOffline)]
   ).filter((refusal): refusal is Refusal => refusal !== undefined),
   ...(await functionClashes(apis, project, functionsRegion, ourFunctionNames())),
 ];
@@ -141,7 +140,7 @@ if (refusals.length > 0 || typeof hostingTarget !== 'string') {
 
 const targets = ['hosting', 'firestore:indexes', 'functions', ...(withRules ? ['firestore:rules'] : [])];
 if (!withRules) {
-  console.log("• Firestore rules are left as they are (the app's, which hold the site's part: checked).");
+  console.log("• Firestore rules are left as they are (the app's, which passed the site's rules checks).");
 }
 console.log(`• Hosting: site ${hostingTarget}.`);
 

@@ -1,71 +1,39 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codebase,
   functionClashes,
   hostingSite,
   liveFirestoreRules,
-  openToEveryone,
   ourFunctionNames,
   rulesRefusal,
   type DeployApis,
+  type RulesJudge,
 } from './deploy-checks.ts';
-import { root } from './project.ts';
+import { mergedRules, startGoogleApisStandIn, type StandInProject } from './google-apis-stand-in.ts';
+import type { RulesReport } from './rules-checks.ts';
+import { allowStatements } from './rules-text.ts';
 
 // The deploy's checks against a local stand-in for the Rules API and the Cloud Functions API
-// (the same requests, paths and answers as Google's), one project per case.
+// (the same requests, paths and answers as Google's), one project per case. What the live
+// rules let through is judged in the Firestore emulator: tests/emulators/deploy-rules.test.ts
+// runs those cases; here the judge is a stand-in too, to test what the deploy makes of it.
 
-const ours = readFileSync(join(root, 'firestore.rules'), 'utf8');
-const appRules = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /users/{uid} {
-      allow read, write: if request.auth != null && request.auth.uid == uid;
-    }
-  }
-}`;
-/** The app's rules with the site's part merged in, as README says to do. */
-// (A function as the replacement: the rules hold `$'`, which a replacement string would expand.)
-const merged = appRules.replace(
-  'match /databases/{database}/documents {',
-  () =>
-    `match /databases/{database}/documents {\n${/match \/Mail[\s\S]*?\n {4}\}\n/.exec(ours)?.[0] ?? ''}\n${/ {4}\/\/ Exactly the document[\s\S]*(?=\n {2}\}\n\}\s*$)/.exec(ours)?.[0] ?? ''}`,
-);
-/** The previous site's rules: a message as `to` and `message.html`, rendered as it was written. */
-const previousSite = `rules_version = '2';
-service cloud.firestore {
-  match /databases/{database}/documents {
-    match /Mail/{mailId} {
-      allow create: if request.resource.data.keys().hasOnly(['to', 'message'])
-        && request.resource.data.message.html is string;
-    }
-  }
-}`;
-const testMode = `rules_version = '2';
+const wildcard = `rules_version = '2';
 service cloud.firestore {
   match /databases/{database}/documents {
     match /{document=**} {
-      allow read, write: if request.time < timestamp.date(2026, 12, 25);
+      allow read, write: if request.auth != null;
     }
   }
 }`;
-const openToAll = testMode.replace('if request.time < timestamp.date(2026, 12, 25)', 'if true');
 
 /** Each project's live rules (undefined: none released) and functions, as the stand-in answers. */
-const projects: Record<
-  string,
-  { rules?: string; functions: Array<{ id: string; region: string; codebase?: string }> }
-> = {
-  'p-merged': { rules: merged, functions: [{ id: 'sendContactMail', region: 'europe-west1', codebase }] },
-  'p-previous': { rules: previousSite, functions: [] },
-  'p-test-mode': { rules: `${testMode}\n${merged}`, functions: [] },
-  'p-open': { rules: openToAll, functions: [] },
+const projects: Record<string, StandInProject> = {
+  'p-merged': { rules: mergedRules, functions: [{ id: 'sendContactMail', region: 'europe-west1', codebase }] },
+  'p-wildcard': { rules: wildcard, functions: [] },
   'p-none': { functions: [] },
   'p-foreign': {
-    rules: merged,
+    rules: mergedRules,
     functions: [
       { id: 'sendContactMail', region: 'europe-west1' },
       { id: 'exportMemberData', region: 'us-central1' },
@@ -74,82 +42,67 @@ const projects: Record<
   },
 };
 
-let server: Server;
 let apis: DeployApis;
-const requests: string[] = [];
-
-/** What the stand-in answers a request: the status and the JSON body Google's APIs would send. */
-function answer(url: URL, authorization: string | undefined): [number, unknown] {
-  if (authorization !== 'Bearer test-token') return [401, { error: { code: 401 } }];
-  let found = /^\/v1\/projects\/([\w-]+)\/releases\/cloud\.firestore$/.exec(url.pathname);
-  if (found) {
-    const project = found[1] ?? '';
-    return projects[project]?.rules === undefined
-      ? [404, { error: { code: 404, status: 'NOT_FOUND' } }]
-      : [200, { name: url.pathname.slice(4), rulesetName: `projects/${project}/rulesets/r1` }];
-  }
-  found = /^\/v1\/projects\/([\w-]+)\/rulesets\/r1$/.exec(url.pathname);
-  if (found) {
-    const rules = projects[found[1] ?? '']?.rules ?? '';
-    return [200, { source: { files: [{ name: 'firestore.rules', content: rules }] } }];
-  }
-  found = /^\/v2\/projects\/([\w-]+)\/locations\/-\/functions$/.exec(url.pathname);
-  if (found) {
-    const project = found[1] ?? '';
-    const all = (projects[project]?.functions ?? []).map(({ id, region, codebase: label }) => ({
-      name: `projects/${project}/locations/${region}/functions/${id}`,
-      labels: { 'deployment-tool': 'cli-firebase', ...(label ? { 'firebase-functions-codebase': label } : {}) },
-    }));
-    // Two pages, as the API may answer.
-    return url.searchParams.get('pageToken') === 'next'
-      ? [200, { functions: all.slice(1) }]
-      : [200, { functions: all.slice(0, 1), nextPageToken: 'next' }];
-  }
-  return [404, { error: { code: 404 } }];
-}
+let requests: string[];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://stand-in');
-    requests.push(url.pathname);
-    const [status, body] = answer(url, request.headers.authorization);
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${String((server.address() as AddressInfo).port)}`;
-  apis = { rulesOrigin: origin, functionsOrigin: origin, token: 'test-token' };
+  ({ apis, requests, close } = await startGoogleApisStandIn(projects));
 });
-afterAll(() => {
-  server.close();
+afterAll(async () => {
+  await close();
 });
 
-const rulesCheck = async (project: string) => rulesRefusal(await liveFirestoreRules(apis, project), ours, project);
+const passing: RulesReport = { checks: 500, failures: [], statementsTried: 0, traceBudget: 2000 };
+/** A judge that reports what the emulator would for a wildcard open to every member. */
+const wildcardJudge: RulesJudge = (rules) => {
+  const statement = allowStatements(rules)[0];
+  return Promise.resolve({
+    ...passing,
+    failures: [
+      {
+        check: 'a signed-in member may not update Mail/x (its delivery, to RETRY)',
+        topic: 'mail',
+        expect: 'refused',
+        detail: 'the rules let it through',
+        traced: true,
+        ...(statement ? { allowedBy: statement } : {}),
+      },
+    ],
+    statementsTried: 1,
+  });
+};
 
 describe('the live Firestore rules', () => {
-  it("let the deploy go on when they hold the site's part as firestore.rules has it", async () => {
-    expect(await rulesCheck('p-merged')).toBeUndefined();
+  it('are handed to the judge as the Rules API has them, and pass when the judge finds nothing', async () => {
+    const judged: string[] = [];
+    const judge: RulesJudge = (rules) => {
+      judged.push(rules);
+      return Promise.resolve(passing);
+    };
+    expect(await rulesRefusal(await liveFirestoreRules(apis, 'p-merged'), 'p-merged', judge)).toBeUndefined();
+    expect(judged).toEqual([mergedRules]);
   });
 
-  it("refuse the previous site's rules, which would deny every message of the new form", async () => {
-    const refusal = await rulesCheck('p-previous');
-    expect(refusal?.reason).toMatch(/do not hold this site's part/);
-    expect(refusal?.fix).toMatch(/merge the Mail block .* --with-rules/);
+  it('are refused with the failing check and the statement that let it through, line and text', async () => {
+    const refusal = await rulesRefusal(await liveFirestoreRules(apis, 'p-wildcard'), 'p-wildcard', wildcardJudge);
+    expect(refusal?.reason).toContain('let a client read, change or delete contact messages');
+    expect(refusal?.reason).toContain('line 5 `allow read, write: if request.auth != null;` lets through:');
+    expect(refusal?.reason).toContain('✖ a signed-in member may not update Mail/x (its delivery, to RETRY)');
+    expect(refusal?.fix).toMatch(/Narrow the app's statements .* npm run rules:check -- <that file>/);
   });
 
-  it('refuse rules open to everyone, in test mode or with if true, even beside the site’s part', async () => {
-    for (const project of ['p-test-mode', 'p-open']) expect((await rulesCheck(project))?.reason).toMatch(/everyone/);
+  it('refuse a project with no rules released, without judging anything', async () => {
+    const judge: RulesJudge = () => Promise.reject(new Error('nothing to judge'));
+    expect((await rulesRefusal(await liveFirestoreRules(apis, 'p-none'), 'p-none', judge))?.reason).toMatch(
+      /no Firestore rules released/,
+    );
   });
 
-  it('refuse a project with no rules released', async () => {
-    expect((await rulesCheck('p-none'))?.reason).toMatch(/no Firestore rules released/);
-  });
-
-  it('know an open rule from a closed one', () => {
-    expect(openToEveryone(ours)).toBe(false);
-    expect(openToEveryone(appRules)).toBe(false);
-    expect(openToEveryone(testMode)).toBe(true);
-    expect(openToEveryone(openToAll)).toBe(true);
+  it('are refused, saying why, when the emulator cannot judge them', async () => {
+    const judge: RulesJudge = () => Promise.reject(new Error('the Firestore emulator could not start'));
+    const refusal = await rulesRefusal(await liveFirestoreRules(apis, 'p-merged'), 'p-merged', judge);
+    expect(refusal?.reason).toMatch(/could not be checked: the Firestore emulator could not start/);
   });
 });
 

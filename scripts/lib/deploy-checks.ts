@@ -1,12 +1,15 @@
 // What `npm run deploy` checks in the project before it changes anything there, so a deploy
-// into the app's own project cannot silently stop the contact form or replace what is the
-// app's: the Firestore rules that are live (the Rules API), the functions that exist (the
-// Cloud Functions API), and which Hosting site the files go to. Each check reads only; a
+// into the app's own project cannot silently stop the contact form, open the contact messages
+// or replace what is the app's: the Firestore rules that are live (the Rules API; judged by
+// what they let through in a Firestore emulator), the functions that exist (the Cloud
+// Functions API), and which Hosting site the files go to. Each check reads only; a
 // refusal says exactly why and the command that fixes it. The APIs' addresses and the access
 // token are passed in, so the tests answer them with a local stand-in.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './project.ts';
+import type { RulesReport } from './rules-checks.ts';
+import { describeRulesFailures } from './rules-report.ts';
 
 /** Where the Google APIs are, and the operator's access token for them. */
 export type DeployApis = { rulesOrigin: string; functionsOrigin: string; token: string };
@@ -42,93 +45,54 @@ export async function liveFirestoreRules(apis: DeployApis, project: string): Pro
   return files.map((file) => (typeof file.content === 'string' ? file.content : '')).join('\n');
 }
 
-/** Rules text without its comments and with one space for any run of white space. */
-function normalized(rules: string): string {
-  return rules
-    .split('\n')
-    .map((line) => line.replace(/^\s*\/\/.*$/, ''))
-    .join('\n')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The block that starts at `start` (the index of its `{`), braces balanced, strings skipped. */
-function blockAt(text: string, start: number): string {
-  let depth = 0;
-  let quote: string | undefined;
-  for (let index = start; index < text.length; index++) {
-    const char = text[index];
-    if (quote) {
-      if (char === '\\') index++;
-      else if (char === quote) quote = undefined;
-    } else if (char === "'" || char === '"') quote = char;
-    else if (char === '{') depth++;
-    else if (char === '}' && --depth === 0) return text.slice(start, index + 1);
-  }
-  return text.slice(start);
-}
+/** Runs the site's rules checks on a rules text (scripts/lib/rules-checks.ts) and reports. */
+export type RulesJudge = (rules: string) => Promise<RulesReport>;
 
 /**
- * The site's part of a rules file: its `match /Mail/{…}` block and every function that file
- * defines, each as normalized text.
+ * Whether the live rules let the deploy go on without `--with-rules`, judged by what they let
+ * through, never by their text: Firestore grants a request when any `allow` matches, so an app
+ * rule beside the site's block (`match /{document=**}` for every signed-in member, say) can
+ * open the contact messages as surely as a missing block closes the form. `judge` runs the
+ * site's rules checks on the live rules in a Firestore emulator; the refusal names each check
+ * that failed and the statement that let it through.
  */
-export function sitePart(rules: string): string[] {
-  const parts: string[] = [];
-  for (const found of rules.matchAll(/match \/Mail\/\{\w+\} \{|function \w+\([^)]*\) \{/g)) {
-    parts.push(normalized(found[0].slice(0, -1) + blockAt(rules, found.index + found[0].length - 1)));
-  }
-  return parts;
-}
-
-/**
- * Whether rules let everyone read or write every document: a recursive match (`/{document=**}`)
- * that allows without a condition, with `if true`, or until a date (Firestore's "test mode").
- */
-export function openToEveryone(rules: string): boolean {
-  const text = normalized(rules);
-  for (const found of text.matchAll(/match \/\{\w+=\*\*\} \{/g)) {
-    const block = blockAt(text, found.index + found[0].length - 1);
-    for (const allow of block.matchAll(/allow [\w ,]+(?::\s*if ([^;]*))?;/g)) {
-      const condition = allow[1]?.trim();
-      if (condition === undefined || condition === 'true' || /^request\.time < timestamp\.date\(/.test(condition))
-        return true;
-    }
-  }
-  return false;
-}
-
-/**
- * Whether the live rules let the deploy go on without `--with-rules`: they must hold the site's
- * part as `firestore.rules` has it (else every visitor's message would be refused, or a script
- * could write a shape the function no longer expects), and must not be open to everyone.
- */
-export function rulesRefusal(live: string | undefined, ours: string, project: string): Refusal | undefined {
+export async function rulesRefusal(
+  live: string | undefined,
+  project: string,
+  judge: RulesJudge,
+): Promise<Refusal | undefined> {
   const withRules = `npm run deploy -- --project ${project} --with-rules (only for a project without app data)`;
   const merge =
-    "merge the Mail block and the functions of firestore.rules into the app's rules file, deploy that, and run this again; or";
+    "merge the Mail block and the functions of firestore.rules into the app's rules file, prove the merge with npm run rules:check -- <that file>, deploy it from the app's repository, and run this again; or";
   if (live === undefined) {
     return {
       reason: 'The project has no Firestore rules released: the contact form could not write.',
       fix: `${merge} ${withRules}`,
     };
   }
-  if (openToEveryone(live)) {
+  let report: RulesReport;
+  try {
+    report = await judge(live);
+  } catch (error) {
     return {
-      reason:
-        'The live Firestore rules let everyone read and write every document (open, or "test mode" until a date): anyone can read the app\'s data and the contact messages.',
-      fix: `Close them: ${merge} ${withRules}`,
+      reason: `The live Firestore rules could not be checked: ${error instanceof Error ? error.message : String(error)}`,
+      fix: 'See that the Firestore emulator starts here (npm run rules:check -- firestore.rules), then run this again.',
     };
   }
-  const have = new Set(sitePart(live));
-  const missing = sitePart(ours).filter((part) => !have.has(part));
-  if (missing.length > 0) {
-    const first = missing[0]?.slice(0, 60) ?? '';
-    return {
-      reason: `The live Firestore rules do not hold this site's part as firestore.rules has it (${String(missing.length)} of its blocks differ or are missing, the first: "${first}…"): the new contact form's messages would be refused, or an older shape let through.`,
-      fix: `${merge} ${withRules}`,
-    };
-  }
-  return undefined;
+  const reason = describeRulesFailures(report, 'The live Firestore rules');
+  if (reason === undefined) return undefined;
+  const open = report.failures.some(({ topic }) => topic === 'everyone');
+  const letThrough = report.failures.some(({ expect }) => expect === 'refused');
+  const narrow =
+    "Narrow the app's statements named above to the app's own collections (no wildcard match that reaches Mail or the functions' data), then";
+  return {
+    reason,
+    fix: open
+      ? `Close them: ${merge} ${withRules}`
+      : letThrough
+        ? `${narrow} ${merge} ${withRules}`
+        : `${merge} ${withRules}`,
+  };
 }
 
 /** The functions index.ts exports, by name: the ones a deploy of this codebase creates or replaces. */

@@ -8,7 +8,6 @@ import {
 } from '@firebase/rules-unit-testing';
 import {
   addDoc,
-  Bytes,
   collection,
   deleteDoc,
   deleteField,
@@ -27,7 +26,6 @@ import { deletionsCollection, hashedId } from '../../functions/src/account-delet
 import { exportRecordId, exportsCollection } from '../../functions/src/account-export/member-export.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  buildContactMessage,
   contactFields,
   contactMessageSchema,
   contactPicture,
@@ -35,31 +33,20 @@ import {
   platforms,
   type ContactField,
 } from '../../functions/src/contact-message.ts';
+import {
+  acceptedMessageId,
+  contactMessage as message,
+  hostileMessages,
+  pictureOf,
+  refusedMessageIds,
+  without,
+  withContext,
+  withField,
+} from '../../scripts/lib/rules-checks.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 
 let env: RulesTestEnvironment;
 
-/** The document the site's form writes, built by the one contact message module. */
-const message = (): DocumentData => ({
-  ...buildContactMessage({
-    name: 'Ann',
-    email: 'angler@example.org',
-    subject: 'Question about tides',
-    message: 'Hello\nthere',
-    language: 'it',
-    platform: 'android',
-    appVersion: '1.2.3',
-  }),
-  createdAt: serverTimestamp(),
-});
-
-const omit = (data: DocumentData, key: string) =>
-  Object.fromEntries(Object.entries(data).filter(([name]) => name !== key));
-const without = (key: string) => omit(message(), key);
-const withField = (field: string, value: unknown) => ({ ...message(), [field]: value });
-const withContext = (fields: DocumentData) => ({ ...message(), context: fields });
-/** Bytes of the given size as the site's client writes a picture (what they hold is the function's to check). */
-const pictureOf = (size: number) => Bytes.fromUint8Array(new Uint8Array(size).fill(0xa5));
 const withPicture = (picture: unknown) => withField(contactPicture.field, picture);
 
 beforeAll(async () => {
@@ -131,91 +118,17 @@ describe('Mail: what a visitor may write', () => {
     await assertSucceeds(create(withContext({ language: 'en', appVersion: `1${'.0'.repeat(15)}2` })));
   });
 
-  // Each of these is one thing wrong with an otherwise valid message.
-  const hostile: Array<[string, () => DocumentData]> = [
-    [
-      'the old shape, with html for the email',
-      () => ({ ...omit(message(), 'message'), message: { subject: 'Hi', html: '<p>Hi</p>' } }),
-    ],
-    ['an html field', () => withField('html', '<p>Hi</p>')],
-    ['a message that is a map', () => withField('message', { html: '<p>Hi</p>' })],
-    ['a recipient', () => withField('to', ['someone@example.net'])],
-    ['a replyTo field', () => withField('replyTo', 'someone@example.net')],
-    ['a cc field', () => withField('cc', ['someone@example.net'])],
-    ['a bcc field', () => withField('bcc', ['someone@example.net'])],
-    ['a from field', () => withField('from', 'ceo@example.com')],
-    ['a headers field', () => withField('headers', { Bcc: 'someone@example.net' })],
-    ['an attachments field', () => withField('attachments', [{ path: 'https://evil.example/x.exe' }])],
-    ['a template field', () => withField('template', { name: 'welcome', data: {} })],
-    ['a delivery set by the client', () => withField('delivery', { state: 'SUCCESS' })],
-    ['a RETRY delivery set by the client', () => withField('delivery', { state: 'RETRY' })],
-    ['an expiry set by the client', () => withField('delivery', { expireAt: Timestamp.fromMillis(4e12) })],
-    ['an expiry at the top level', () => withField('expireAt', Timestamp.fromMillis(4e12))],
-    ['a reference chosen by the client', () => withField('reference', 'AAA-AAA')],
-    ...(['name', 'email', 'subject', 'message', 'context', 'createdAt'].map((field) => [
-      `no ${field}`,
-      () => without(field),
-    ]) as Array<[string, () => DocumentData]>),
-    ['a timestamp chosen by the client', () => withField('createdAt', Timestamp.fromMillis(0))],
-    ['a timestamp in the future', () => withField('createdAt', Timestamp.fromMillis(Date.now() + 3_600_000))],
-    ['a timestamp as a string', () => withField('createdAt', new Date().toISOString())],
-    ['a name that is a number', () => withField('name', 42)],
-    ['a subject that is a list', () => withField('subject', ['Hi'])],
-    ['a message that is a number', () => withField('message', 5)],
-    ['an address that is a list', () => withField('email', ['a@example.org', 'b@example.net'])],
-    ['a name of 101 characters', () => withField('name', 'x'.repeat(101))],
-    ['a message of 5,001 characters', () => withField('message', 'x'.repeat(5001))],
-    ['an oversized subject in emoji', () => withField('subject', '🎣'.repeat(76))],
-    ['an empty name', () => withField('name', '')],
-    ['a blank subject', () => withField('subject', '   ')],
-    ['a message of line breaks only', () => withField('message', '\n\n')],
-    ['a name with a space at the end', () => withField('name', 'Ann ')],
-    ['a subject with a no-break space at the start', () => withField('subject', '\u00A0Hi')],
-    ['a message ending in a zero-width space', () => withField('message', 'Hi\u200B')],
-    ['a subject with a line break', () => withField('subject', 'Hi\nthere')],
-    ['a subject with CR/LF and a header', () => withField('subject', 'Hi\r\nBcc: someone@example.net')],
-    ['a subject with a tab', () => withField('subject', 'Hi\tthere')],
-    ['a subject with U+2028', () => withField('subject', 'Hi\u2028there')],
-    ['a name with a right-to-left override (U+202E)', () => withField('name', 'Ann\u202Egnp.exe')],
-    ['a name with a left-to-right isolate (U+2066)', () => withField('name', 'Ann\u2066x')],
-    ['a name with a pop directional isolate (U+2069)', () => withField('name', 'Ann\u2069x')],
-    ['a subject with an Arabic letter mark (U+061C)', () => withField('subject', 'Hi\u061Cthere')],
-    ['a message starting with a first-strong isolate (U+2068)', () => withField('message', '\u2068Hi')],
-    ['a subject with a zero-width space', () => withField('subject', 'Pay\u200Bment')],
-    ['a subject with a byte order mark', () => withField('subject', 'Hi\uFEFFthere')],
-    ['a subject with an invisible tag character', () => withField('subject', 'Hi\u{E0041}')],
-    ['a message with a NUL', () => withField('message', 'Hi\u0000there')],
-    ['a message with an escape character', () => withField('message', 'Hi\u001B[31mthere')],
-    ['an address with CR/LF and a header', () => withField('email', 'a@example.org\r\nBcc: b@example.net')],
-    ['two addresses', () => withField('email', 'a@example.org, b@example.net')],
-    ['two addresses by semicolon', () => withField('email', 'a@example.org;b@example.net')],
-    ['an address with a display name', () => withField('email', 'Eve <eve@example.org>')],
-    ['an address without a dotted domain', () => withField('email', 'angler@localhost')],
-    ['an address with two dots in a row', () => withField('email', 'ang..ler@example.org')],
-    ['an address with a space', () => withField('email', 'ang ler@example.org')],
-    ['an empty address', () => withField('email', '')],
-    ['a context that is a string', () => withField('context', 'android 1.2.3')],
-    ['a context without the language', () => withContext({ platform: 'android' })],
-    ['an unknown context field', () => withContext({ language: 'en', model: 'Pixel 9' })],
-    ['a language that is not a code', () => withContext({ language: 'English' })],
-    ['an unknown platform', () => withContext({ language: 'en', platform: 'windows' })],
-    ['a platform in capitals', () => withContext({ language: 'en', platform: 'Android' })],
-    ['an oversized app version', () => withContext({ language: 'en', appVersion: '1'.repeat(33) })],
-    ['an empty app version', () => withContext({ language: 'en', appVersion: '' })],
-    ['markup as the app version', () => withContext({ language: 'en', appVersion: '<b>1.0</b>' })],
-    ['an app version with a line break', () => withContext({ language: 'en', appVersion: '1.0\r\nBcc: a@b.co' })],
-    ['an app version that is a number', () => withContext({ language: 'en', appVersion: 1.2 })],
-  ];
-
+  // The hostile messages and the ids a writer might choose are the site's rules checks'
+  // (scripts/lib/rules-checks.ts), which the deploy also runs on the live rules.
   it('has at least 20 hostile documents to check', () => {
-    expect(hostile.length).toBeGreaterThanOrEqual(20);
+    expect(hostileMessages.length).toBeGreaterThanOrEqual(20);
   });
 
-  it.each(hostile)('denies %s', async (_, data) => {
+  it.each(hostileMessages)('denies %s', async (_, data) => {
     await assertFails(create(data()));
   });
 
-  it.each(['K7Q-2MX', 'support', 'a'.repeat(21), 'Q2x9LmTz81KpRw3vBn0_'])(
+  it.each(refusedMessageIds)(
     'denies a message under an id the writer chose that is not an automatic one (%s)',
     async (id) => {
       await assertFails(setDoc(doc(visitor(), 'Mail', id), message()));
@@ -223,7 +136,7 @@ describe('Mail: what a visitor may write', () => {
   );
 
   it('accepts a message under a 20-character id of letters and digits, like an automatic one', async () => {
-    await assertSucceeds(setDoc(doc(visitor(), 'Mail', 'Q2x9LmTz81KpRw3vBn0c'), message()));
+    await assertSucceeds(setDoc(doc(visitor(), 'Mail', acceptedMessageId), message()));
   });
 });
 

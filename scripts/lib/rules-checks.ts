@@ -1,0 +1,521 @@
+// What the site asks of the Firestore rules, as checks run against the Firestore emulator:
+// the contact form's message may be created, no hostile variant of it may, and nobody (a
+// visitor, or any member of the app however signed in) may read, change or delete a contact
+// message or touch any document of a collection the functions own. Firestore rules add up:
+// every `allow` that matches a request grants it, so rules are judged by what they let
+// through, never by their text. tests/emulators/rules.test.ts runs the hostile writes against
+// firestore.rules; `npm run rules:check` and `npm run deploy` run every check against any
+// rules file (scripts/lib/rules-emulator.ts), the app's merged with the site's included.
+//
+// The functions' collection names are imported from functions/src. Under plain Node that
+// source needs scripts/lib/functions-source.ts registered before this module is loaded.
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestContext,
+  type TokenOptions,
+} from '@firebase/rules-unit-testing';
+import {
+  addDoc,
+  Bytes,
+  collection,
+  collectionGroup,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  query,
+  serverTimestamp,
+  setDoc,
+  setLogLevel,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+} from 'firebase/firestore';
+import { deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
+import { exportsCollection } from '../../functions/src/account-export/member-export.ts';
+import { buildContactMessage, contactPicture } from '../../functions/src/contact-message.ts';
+import { alertsCollection } from '../../functions/src/mail/alerts.ts';
+import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
+import { mailCollection } from '../../functions/src/mail/send.ts';
+import { sweepCollection } from '../../functions/src/mail/sweep.ts';
+import { referencesCollection, threadsCollection } from '../../functions/src/mail/threads.ts';
+import { allowStatements, withoutStatement, type AllowStatement } from './rules-text.ts';
+
+/** The address of the message every check writes or finds. */
+export const messageAddress = 'angler@example.org';
+
+/** The document the site's form writes, built by the one contact message module. */
+export const contactMessage = (): DocumentData => ({
+  ...buildContactMessage({
+    name: 'Ann',
+    email: messageAddress,
+    subject: 'Question about tides',
+    message: 'Hello\nthere',
+    language: 'it',
+    platform: 'android',
+    appVersion: '1.2.3',
+  }),
+  createdAt: serverTimestamp(),
+});
+
+export const omit = (data: DocumentData, key: string) =>
+  Object.fromEntries(Object.entries(data).filter(([name]) => name !== key));
+export const without = (key: string) => omit(contactMessage(), key);
+export const withField = (field: string, value: unknown) => ({ ...contactMessage(), [field]: value });
+export const withContext = (fields: DocumentData) => ({ ...contactMessage(), context: fields });
+/** Bytes of the given size as the site's client writes a picture (what they hold is the function's to check). */
+export const pictureOf = (size: number) => Bytes.fromUint8Array(new Uint8Array(size).fill(0xa5));
+
+/** Each of these is one thing wrong with an otherwise valid message: the rules must refuse it. */
+export const hostileMessages: Array<[string, () => DocumentData]> = [
+  [
+    'the old shape, with html for the email',
+    () => ({ ...omit(contactMessage(), 'message'), message: { subject: 'Hi', html: '<p>Hi</p>' } }),
+  ],
+  ['an html field', () => withField('html', '<p>Hi</p>')],
+  ['a message that is a map', () => withField('message', { html: '<p>Hi</p>' })],
+  ['a recipient', () => withField('to', ['someone@example.net'])],
+  ['a replyTo field', () => withField('replyTo', 'someone@example.net')],
+  ['a cc field', () => withField('cc', ['someone@example.net'])],
+  ['a bcc field', () => withField('bcc', ['someone@example.net'])],
+  ['a from field', () => withField('from', 'ceo@example.com')],
+  ['a headers field', () => withField('headers', { Bcc: 'someone@example.net' })],
+  ['an attachments field', () => withField('attachments', [{ path: 'https://evil.example/x.exe' }])],
+  ['a template field', () => withField('template', { name: 'welcome', data: {} })],
+  ['a delivery set by the client', () => withField('delivery', { state: 'SUCCESS' })],
+  ['a RETRY delivery set by the client', () => withField('delivery', { state: 'RETRY' })],
+  ['an expiry set by the client', () => withField('delivery', { expireAt: Timestamp.fromMillis(4e12) })],
+  ['an expiry at the top level', () => withField('expireAt', Timestamp.fromMillis(4e12))],
+  ['a reference chosen by the client', () => withField('reference', 'AAA-AAA')],
+  ...(['name', 'email', 'subject', 'message', 'context', 'createdAt'].map((field) => [
+    `no ${field}`,
+    () => without(field),
+  ]) as Array<[string, () => DocumentData]>),
+  ['a timestamp chosen by the client', () => withField('createdAt', Timestamp.fromMillis(0))],
+  ['a timestamp in the future', () => withField('createdAt', Timestamp.fromMillis(Date.now() + 3_600_000))],
+  ['a timestamp as a string', () => withField('createdAt', new Date().toISOString())],
+  ['a name that is a number', () => withField('name', 42)],
+  ['a subject that is a list', () => withField('subject', ['Hi'])],
+  ['a message that is a number', () => withField('message', 5)],
+  ['an address that is a list', () => withField('email', ['a@example.org', 'b@example.net'])],
+  ['a name of 101 characters', () => withField('name', 'x'.repeat(101))],
+  ['a message of 5,001 characters', () => withField('message', 'x'.repeat(5001))],
+  ['an oversized subject in emoji', () => withField('subject', '🎣'.repeat(76))],
+  ['an empty name', () => withField('name', '')],
+  ['a blank subject', () => withField('subject', '   ')],
+  ['a message of line breaks only', () => withField('message', '\n\n')],
+  ['a name with a space at the end', () => withField('name', 'Ann ')],
+  ['a subject with a no-break space at the start', () => withField('subject', '\u00A0Hi')],
+  ['a message ending in a zero-width space', () => withField('message', 'Hi\u200B')],
+  ['a subject with a line break', () => withField('subject', 'Hi\nthere')],
+  ['a subject with CR/LF and a header', () => withField('subject', 'Hi\r\nBcc: someone@example.net')],
+  ['a subject with a tab', () => withField('subject', 'Hi\tthere')],
+  ['a subject with U+2028', () => withField('subject', 'Hi\u2028there')],
+  ['a name with a right-to-left override (U+202E)', () => withField('name', 'Ann\u202Egnp.exe')],
+  ['a name with a left-to-right isolate (U+2066)', () => withField('name', 'Ann\u2066x')],
+  ['a name with a pop directional isolate (U+2069)', () => withField('name', 'Ann\u2069x')],
+  ['a subject with an Arabic letter mark (U+061C)', () => withField('subject', 'Hi\u061Cthere')],
+  ['a message starting with a first-strong isolate (U+2068)', () => withField('message', '\u2068Hi')],
+  ['a subject with a zero-width space', () => withField('subject', 'Pay\u200Bment')],
+  ['a subject with a byte order mark', () => withField('subject', 'Hi\uFEFFthere')],
+  ['a subject with an invisible tag character', () => withField('subject', 'Hi\u{E0041}')],
+  ['a message with a NUL', () => withField('message', 'Hi\u0000there')],
+  ['a message with an escape character', () => withField('message', 'Hi\u001B[31mthere')],
+  ['an address with CR/LF and a header', () => withField('email', 'a@example.org\r\nBcc: b@example.net')],
+  ['two addresses', () => withField('email', 'a@example.org, b@example.net')],
+  ['two addresses by semicolon', () => withField('email', 'a@example.org;b@example.net')],
+  ['an address with a display name', () => withField('email', 'Eve <eve@example.org>')],
+  ['an address without a dotted domain', () => withField('email', 'angler@localhost')],
+  ['an address with two dots in a row', () => withField('email', 'ang..ler@example.org')],
+  ['an address with a space', () => withField('email', 'ang ler@example.org')],
+  ['an empty address', () => withField('email', '')],
+  ['a context that is a string', () => withField('context', 'android 1.2.3')],
+  ['a context without the language', () => withContext({ platform: 'android' })],
+  ['an unknown context field', () => withContext({ language: 'en', model: 'Pixel 9' })],
+  ['a language that is not a code', () => withContext({ language: 'English' })],
+  ['an unknown platform', () => withContext({ language: 'en', platform: 'windows' })],
+  ['a platform in capitals', () => withContext({ language: 'en', platform: 'Android' })],
+  ['an oversized app version', () => withContext({ language: 'en', appVersion: '1'.repeat(33) })],
+  ['an empty app version', () => withContext({ language: 'en', appVersion: '' })],
+  ['markup as the app version', () => withContext({ language: 'en', appVersion: '<b>1.0</b>' })],
+  ['an app version with a line break', () => withContext({ language: 'en', appVersion: '1.0\r\nBcc: a@b.co' })],
+  ['an app version that is a number', () => withContext({ language: 'en', appVersion: 1.2 })],
+];
+
+/**
+ * Ids a writer might choose for a message that are not like Firestore's automatic ones (a
+ * reference, a word, too long, a character automatic ids never have): refused.
+ */
+export const refusedMessageIds = ['K7Q-2MX', 'support', 'a'.repeat(21), 'Q2x9LmTz81KpRw3vBn0_'];
+/** A 20-character id of letters and digits, like an automatic one: accepted. */
+export const acceptedMessageId = 'Q2x9LmTz81KpRw3vBn0c';
+
+/** The id of every document the checks put in place before they try to reach it. */
+const seededId = 'Mx7pQ2r9LkTz81KpRw3v';
+
+/**
+ * The collections the functions write with admin access and nobody else may touch, each as
+ * the path of one of its documents (MailLimitShards lives under a MailLimits document).
+ */
+export const functionsCollections: Array<{ name: string; document: string[] }> = [
+  { name: threadsCollection, document: [threadsCollection, seededId] },
+  { name: referencesCollection, document: [referencesCollection, seededId] },
+  { name: limitsCollection, document: [limitsCollection, seededId] },
+  { name: shardsCollection, document: [limitsCollection, seededId, shardsCollection, seededId] },
+  { name: sweepCollection, document: [sweepCollection, seededId] },
+  { name: alertsCollection, document: [alertsCollection, seededId] },
+  { name: deletionsCollection, document: [deletionsCollection, seededId] },
+  { name: exportsCollection, document: [exportsCollection, seededId] },
+];
+
+/** Who tries: a visitor, and members of the app signed in each way an app's rules tell apart. */
+type Identity = { name: string; uid?: string; token?: TokenOptions };
+export const identities: Identity[] = [
+  { name: 'an anonymous visitor' },
+  { name: 'a signed-in member', uid: 'member-plain' },
+  {
+    name: 'a member signed in anonymously',
+    uid: 'member-anonymous',
+    token: { provider_id: 'anonymous', firebase: { sign_in_provider: 'anonymous' } },
+  },
+  {
+    name: "a member whose verified email is the message's address",
+    uid: 'member-same-email',
+    token: { email: messageAddress, email_verified: true, firebase: { sign_in_provider: 'password' } },
+  },
+  {
+    name: 'a member signed in with Google',
+    uid: 'member-google',
+    token: {
+      email: 'member@gmail.com',
+      email_verified: true,
+      name: 'Member',
+      firebase: { sign_in_provider: 'google.com', identities: { 'google.com': ['104857600012345678901'] } },
+    },
+  },
+  { name: "a member whose uid is the document's id", uid: seededId },
+];
+const visitor = identities[0] as Identity;
+const googleMember = identities[4] as Identity;
+
+/** What a check is about: a refusal says it in its own words. */
+export type CheckTopic = 'message' | 'hostile' | 'mail' | 'functions' | 'everyone';
+
+/** One thing the rules must let through (`allowed`) or must refuse. */
+export type RulesCheck = {
+  name: string;
+  topic: CheckTopic;
+  expect: 'allowed' | 'refused';
+  /** Whether the attempt, when it goes through, changes a document other checks reach. */
+  changesSeeded?: true;
+  attempt: (db: (who: Identity) => Firestore) => Promise<unknown>;
+};
+
+/** One way to reach a document or a collection. */
+type Access = { what: string; changesSeeded?: true; attempt: (db: Firestore) => Promise<unknown> };
+
+const mailDocument = (db: Firestore) => doc(db, mailCollection, seededId);
+const pathOf = (segments: string[]) => segments.join('/');
+
+/** The ways to reach a document and its collection that no client may have. */
+function forbiddenAccess(segments: string[], group: string, changes: Record<string, DocumentData>): Access[] {
+  const path = pathOf(segments);
+  const parent = pathOf(segments.slice(0, -1));
+  return [
+    { what: `read ${path} (get)`, attempt: (db) => getDoc(doc(db, path)) },
+    { what: `list ${parent}`, attempt: (db) => getDocs(collection(db, parent)) },
+    {
+      what: `query ${parent} for the message's address`,
+      attempt: (db) => getDocs(query(collection(db, parent), where('email', '==', messageAddress))),
+    },
+    {
+      what: `query every ${group} collection (collection group)`,
+      attempt: (db) => getDocs(collectionGroup(db, group)),
+    },
+    ...Object.entries(changes).map(([what, data]): Access => ({
+      what: `update ${path} (${what})`,
+      changesSeeded: true,
+      attempt: (db) => updateDoc(doc(db, path), data),
+    })),
+    { what: `delete ${path}`, changesSeeded: true, attempt: (db) => deleteDoc(doc(db, path)) },
+  ];
+}
+
+/** Every check, in the order a refusal lists what failed. */
+export function rulesChecks(): RulesCheck[] {
+  const checks: RulesCheck[] = [];
+  const add = (check: RulesCheck) => checks.push(check);
+  // The site's own writes.
+  const create = (data: () => DocumentData) => (db: Firestore) => addDoc(collection(db, mailCollection), data());
+  add({
+    name: "a visitor may create the site's contact message",
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => create(contactMessage)(db(visitor)),
+  });
+  add({
+    name: "a visitor may create the site's contact message with a picture of the largest size",
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => create(() => withField(contactPicture.field, pictureOf(contactPicture.maxBytes)))(db(visitor)),
+  });
+  add({
+    name: `a visitor may create the site's contact message under an id like an automatic one (${acceptedMessageId})`,
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => setDoc(doc(db(visitor), mailCollection, acceptedMessageId), contactMessage()),
+  });
+  add({
+    name: "a signed-in member may create the site's contact message",
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => create(contactMessage)(db(googleMember)),
+  });
+  // Open rules (everything to everyone, Firebase's "test mode") show on a collection nobody named.
+  add({
+    name: 'an anonymous visitor may not read a document of a collection the site does not know',
+    topic: 'everyone',
+    expect: 'refused',
+    attempt: (db) => getDoc(doc(db(visitor), 'AnyCollection', 'any-document')),
+  });
+  add({
+    name: 'an anonymous visitor may not write a document of a collection the site does not know',
+    topic: 'everyone',
+    expect: 'refused',
+    attempt: (db) => setDoc(doc(db(visitor), 'AnyCollection', 'any-document'), { written: true }),
+  });
+  // Hostile messages, from a visitor and from a member (an app rule may trust members more).
+  for (const who of [visitor, googleMember]) {
+    for (const [what, data] of hostileMessages) {
+      add({
+        name: `${who.name} may not create a ${mailCollection} document with ${what}`,
+        topic: 'hostile',
+        expect: 'refused',
+        attempt: (db) => create(data)(db(who)),
+      });
+    }
+    for (const id of refusedMessageIds) {
+      add({
+        name: `${who.name} may not create a ${mailCollection} document under an id it chose (${id})`,
+        topic: 'hostile',
+        expect: 'refused',
+        attempt: (db) => setDoc(doc(db(who), mailCollection, id), contactMessage()),
+      });
+    }
+  }
+  // Nobody may reach a message once written, nor the functions' own data.
+  for (const who of identities) {
+    const mailAccess: Access[] = [
+      ...forbiddenAccess([mailCollection, seededId], mailCollection, {
+        'its subject': { subject: 'changed' },
+        'its delivery, to RETRY': { delivery: { state: 'RETRY' } },
+      }),
+      {
+        what: `overwrite ${mailCollection}/${seededId} with a well-formed message`,
+        changesSeeded: true,
+        attempt: (db) => setDoc(mailDocument(db), contactMessage()),
+      },
+      {
+        what: `create a document under ${mailCollection}/${seededId}`,
+        attempt: (db) => setDoc(doc(db, mailCollection, seededId, 'attachments', 'a1'), { path: 'x' }),
+      },
+    ];
+    const functionsAccess = functionsCollections.flatMap(({ name, document }): Access[] => {
+      const created = pathOf([...document.slice(0, -1), 'created-by-a-client']);
+      return [
+        ...forbiddenAccess(document, name, { 'a field': { changed: true } }),
+        { what: `create ${created}`, attempt: (db) => setDoc(doc(db, created), { email: messageAddress }) },
+      ];
+    });
+    for (const [topic, accesses] of [
+      ['mail', mailAccess],
+      ['functions', functionsAccess],
+    ] as const) {
+      for (const { what, changesSeeded, attempt } of accesses) {
+        add({
+          name: `${who.name} may not ${what}`,
+          topic,
+          expect: 'refused',
+          ...(changesSeeded ? { changesSeeded } : {}),
+          attempt: (db) => attempt(db(who)),
+        });
+      }
+    }
+  }
+  return checks;
+}
+
+/** A check the rules failed, and the statement whose removal made it pass, where one did. */
+export type CheckFailure = {
+  check: string;
+  topic: CheckTopic;
+  expect: RulesCheck['expect'];
+  /** What the emulator said (for a refused message), or that the attempt went through. */
+  detail: string;
+  /** For a check that something is refused: whether every statement was tried for it. */
+  traced: boolean;
+  /** The one statement that allows it; undefined when no single removal made it pass. */
+  allowedBy?: AllowStatement;
+};
+
+export type RulesReport = {
+  /** How many checks ran. */
+  checks: number;
+  failures: CheckFailure[];
+  /** Set when the emulator refused the rules themselves (a syntax or type error). */
+  compileError?: string;
+  /** The allow statements tried one by one to name what let a check through. */
+  statementsTried: number;
+  /** How many checks tracing runs again at most, over all statements removed. */
+  traceBudget: number;
+};
+
+/** Where the checks run: a Firestore emulator and a project id of their own in it. */
+export type RulesTarget = { host: string; port: number; projectId: string };
+
+/**
+ * How many checks tracing runs again at most (each statement removed costs a run of the failing
+ * checks not yet traced; about 10 ms each): what is left then is listed without a statement.
+ */
+const traceBudget = 2000;
+/** The order failures are traced in, so the most telling are traced within the budget. */
+const topicOrder: CheckTopic[] = ['everyone', 'mail', 'functions', 'hostile', 'message'];
+
+/** Loads `rules` for the target's project; the emulator's message when it cannot compile them. */
+async function loadRules(target: RulesTarget, rules: string): Promise<string | undefined> {
+  const response = await fetch(
+    `http://${target.host}:${String(target.port)}/emulator/v1/projects/${target.projectId}:securityRules`,
+    { method: 'PUT', body: JSON.stringify({ rules: { files: [{ content: rules }] } }) },
+  );
+  if (response.ok) return undefined;
+  const body = await response.text();
+  try {
+    return (JSON.parse(body) as { error?: { message?: string } }).error?.message ?? body;
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * A context's Firestore as the modular API takes it: rules-unit-testing types it as the compat
+ * Firestore, whose instance the modular functions accept (they unwrap it).
+ */
+const firestoreOf = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
+
+/** Puts the documents the checks reach in place, with a client the rules do not apply to. */
+async function seed(admin: Firestore): Promise<void> {
+  const batch = writeBatch(admin);
+  batch.set(mailDocument(admin), { ...contactMessage(), createdAt: Timestamp.now(), delivery: { state: 'SUCCESS' } });
+  for (const { document } of functionsCollections) {
+    batch.set(doc(admin, pathOf(document)), { email: messageAddress, uid: seededId, createdAt: Timestamp.now() });
+  }
+  await batch.commit();
+}
+
+/** Runs one check; what went wrong, or undefined when the rules did as the site needs. */
+async function runCheck(check: RulesCheck, db: (who: Identity) => Firestore): Promise<string | undefined> {
+  try {
+    if (check.expect === 'allowed') await assertSucceeds(check.attempt(db));
+    else await assertFails(check.attempt(db));
+    return undefined;
+  } catch (error) {
+    if (check.expect === 'refused') return 'the rules let it through';
+    const message = error instanceof Error ? error.message : String(error);
+    return `the rules refused it (${message.split('\n')[0] ?? ''})`;
+  }
+}
+
+/**
+ * Runs every check against `rules` in the target's emulator project, then names, for each
+ * check that something is refused which the rules let through, the `allow` statement that
+ * grants it: each statement is removed in turn, the rules loaded again and the failing checks
+ * run again; the statement whose removal makes a check pass is the one that let it through.
+ */
+export async function runRulesChecks(rules: string, target: RulesTarget): Promise<RulesReport> {
+  const checks = rulesChecks();
+  const compileError = await loadRules(target, rules);
+  if (compileError !== undefined) return { checks: 0, failures: [], compileError, statementsTried: 0, traceBudget };
+  const env = await initializeTestEnvironment({
+    projectId: target.projectId,
+    firestore: { host: target.host, port: target.port, rules },
+  });
+  // Every refused attempt is logged by the Firestore client as an error: hundreds a run.
+  setLogLevel('silent');
+  let report: RulesReport | undefined;
+  try {
+    // One client past the rules for the whole run (a context of its own for each seeding
+    // would cost a Firebase app each time).
+    await env.withSecurityRulesDisabled(async (adminContext) => {
+      const admin = firestoreOf(adminContext);
+      const clients = new Map<Identity, Firestore>();
+      const db = (who: Identity): Firestore => {
+        let client = clients.get(who);
+        if (!client) {
+          const context =
+            who.uid === undefined ? env.unauthenticatedContext() : env.authenticatedContext(who.uid, who.token);
+          client = firestoreOf(context);
+          clients.set(who, client);
+        }
+        return client;
+      };
+      /** The checks that fail, run one after another on freshly seeded documents. */
+      const failing = async (candidates: RulesCheck[]) => {
+        await env.clearFirestore();
+        await seed(admin);
+        const failed: Array<[RulesCheck, string]> = [];
+        for (const check of candidates) {
+          const detail = await runCheck(check, db);
+          if (detail === undefined) continue;
+          failed.push([check, detail]);
+          // A write that went through may have changed what the next check finds.
+          if (check.changesSeeded) await seed(admin);
+        }
+        return failed;
+      };
+
+      const failed = await failing(checks);
+      const toTrace = failed
+        .map(([check]) => check)
+        .filter((check) => check.expect === 'refused')
+        .toSorted((a, b) => topicOrder.indexOf(a.topic) - topicOrder.indexOf(b.topic));
+      const allowedBy = new Map<RulesCheck, AllowStatement>();
+      /** Checks left untraced when the budget ran out. */
+      const dropped = new Set<RulesCheck>();
+      let budget = traceBudget;
+      let statementsTried = 0;
+      for (const statement of toTrace.length > 0 ? allowStatements(rules) : []) {
+        const untraced = toTrace.filter((check) => !allowedBy.has(check) && !dropped.has(check));
+        for (const check of untraced.splice(budget)) dropped.add(check);
+        if (untraced.length === 0) break;
+        budget -= untraced.length;
+        statementsTried++;
+        // A removal that leaves rules the emulator cannot compile tells nothing.
+        if ((await loadRules(target, withoutStatement(rules, statement))) !== undefined) continue;
+        const stillFailing = new Set((await failing(untraced)).map(([check]) => check));
+        for (const check of untraced) if (!stillFailing.has(check)) allowedBy.set(check, statement);
+      }
+      const failures = failed.map(([check, detail]): CheckFailure => {
+        const statement = allowedBy.get(check);
+        return {
+          check: check.name,
+          topic: check.topic,
+          expect: check.expect,
+          detail,
+          traced: check.expect === 'refused' && !dropped.has(check),
+          ...(statement ? { allowedBy: statement } : {}),
+        };
+      });
+      report = { checks: checks.length, failures, statementsTried, traceBudget };
+    });
+  } finally {
+    await env.cleanup();
+    setLogLevel('info');
+  }
+  if (!report) throw new Error('the rules checks did not run');
+  return report;
+}

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveFirestoreRules, rulesRefusal, type DeployApis, type RulesJudge } from '../../scripts/lib/deploy-checks.ts';
+import {
+  appRules,
+  mergedRules,
+  ourRules,
+  previousSiteRules,
+  startGoogleApisStandIn,
+  testModeRules,
+  withAppStatements,
+  type StandInProject,
+} from '../../scripts/lib/google-apis-stand-in.ts';
+import { runRulesChecks, type RulesReport } from '../../scripts/lib/rules-checks.ts';
+import { firestoreEmulator } from '../support/emulators.ts';
+
+// `npm run deploy` judges the live rules by what they let through: the rules the Rules API
+// stand-in answers for each project are run through the site's rules checks in the Firestore
+// emulator, each case under a demo project of its own, so rules loaded for one case never
+// meet another case or the other suites' project. (The deploy starts an emulator of its own
+// for this, scripts/lib/rules-emulator.ts; here the suite's emulator serves.)
+
+/** The site's rules with one of an app's blocks added, as a merge might leave them. */
+const ourRulesWith = (block: string) => withAppStatements(ourRules, block);
+
+/** Each case: the live rules, and for a refusal a check it names and the statement that allows it. */
+type Case = { rules: string; check: string; statement: string };
+const refused: Record<string, Case> = {
+  'every-member-everything': {
+    rules: ourRulesWith('match /{document=**} { allow read, write: if request.auth != null; }'),
+    check:
+      "a member whose verified email is the message's address may not update Mail/Mx7pQ2r9LkTz81KpRw3v (its delivery, to RETRY)",
+    statement: 'allow read, write: if request.auth != null;',
+  },
+  'mail-read-by-all': {
+    rules: ourRulesWith('match /Mail/{doc} { allow read: if true; }'),
+    check: 'an anonymous visitor may not read Mail/Mx7pQ2r9LkTz81KpRw3v (get)',
+    statement: 'allow read: if true;',
+  },
+  'any-collection-update': {
+    rules: ourRulesWith('match /{collection}/{doc} { allow update: if request.auth != null; }'),
+    check: 'a member signed in with Google may not update Mail/Mx7pQ2r9LkTz81KpRw3v (its delivery, to RETRY)',
+    statement: 'allow update: if request.auth != null;',
+  },
+  'threads-written-by-members': {
+    rules: ourRulesWith('match /MailThreads/{id} { allow read, write: if request.auth != null; }'),
+    check: 'a signed-in member may not create MailThreads/created-by-a-client',
+    statement: 'allow read, write: if request.auth != null;',
+  },
+  'mail-read-by-its-address': {
+    rules: ourRulesWith('match /Mail/{id} { allow read: if request.auth.token.email == resource.data.email; }'),
+    check: "a member whose verified email is the message's address may not read Mail/Mx7pQ2r9LkTz81KpRw3v (get)",
+    statement: 'allow read: if request.auth.token.email == resource.data.email;',
+  },
+  'limits-deleted-by-members': {
+    rules: ourRulesWith('match /MailLimits/{id} { allow delete: if request.auth != null; }'),
+    check: 'a member signed in anonymously may not delete MailLimits/Mx7pQ2r9LkTz81KpRw3v',
+    statement: 'allow delete: if request.auth != null;',
+  },
+  'alerts-read-across-collections': {
+    rules: ourRulesWith('match /{path=**}/MailAlerts/{id} { allow list: if request.auth != null; }'),
+    check: 'a signed-in member may not query every MailAlerts collection (collection group)',
+    statement: 'allow list: if request.auth != null;',
+  },
+  'mail-created-freely-by-members': {
+    rules: ourRulesWith('match /Mail/{id} { allow create: if request.auth != null; }'),
+    check: 'a member signed in with Google may not create a Mail document with a RETRY delivery set by the client',
+    statement: 'allow create: if request.auth != null;',
+  },
+  'mail-read-by-uid': {
+    rules: ourRulesWith('match /Mail/{id} { allow get: if request.auth.uid == id; }'),
+    check: "a member whose uid is the document's id may not read Mail/Mx7pQ2r9LkTz81KpRw3v (get)",
+    statement: 'allow get: if request.auth.uid == id;',
+  },
+};
+
+const projects: Record<string, StandInProject> = {
+  ...Object.fromEntries(Object.entries(refused).map(([name, { rules }]) => [name, { rules, functions: [] }])),
+  ours: { rules: ourRules, functions: [] },
+  merged: { rules: mergedRules, functions: [] },
+  'previous-site': { rules: previousSiteRules, functions: [] },
+  'test-mode': { rules: testModeRules, functions: [] },
+  'open-beside-ours': { rules: ourRulesWith('match /{document=**} { allow read, write: if true; }'), functions: [] },
+  'app-only': { rules: appRules, functions: [] },
+};
+
+let apis: DeployApis;
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ apis, close } = await startGoogleApisStandIn(projects));
+});
+afterAll(async () => {
+  await close();
+});
+
+/** What the deploy says of a project's live rules, and the report the emulator gave. */
+async function deployCheck(project: string) {
+  let report: RulesReport | undefined;
+  const judge: RulesJudge = async (rules) => {
+    report = await runRulesChecks(rules, {
+      host: firestoreEmulator.host,
+      port: firestoreEmulator.port,
+      projectId: `demo-live-rules-${project}`,
+    });
+    return report;
+  };
+  const refusal = await rulesRefusal(await liveFirestoreRules(apis, project), project, judge);
+  return { refusal, report };
+}
+
+/** The 1-based line of `text` in `rules`. */
+const lineOf = (rules: string, text: string) => rules.slice(0, rules.indexOf(text)).split('\n').length;
+
+describe('the live rules judged by what they let through', () => {
+  it.each(Object.entries(refused))(
+    'refuse %s, naming the failing check and the statement that allows it',
+    async (project, { rules, check, statement }) => {
+      const { refusal, report } = await deployCheck(project);
+      const failure = report?.failures.find((candidate) => candidate.check === check);
+      expect(failure, `${check} among ${String(report?.failures.length)} failures`).toBeDefined();
+      expect(failure?.allowedBy?.text).toBe(statement);
+      expect(failure?.allowedBy?.line).toBe(lineOf(rules, statement));
+      expect(refusal?.reason).toContain(`line ${String(lineOf(rules, statement))} \`${statement}\` lets through:`);
+      expect(refusal?.reason).toMatch(/✖ .* may not /);
+      // Nothing the site itself needs is lost by the addition.
+      expect(report?.failures.filter(({ expect: wanted }) => wanted === 'allowed')).toEqual([]);
+    },
+    60_000,
+  );
+
+  it("accept the repository's own rules and the app's rules merged with the site's part", async () => {
+    for (const project of ['ours', 'merged']) {
+      const { refusal, report } = await deployCheck(project);
+      expect(report?.failures, project).toEqual([]);
+      expect(report?.checks).toBeGreaterThan(400);
+      expect(refusal).toBeUndefined();
+    }
+  }, 60_000);
+
+  it("refuse the previous site's rules, which refuse every message of the new form", async () => {
+    const { refusal } = await deployCheck('previous-site');
+    expect(refusal?.reason).toMatch(/refuse the site's contact message/);
+    expect(refusal?.reason).toContain("✖ a visitor may create the site's contact message: the rules refused it");
+  }, 60_000);
+
+  it("refuse the app's rules alone, without the site's part", async () => {
+    const { refusal } = await deployCheck('app-only');
+    expect(refusal?.reason).toMatch(/refuse the site's contact message/);
+  }, 60_000);
+
+  it('refuse rules open to everyone, in test mode or with if true beside the site’s part', async () => {
+    for (const project of ['test-mode', 'open-beside-ours']) {
+      const { refusal } = await deployCheck(project);
+      expect(refusal?.reason, project).toMatch(/let everyone read and write every document/);
+      expect(refusal?.fix).toMatch(/^Close them/);
+    }
+  }, 120_000);
+});
