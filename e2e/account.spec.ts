@@ -23,6 +23,7 @@ import {
   type ProviderMember,
 } from './support/auth-emulator.ts';
 import { serveGoogleLoader } from './support/google-loader.ts';
+import { recordedViolations, recordViolations, violateOnPurpose, type Violation } from './support/policy-violations.ts';
 import { daysOne } from './support/addresses.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -51,6 +52,21 @@ async function chooseAccount(popup: Promise<Page>, email: string) {
   await widget.getByText(email).click();
 }
 
+/**
+ * Fails if the page's policy blocked anything since it loaded (recorded by `recordViolations`,
+ * the page's start-up script): the sign-in must need nothing the Account page's narrow policy
+ * leaves out. Then checks that the recording works in this document (a violation made on
+ * purpose is heard) and forgets it, for the next step.
+ */
+async function expectNoPolicyViolation(page: Page, during: string) {
+  expect(await page.evaluate<Violation[]>(recordedViolations), `policy violations during ${during}`).toEqual([]);
+  await page.evaluate(violateOnPurpose);
+  await expect
+    .poll(async () => (await page.evaluate<Violation[]>(recordedViolations)).map(({ directive }) => directive))
+    .toEqual(['connect-src']);
+  await page.evaluate('window.__violations = []');
+}
+
 for (const language of languages) {
   const text = accountTexts[language];
   const address = localizedPath(paths.account, language);
@@ -66,6 +82,7 @@ for (const language of languages) {
   /** Signs in with the provider's popup (the Auth emulator's widget), choosing the member's account. */
   async function signInWithProvider(page: Page, member: ProviderMember) {
     await serveGoogleLoader(page.context());
+    await page.addInitScript(recordViolations);
     await page.goto(address);
     await waitForApp(page);
     const popup = page.waitForEvent('popup');
@@ -203,6 +220,7 @@ for (const language of languages) {
           const flow = recordSignInFlow(page.context());
           await signInWithProvider(page, member);
           await expectSignedInWith(page, provider === 'google.com' ? 'google' : 'apple', flow);
+          await expectNoPolicyViolation(page, `the ${provider} sign-in`);
           await expectNoAxeViolations(page);
           const copy = await downloadCopy(page);
           expect(copy.account.uid).toBe(member.localId);
@@ -223,6 +241,7 @@ for (const language of languages) {
           await page.getByRole('button', { name: text.delete }).click();
           await chooseAccount(popup, member.email);
           await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
+          await expectNoPolicyViolation(page, `the ${provider} sign-in again before deleting`);
           expect(await exists(member.localId)).toBe(false);
           await expect.poll(() => deletionState(member.localId), { timeout: 20_000 }).toBe('DONE');
           expect(await census(adminDb(), member.localId)).toBe(0);
@@ -249,6 +268,7 @@ for (const language of languages) {
           // A new context each time: no member signed in from the article before.
           const context = await browser.newContext();
           await serveGoogleLoader(context);
+          await context.addInitScript(recordViolations);
           const page = await context.newPage();
           const flow = recordSignInFlow(context);
           await page.goto(localizedPath(paths.help, language) + `/${id}`);
@@ -272,6 +292,7 @@ for (const language of languages) {
             await page.getByRole('button', { name: text.google }).click();
             await chooseAccount(popup, member.email);
             await expectSignedInWith(page, 'google', flow, id);
+            await expectNoPolicyViolation(page, `the Google sign-in after ${id}`);
             const copy = await downloadCopy(page);
             expect(copy.account.uid, id).toBe(member.localId);
           } else {

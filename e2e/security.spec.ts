@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { emulatorFirebaseJson, emulatorOrigins, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
+import { emulatorFirebaseJson, emulatorOrigins, parseCsp, readFirebaseJson } from '../scripts/lib/firebase-config.ts';
+import { projectId } from '../scripts/lib/project.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { actionLink, canSignIn, createMember, mailedCode, sendPasswordResetEmail } from './support/auth-emulator.ts';
 import { browserRouteNames } from './support/addresses.ts';
 import { contactTexts, headings, languages, locales, paths, suggestionsSettled } from './support/site.ts';
 import { emailActionTexts } from './support/texts.ts';
+import { recordedViolations, recordViolations, type Violation } from './support/policy-violations.ts';
 
 // The site works under its own response headers: no page, in either language, trips the
 // Content-Security-Policy or the Permissions-Policy, and the contact form still reaches
@@ -19,36 +21,6 @@ import { emailActionTexts } from './support/texts.ts';
 // nothing and is no defect of the site. The header's syntax is checked where it is written
 // (scripts/lib/firebase-config.test.ts), and below, that the browser applies it.
 
-type Violation = { kind: string; directive: string; blocked: string; source: string; line: number; policy: string };
-
-// A string, not a function: the root's TypeScript has no DOM types.
-const recordViolations = `
-  window.__violations = [];
-  document.addEventListener('securitypolicyviolation', (event) => {
-    window.__violations.push({
-      kind: 'csp',
-      directive: event.effectiveDirective,
-      blocked: event.blockedURI,
-      source: event.sourceFile,
-      line: event.lineNumber,
-      policy: event.originalPolicy,
-    });
-  });
-  if (typeof ReportingObserver === 'function') {
-    new ReportingObserver((reports) => {
-      for (const { body } of reports) {
-        window.__violations.push({
-          kind: 'permissions-policy',
-          directive: body.featureId,
-          blocked: body.disposition,
-          source: body.sourceFile ?? '',
-          line: body.lineNumber ?? 0,
-          policy: body.message ?? '',
-        });
-      }
-    }, { types: ['permissions-policy-violation'], buffered: true }).observe();
-  }
-`;
 // Console lines that say the browser blocked something (the events above say it too).
 const blockedMessage = /Refused to|violates the following Content Security Policy|Permissions policy violation/i;
 
@@ -68,7 +40,7 @@ function watchPolicies(page: Page) {
   return async () => {
     page.off('console', onConsole);
     page.off('pageerror', onError);
-    return { violations: await page.evaluate<Violation[]>('window.__violations ?? []'), messages, errors };
+    return { violations: await page.evaluate<Violation[]>(recordedViolations), messages, errors };
   };
 }
 
@@ -164,6 +136,28 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
     const received = response?.headers() ?? {};
     expect(everywhere.size).toBeGreaterThan(5);
     for (const [name, value] of everywhere) expect(received[name], name).toBe(value);
+  });
+
+  test('the Account page’s policy, as the browser gets it, allows the project’s auth domain and Google’s sign-in scripts only', async ({
+    page,
+  }) => {
+    const response = await page.goto(paths.account);
+    const policy = new Map(parseCsp(response?.headers()['content-security-policy'] ?? ''));
+    // The narrowest sign-in allows: two paths of apis.google.com and the helper frame on the
+    // demo project's auth domain (and the Auth emulator's, which a local build signs in through).
+    expect(policy.get('script-src')).toEqual([
+      "'self'",
+      'https://apis.google.com/js/api.js',
+      'https://apis.google.com/_/scs/abc-static/_/js/',
+    ]);
+    expect(policy.get('frame-src')).toEqual([`https://${projectId}.firebaseapp.com/__/auth/iframe`, authEmulator]);
+    const sources = [...policy.values()].flat();
+    expect(sources.filter((source) => source.includes('*') || source.includes('.web.app'))).toEqual([]);
+    expect(sources).not.toContain('https://apis.google.com');
+    // Every other directive is every page's.
+    const site = new Map(parseCsp(everywhere.get('content-security-policy') ?? ''));
+    for (const [name, values] of policy)
+      if (name !== 'script-src' && name !== 'frame-src') expect(values, name).toEqual(site.get(name));
   });
 
   test('the browser enforces the policy: inline script and other origins are blocked and reported', async ({

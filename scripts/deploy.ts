@@ -32,7 +32,7 @@ import {
   rulesRefusal,
   type Refusal,
 } from './lib/deploy-checks.ts';
-import { readFirebaseJson } from './lib/firebase-config.ts';
+import { deployFirebaseJson } from './lib/firebase-config.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 import { checkRulesOffline } from './lib/rules-emulator.ts';
@@ -144,9 +144,10 @@ if (!withRules) {
 }
 console.log(`• Hosting: site ${hostingTarget}.`);
 
-// firebase.json with the named site, for this deploy only.
+// firebase.json with the named site, for this deploy only, and the Account page's policy
+// written for this project's auth domain (scripts/lib/firebase-config.ts, withSignInPolicy).
 const deployConfig = join(root, 'firebase.deploy.json');
-const firebaseJson = readFirebaseJson();
+const firebaseJson = deployFirebaseJson(project);
 writeFileSync(
   `${deployConfig}.tmp`,
   `${JSON.stringify({ ...firebaseJson, hosting: { ...firebaseJson.hosting, site: hostingTarget } }, null, 2)}\n`,

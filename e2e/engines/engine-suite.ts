@@ -3,8 +3,9 @@
 // in both languages renders its heading in its language, starts the app (`<html data-ready>`),
 // shows every image and raises no error; the contact form sends and its dialog opens; account
 // email links verify an address and reset a password against the Auth emulator; the Account
-// page deletes a member, and signs a Google member in (the Auth emulator's widget in a popup)
-// who downloads their data; the help search and the Contact Us suggestions find articles; the home
+// page deletes a member, signs a Google member in (the Auth emulator's widget in a popup) who
+// downloads their data, and signs an Apple member in, both without a violation of the page's
+// narrow policy; the help search and the Contact Us suggestions find articles; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
@@ -34,6 +35,12 @@ import {
 } from '../support/auth-emulator.ts';
 import { accountTexts, emailActionTexts, headings, helpArticlesLinkingTo, screenshotName } from '../support/texts.ts';
 import { startOfflineGoogle, type OfflineGoogle } from '../support/offline-google.ts';
+import {
+  recordedViolations,
+  recordViolations,
+  violateOnPurpose,
+  type Violation,
+} from '../support/policy-violations.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
 
 // Every template, and the day's sample of the pages that share one (support/addresses.ts).
@@ -104,6 +111,66 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
       await page.goto(`${hostingOrigin}/robots.txt`);
       const value = language ?? '; max-age=0';
       await page.evaluate(`document.cookie = '${languageCookie}=${value}; path=/; SameSite=Lax'`);
+    }
+
+    /**
+     * Starts recording what the shown document's policies block. WebDriver cannot run a script
+     * before the page's own, so it goes in once the page has loaded, before the action watched.
+     */
+    async function recordPolicyViolations() {
+      await page.evaluate(`(() => { ${recordViolations}; return true; })()`);
+    }
+
+    /** Fails if the page's policy blocked anything since `recordPolicyViolations`. */
+    async function expectNoPolicyViolation(during: string) {
+      expect(await page.evaluate<Violation[]>(`(${recordedViolations})`), `policy violations during ${during}`).toEqual(
+        [],
+      );
+    }
+
+    /**
+     * Checks that the recording works in this engine: a violation made on purpose is heard. Last
+     * in a test, after its check for errors: Firefox also reports a violation as a page error.
+     */
+    async function expectRecordingHears() {
+      await page.evaluate(`(() => { ${violateOnPurpose}; return true; })()`);
+      await waitFor(
+        page,
+        `(${recordedViolations}).some((violation) => violation.directive === 'connect-src')`,
+        'the recording heard no violation made on purpose',
+      );
+    }
+
+    /**
+     * Presses a provider's button on the Account page (shown and recording) and chooses the
+     * member's account in the Auth emulator's widget, in its popup, as a member would.
+     */
+    async function signInWithPopup(provider: 'google' | 'apple', email: string) {
+      // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
+      await page.click('input[name=email]');
+      await waitFor(
+        page,
+        `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/account-auth-'))`,
+        'the sign-in part was not fetched',
+      );
+      // On Safari-like browsers Auth readies its popup helper (Google's loader, a frame) as the
+      // form is focused, since they allow a popup only right after the press; a press before that
+      // is over can find the popup blocked, and the page then says to try again, as a member would.
+      if (engine === 'webkit')
+        await waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
+      const signIn = () =>
+        page.clickInPopup(() => page.click(`.account__provider--${provider}`), '.js-reuse-account', email);
+      await signIn().catch(async (error: unknown) => {
+        const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
+        if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
+        console.log(`${engine}: the first press found the popup blocked; pressing again`);
+        await signIn();
+      });
+      await waitFor(
+        page,
+        `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(email)})`,
+        `the ${provider} member was not signed in`,
+      );
     }
 
     async function expectNoBrokenImageOrError(path: string) {
@@ -320,31 +387,12 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
             `the Account page, from ${id}, did not load as a page of its own`,
           );
         }
-        // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
-        await page.click('input[name=email]');
-        await waitFor(
-          page,
-          `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/account-auth-'))`,
-          'the sign-in part was not fetched',
-        );
-        // On Safari-like browsers Auth readies its popup helper (Google's loader, a frame) as the
-        // form is focused, since they allow a popup only right after the press; a press before that
-        // is over can find the popup blocked, and the page then says to try again, as a member would.
-        if (engine === 'webkit')
-          await waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
-        const signIn = () =>
-          page.clickInPopup(() => page.click('.account__provider--google'), '.js-reuse-account', member.email);
-        await signIn().catch(async (error: unknown) => {
-          const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
-          if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
-          console.log(`${engine}: the first press found the popup blocked; pressing again`);
-          await signIn();
-        });
-        await waitFor(
-          page,
-          `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(member.email)})`,
-          'the Google member was not signed in',
-        );
+        await recordPolicyViolations();
+        const served = google.served();
+        await signInWithPopup('google', member.email);
+        await expectNoPolicyViolation('the Google sign-in');
+        // Google's loader and its gapi.iframes module, through the proxy (or the page's cache).
+        expect(google.served()).toBeGreaterThanOrEqual(served);
         expect(google.served()).toBeGreaterThan(0);
         await page.click('.account__copy button');
         await waitFor(page, `document.querySelector('.account__copy a[download]')`, 'no copy was saved');
@@ -359,6 +407,27 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         expect(link.status).toContain(`${link.download}, ${String(seededPaths(member.localId).length)} items.`);
         await page.screenshot(join(screenshots, 'account-copy.png'));
         expect(await page.errors()).toEqual([]);
+        await expectRecordingHears();
+      }, 60_000);
+
+      it('the Account page signs an Apple member in through the popup, without a violation of its policy', async () => {
+        const member = await createProviderMember('apple.com');
+        await page.goto(`${hostingOrigin}${paths.account}`);
+        await waitFor(
+          page,
+          `location.pathname === ${JSON.stringify(paths.account)} && ${hydrated}`,
+          'the Account page did not start',
+        );
+        await recordPolicyViolations();
+        await signInWithPopup('apple', member.email);
+        await expectNoPolicyViolation('the Apple sign-in');
+        // Signed in with Apple, as the page says.
+        expect(await page.evaluate<string>(`document.querySelector('.account__who')?.textContent ?? ''`)).toContain(
+          accountTexts.en.signedInWith.apple,
+        );
+        await page.screenshot(join(screenshots, 'account-apple.png'));
+        expect(await page.errors()).toEqual([]);
+        await expectRecordingHears();
       }, 60_000);
 
       it('the home carousels move on their own', async () => {

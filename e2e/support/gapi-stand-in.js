@@ -1,135 +1,58 @@
 // A stand-in for Google's script loader at https://apis.google.com/js/api.js, served to the
 // browser in tests only: these machines have no internet, and both Firebase Auth (on the page)
 // and the Auth emulator's helper frame load that script to talk to each other across origins.
-// It gives them the one part they use, `gapi.iframes`: the page opens the helper frame, and the
-// two register handlers and send each other messages (window.postMessage, with replies). The
-// sign-in itself is the Auth emulator's own widget and REST API, untouched.
+// Like Google's loader it is small and fetches what it is asked for: `gapi.load('gapi.iframes')`
+// adds the module's script from the loader's static folder on apis.google.com, at an address of
+// the form Google's loader uses (gapi-iframes-stand-in.js is what is served there). So the page's
+// Content-Security-Policy meets both scripts the real sign-in loads, at the addresses it loads
+// them from, and a policy without either fails the sign-in tests.
 (function () {
   'use strict';
-  var tag = 'gapi-stand-in';
-  var nextId = 1;
+  var script = document.currentScript;
+  var origin = script ? new URL(script.src).origin : 'https://apis.google.com';
+  // The version parts of the name (`en.stand-in.O`, `rs=stand-in`) change with Google's releases.
+  var modulePath =
+    '/_/scs/abc-static/_/js/k=gapi.lb.en.stand-in.O/m=gapi_iframes/rt=j/sv=1/d=1/ed=1/rs=stand-in/cb=gapi.loaded_0';
+  var waiting = [];
+  var requested = false;
 
-  /** One side of a channel between this window and `other` (the frame or the parent). */
-  function Channel(other, origin) {
-    var handlers = {};
-    var waiting = new Map();
-    var readyCallbacks = [];
-    var ready = false;
-    this.other = other;
-    this.register = function (name, handler) {
-      handlers[name] = handler;
-    };
-    this.send = function (name, data, callback) {
-      var id = nextId++;
-      if (callback) waiting.set(id, callback);
-      other.postMessage({ tag: tag, kind: 'call', name: name, data: data, id: id }, origin);
-    };
-    this.onReady = function (callback) {
-      if (ready) callback();
-      else readyCallbacks.push(callback);
-    };
-    this.receive = function (message) {
-      if (message.kind === 'ready') {
-        ready = true;
-        readyCallbacks.splice(0).forEach(function (callback) {
-          callback();
-        });
-      } else if (message.kind === 'call') {
-        var handler = handlers[message.name];
-        // What the tests' sign-in report reads (e2e/account.spec.ts, recordSignInFlow).
-        console.debug(
-          'gapi-stand-in: ' + message.name + (handler ? '' : ' (no handler yet)') + ' at ' + location.origin,
-        );
-        var result = handler ? handler(message.data) : undefined;
-        Promise.resolve(result).then(function (value) {
-          other.postMessage({ tag: tag, kind: 'reply', id: message.id, results: [value] }, origin);
-        });
-      } else if (message.kind === 'reply' && waiting.has(message.id)) {
-        var callback = waiting.get(message.id);
-        waiting.delete(message.id);
-        try {
-          callback(message.results);
-        } catch {
-          // As with Google's loader, a callback that throws does not break the channel.
-        }
-      }
-    };
-  }
-
-  var channels = [];
-  window.addEventListener('message', function (event) {
-    var message = event.data;
-    if (!message || message.tag !== tag) return;
-    var known = channels.filter(function (channel) {
-      return channel.other === event.source;
-    });
-    if (known.length === 0)
-      console.debug('gapi-stand-in: a ' + message.kind + ' from no open channel at ' + location.origin);
-    known.forEach(function (channel) {
-      channel.receive(message);
-    });
-  });
-
-  function open(options, callback) {
-    var frame = document.createElement('iframe');
-    var attributes = options.attributes || {};
-    Object.keys(attributes).forEach(function (name) {
-      if (name === 'style') Object.assign(frame.style, attributes.style);
-      else frame.setAttribute(name, attributes[name]);
-    });
-    frame.src = options.url;
-    (options.where || document.body).appendChild(frame);
-    var channel = new Channel(frame.contentWindow, new URL(options.url, location.href).origin);
-    channels.push(channel);
-    var iframe = {
-      restyle: function () {
-        return Promise.resolve();
-      },
-      ping: function (callback) {
-        return new Promise(function (resolve) {
-          channel.onReady(function () {
-            if (callback) callback();
-            resolve([]);
-          });
-        });
-      },
-      register: channel.register,
-      send: channel.send,
-      getIframeEl: function () {
-        return frame;
-      },
-    };
-    return callback ? callback(iframe) : iframe;
-  }
-
-  function getParentIframe() {
-    var channel = new Channel(window.parent, '*');
-    channels.push(channel);
-    window.parent.postMessage({ tag: tag, kind: 'ready' }, '*');
-    return { register: channel.register, send: channel.send };
-  }
-
-  var context = { open: open, getParentIframe: getParentIframe };
   window.gapi = window.gapi || {};
-  window.gapi.iframes = {
-    Iframe: function () {},
-    CROSS_ORIGIN_IFRAMES_FILTER: function () {
-      return true;
-    },
-    getContext: function () {
-      return context;
-    },
+  // The module's script calls this with its code, as Google's do (`cb=gapi.loaded_0`).
+  window.gapi.loaded_0 = function (module) {
+    module();
+    waiting.splice(0).forEach(function (caller) {
+      if (caller.done) caller.done();
+    });
   };
   window.gapi.load = function (name, options) {
     var done = typeof options === 'function' ? options : options && options.callback;
-    setTimeout(function () {
-      if (done) done();
-    }, 0);
+    var failed = options && typeof options === 'object' ? options.ontimeout || options.onerror : undefined;
+    if (window.gapi.iframes) {
+      setTimeout(function () {
+        if (done) done();
+      }, 0);
+      return;
+    }
+    waiting.push({ done: done, failed: failed });
+    if (requested) return;
+    requested = true;
+    var element = document.createElement('script');
+    element.src = origin + modulePath + '?le=scs';
+    element.async = true;
+    // Blocked (a policy without the loader's folder) or not served: the callers fail at once,
+    // where Google's loader would let them wait for their time-out.
+    element.onerror = function () {
+      requested = false;
+      console.debug('gapi-stand-in: the gapi.iframes module did not load at ' + location.origin);
+      waiting.splice(0).forEach(function (caller) {
+        if (caller.failed) caller.failed();
+      });
+    };
+    (document.head || document.documentElement).appendChild(element);
   };
 
   // The loader's own "onload" hooks: `?onload=name` (Firebase Auth) and `gapi_onload` (the
   // Auth emulator's helper frame).
-  var script = document.currentScript;
   var onload = script && new URL(script.src).searchParams.get('onload');
   setTimeout(function () {
     if (onload && typeof window[onload] === 'function') window[onload]();

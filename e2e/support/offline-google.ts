@@ -1,8 +1,9 @@
 // Google's script loader for browsers that Playwright does not drive (Firefox ESR, WebKitGTK),
 // on a machine without internet: an HTTPS proxy that answers only https://apis.google.com,
 // from a local TLS server with a certificate made for the run (the browsers are told to accept
-// it), serving the stand-in (gapi-stand-in.js). Every other host the proxy refuses, as the
-// offline network would. See google-loader.ts for why the loader is needed at all.
+// it), serving the stand-ins of the loader and of the module it fetches (google-loader.ts).
+// Every other host the proxy refuses, as the offline network would. See google-loader.ts for
+// why the loader is needed at all.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -10,14 +11,14 @@ import { createServer as createHttpsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { googleLoaderStandIn, googleLoaderUrl } from './google-loader.ts';
+import { googleLoaderUrl, googleStandInFor } from './google-loader.ts';
 
 const googleHost = new URL(googleLoaderUrl).host;
 
 export type OfflineGoogle = {
   /** The proxy, `127.0.0.1:<port>`, for HTTPS only. */
   proxy: string;
-  /** How many times the loader was served (a check that the browser came through the proxy). */
+  /** How many times the loader and its module were served (a check that the browser came through the proxy). */
   served: () => number;
   close: () => Promise<void>;
 };
@@ -62,11 +63,12 @@ const listen = (server: Server): Promise<number> =>
 
 export async function startOfflineGoogle(): Promise<OfflineGoogle> {
   let served = 0;
-  const loaderPath = new URL(googleLoaderUrl).pathname;
   const tls = createHttpsServer(certificateFor(googleHost), (request, response) => {
-    if (request.method === 'GET' && new URL(request.url ?? '/', googleLoaderUrl).pathname === loaderPath) {
+    const body =
+      request.method === 'GET' ? googleStandInFor(new URL(request.url ?? '/', googleLoaderUrl).href) : undefined;
+    if (body !== undefined) {
       served++;
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(googleLoaderStandIn);
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(body);
     } else {
       response.writeHead(404).end();
     }

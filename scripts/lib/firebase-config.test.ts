@@ -1,27 +1,37 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  deployFirebaseJson,
   emulatorConfigFile,
   emulatorFirebaseJson,
   emulatorFrameOrigins,
   emulatorOrigins,
   parseCsp,
+  productionAuthDomain,
   readFirebaseJson,
   forLoopback,
   httpsOnlyDirectives,
+  signInPolicy,
+  signInSource,
+  withSignInPolicy,
   writeEmulatorConfig,
   type FirebaseJson,
 } from './firebase-config.ts';
 import { hostingPatternMatches } from './hosting-server.ts';
-import { webEmulatorEnv } from './project.ts';
+import { projectId, webEmulatorEnv } from './project.ts';
+
+const require = createRequire(import.meta.url);
 import { headerPolicyOf, localizedPath, paths } from '../../web/src/config/paths.ts';
+import { authDomainOf, googleSignInScripts, signInFrameSource } from '../../web/src/config/sign-in.ts';
 
 const production = readFirebaseJson();
 const emulator = emulatorFirebaseJson(production);
+/** What a deploy to a project `fishing-app` serves (no auth domain of its own in the build). */
+const deployed = withSignInPolicy(production, 'fishing-app.firebaseapp.com');
 const allHeaders = (config: FirebaseJson) => (config.hosting.headers ?? []).flatMap((rule) => rule.headers);
 /** The pages that sign members in with Google and Apple, whose headers differ (below). */
 const accountSource = '{/account,/it/account}';
@@ -67,25 +77,97 @@ describe('production Hosting headers (firebase.json)', () => {
   });
 });
 
-describe('the Account page’s headers (firebase.json)', () => {
+describe('the Account page’s headers (firebase.json, written for each project)', () => {
   it('apply to the pages of the sign-in policy in the route table, in both languages, and to no other page', () => {
+    expect(signInSource).toBe(accountSource);
     const addresses = Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]);
     for (const path of addresses)
       expect(hostingPatternMatches({ source: accountSource }, path), path).toBe(headerPolicyOf(path) === 'sign-in');
     expect(addresses.filter((path) => headerPolicyOf(path) === 'sign-in')).toEqual(['/account', '/it/account']);
   });
 
-  it('are every page’s policy plus Google’s script loader and the sign-in helper frame, nothing else', () => {
-    const site = cspOf(production);
-    const account = cspOf(production, accountSource);
-    // Firebase Auth's Google and Apple popups load gapi from apis.google.com and frame the
-    // project's Firebase domain (authDomain) to hear back from the popup.
-    expect(account.get('script-src')).toEqual([...(site.get('script-src') ?? []), 'https://apis.google.com']);
-    expect(account.get('frame-src')).toEqual(["'self'", 'https://*.firebaseapp.com', 'https://*.web.app']);
+  it('are every page’s policy plus exactly Google’s sign-in scripts and Auth’s helper frame on the project’s domain', () => {
+    const site = cspOf(deployed);
+    const account = cspOf(deployed, accountSource);
+    // Firebase Auth's Google and Apple popups load Google's loader and its gapi.iframes module
+    // from apis.google.com, and frame Auth's helper on the project's auth domain to hear back
+    // from the popup.
+    expect(account.get('script-src')).toEqual([
+      "'self'",
+      'https://apis.google.com/js/api.js',
+      'https://apis.google.com/_/scs/abc-static/_/js/',
+    ]);
+    expect(account.get('frame-src')).toEqual(['https://fishing-app.firebaseapp.com/__/auth/iframe']);
     const rest = (csp: Map<string, string[]>) =>
       [...csp].filter(([name]) => name !== 'script-src' && name !== 'frame-src');
     expect(rest(account)).toEqual(rest(site));
+    expect(site.get('script-src')).toEqual(["'self'"]);
     expect(site.has('frame-src')).toBe(false);
+  });
+
+  it('allow no other project, no other Google script and no host as a whole', () => {
+    const account = cspOf(deployed, accountSource);
+    const sources = [...account.values()].flat();
+    for (const source of sources) {
+      expect(source, source).not.toContain('*');
+      expect(source, source).not.toMatch(/\.web\.app\b/);
+      // A source on a host that is more than its origin names a path on it.
+      if (/^https:\/\/(apis\.google\.com|[^/]+\.firebaseapp\.com)/.test(source))
+        expect(new URL(source).pathname, source).not.toBe('/');
+    }
+    expect(sources).not.toContain('https://apis.google.com');
+    expect(sources.filter((source) => source.includes('firebaseapp.com'))).toEqual([
+      'https://fishing-app.firebaseapp.com/__/auth/iframe',
+    ]);
+  });
+
+  it('are not in firebase.json itself, which gives the sign-in pages only their opener policy', () => {
+    expect(headerOf(production, accountSource, 'content-security-policy')).toEqual([]);
+    expect(() => withSignInPolicy(deployed, 'fishing-app.firebaseapp.com')).toThrow(/written for each project/);
+  });
+
+  it('come from one definition: the auth domain the site’s Firebase config uses, and the scripts of config/sign-in.ts', () => {
+    expect(authDomainOf('fishing-app')).toBe('fishing-app.firebaseapp.com');
+    expect(authDomainOf('fishing-app', 'login.example.com')).toBe('login.example.com');
+    expect(authDomainOf('fishing-app', '')).toBe('fishing-app.firebaseapp.com');
+    expect(signInFrameSource('login.example.com')).toBe('https://login.example.com/__/auth/iframe');
+    const policy = new Map(parseCsp(signInPolicy("script-src 'self'; connect-src 'self'", 'login.example.com')));
+    expect(policy.get('script-src')).toEqual(["'self'", ...googleSignInScripts]);
+    expect(policy.get('frame-src')).toEqual(['https://login.example.com/__/auth/iframe']);
+    // The source Firebase Auth's loader is added with (`${gapiScript}?onload=…`) is one of them.
+    const sdkDir = join(
+      dirname(require.resolve('@firebase/auth', { paths: [require.resolve('firebase/auth')] })),
+      '..',
+      'esm',
+    );
+    const sdk = readdirSync(sdkDir)
+      .filter((name) => /^index.*\.js$/.test(name))
+      .map((name) => readFileSync(join(sdkDir, name), 'utf8'))
+      .join('\n');
+    expect(sdk).toContain(`gapiScript: '${googleSignInScripts[0]}'`);
+  });
+
+  it('are written for the project a deploy names, with the auth domain its build names', () => {
+    expect(productionAuthDomain('fishing-app', { PATH: '/usr/bin' })).toBe('fishing-app.firebaseapp.com');
+    expect(productionAuthDomain('fishing-app', { VITE_FIREBASE_AUTH_DOMAIN: 'login.example.com' })).toBe(
+      'login.example.com',
+    );
+    const frame = cspOf(deployFirebaseJson('other-project', production), accountSource).get('frame-src');
+    expect(frame).toEqual([signInFrameSource(productionAuthDomain('other-project'))]);
+    // The emulators' copy: the demo project's.
+    expect(cspOf(emulator, accountSource).get('frame-src')?.[0]).toBe(
+      signInFrameSource(`${projectId}.firebaseapp.com`),
+    );
+  });
+
+  it('refuse an auth domain that is not a host name, which would write sources or directives into the header', () => {
+    for (const domain of [
+      'a.example.com; script-src *',
+      'a.example.com https://evil.example',
+      'https://a.example.com',
+      '',
+    ])
+      expect(() => signInPolicy("script-src 'self'", domain), domain).toThrow(/no host name/);
   });
 
   it('let the sign-in popup talk back to the page (same-origin-allow-popups), every other page isolates itself', () => {
@@ -128,10 +210,10 @@ describe('the emulators’ copy', () => {
       'https://identitytoolkit.googleapis.com',
       ...targets,
     ]);
-    // The Account page frames the Auth emulator's helper instead of the project's domain.
+    // The Account page also frames the Auth emulator's helper, which a local build signs in through.
     expect(emulatorFrameOrigins(production)).toEqual([`http://${env.VITE_AUTH_EMULATOR_HOST ?? ''}`]);
     expect(cspOf(emulator, accountSource).get('frame-src')).toEqual([
-      ...(cspOf(production, accountSource).get('frame-src') ?? []),
+      signInFrameSource(authDomainOf(projectId)),
       ...emulatorFrameOrigins(production),
     ]);
   });
@@ -142,7 +224,7 @@ describe('the emulators’ copy', () => {
     expect(cspOf(emulator).has('upgrade-insecure-requests')).toBe(false);
   });
 
-  it('differs from firebase.json only by those origins in connect-src and frame-src and the https-only directives', () => {
+  it('differs from firebase.json for the demo project only by those origins in connect-src and frame-src and the https-only directives', () => {
     const origins = [...emulatorOrigins(production), ...emulatorFrameOrigins(production)];
     const restored = structuredClone(emulator);
     for (const header of allHeaders(restored)) {
@@ -150,7 +232,7 @@ describe('the emulators’ copy', () => {
       for (const origin of origins) header.value = header.value.replaceAll(` ${origin}`, '');
       header.value = [header.value, ...httpsOnlyDirectives].join('; ');
     }
-    expect(restored).toEqual(production);
+    expect(restored).toEqual(withSignInPolicy(production, authDomainOf(projectId)));
     expect(emulator).not.toEqual(production);
   });
 

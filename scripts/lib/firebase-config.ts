@@ -9,9 +9,22 @@
 // So every emulator run gets a copy of firebase.json whose policy also allows the emulator's
 // origin and has no `upgrade-insecure-requests`, and nothing else changes. The copy is written
 // afresh before each run (ignored by git), so it cannot drift from firebase.json.
+//
+// The Account page's policy depends on the project: its Google and Apple sign-in frames Firebase
+// Auth's helper on the project's own auth domain (`<project-id>.firebaseapp.com`, or the one the
+// build names), and a project id is known only when a run or a deploy starts (a `demo-` one
+// under the emulators). So firebase.json gives that page only its opener policy, and
+// `withSignInPolicy` writes its Content-Security-Policy for the project being served: every
+// page's policy plus the scripts and the frame of web/src/config/sign-in.ts, the one definition
+// of those addresses. The emulators' copy has it (for the demo project), and so has the copy
+// `npm run deploy` deploys (firebase.deploy.json, for the project named). Served as it is
+// (`npm run lighthouse`), firebase.json gives the Account page every page's policy: the page
+// works, only the popups cannot open.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './project.ts';
+import { authDomainOf, googleSignInScripts, signInFrameSource } from '../../web/src/config/sign-in.ts';
+import { buildEnv } from '../../web/build/production-env.ts';
+import { projectId, root } from './project.ts';
 
 /**
  * firebase-tools takes the folder of the file given to `--config` as the project folder, so
@@ -69,6 +82,74 @@ export function emulatorFrameOrigins(config: FirebaseJson): string[] {
   return [`http://${host}:${String(port)}`];
 }
 
+/**
+ * The header rule of the pages that sign members in with Google and Apple: the Account page in
+ * both languages (the route table marks it `headers: 'sign-in'`; a unit test keeps the two in
+ * step).
+ */
+export const signInSource = '{/account,/it/account}';
+
+/** A host name as DNS spells it: an auth domain from a build setting must be no more than that. */
+const hostName = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+
+/**
+ * The Account page's Content-Security-Policy for a build that signs in through `authDomain`:
+ * every page's policy (`sitePolicy`) with Google's sign-in scripts added to `script-src` and a
+ * `frame-src` of Auth's helper frame on that domain alone.
+ */
+export function signInPolicy(sitePolicy: string, authDomain: string): string {
+  // The domain goes into a header: a space or a semicolon in it would add sources or directives.
+  if (!hostName.test(authDomain)) throw new Error(`The auth domain "${authDomain}" is no host name`);
+  const directives = parseCsp(sitePolicy);
+  const script = directives.find(([name]) => name === 'script-src');
+  if (!script) throw new Error('Every page’s Content-Security-Policy has no script-src');
+  if (directives.some(([name]) => name === 'frame-src'))
+    throw new Error('Every page’s Content-Security-Policy has a frame-src already');
+  script[1].push(...googleSignInScripts);
+  // Beside connect-src, where a reader looks for what the page reaches.
+  const at = directives.findIndex(([name]) => name === 'connect-src');
+  directives.splice(at < 0 ? directives.length : at + 1, 0, ['frame-src', [signInFrameSource(authDomain)]]);
+  return serializeCsp(directives);
+}
+
+/**
+ * A copy of `config` whose sign-in pages (`signInSource`) get their Content-Security-Policy for
+ * `authDomain` (see the top of this file). Refuses a firebase.json that gives those pages a policy
+ * of its own, which would be served instead of this one or beside it.
+ */
+export function withSignInPolicy(config: FirebaseJson, authDomain: string): FirebaseJson {
+  const copy = structuredClone(config);
+  const rules = copy.hosting.headers ?? [];
+  const sitePolicies = rules
+    .filter((rule) => rule.source === '**')
+    .flatMap((rule) => rule.headers)
+    .filter(({ key }) => isCsp(key));
+  const signIn = rules.filter((rule) => rule.source === signInSource);
+  const [sitePolicy] = sitePolicies;
+  const [rule] = signIn;
+  if (sitePolicies.length !== 1 || !sitePolicy)
+    throw new Error('firebase.json must set one Content-Security-Policy for every page (source "**")');
+  if (signIn.length !== 1 || !rule) throw new Error(`firebase.json must have one header rule for ${signInSource}`);
+  if (rule.headers.some(({ key }) => isCsp(key)))
+    throw new Error(`firebase.json gives ${signInSource} a Content-Security-Policy; it is written for each project`);
+  rule.headers.unshift({ key: 'Content-Security-Policy', value: signInPolicy(sitePolicy.value, authDomain) });
+  return copy;
+}
+
+/**
+ * The auth domain a production build of the site for `project` signs in through, read as that
+ * build reads it (web/src/firebase/config.ts): `VITE_FIREBASE_AUTH_DOMAIN` from the shell or
+ * web's .env files, else the project's own Firebase domain.
+ */
+export function productionAuthDomain(project: string, environment: NodeJS.ProcessEnv = process.env): string {
+  return authDomainOf(project, buildEnv('production', environment).get('VITE_FIREBASE_AUTH_DOMAIN')?.value);
+}
+
+/** firebase.json as `npm run deploy` deploys it to `project`: the sign-in pages' policy written for it. */
+export function deployFirebaseJson(project: string, config = readFirebaseJson()): FirebaseJson {
+  return withSignInPolicy(config, productionAuthDomain(project));
+}
+
 /** The directives a policy served over plain http on loopback must leave out (see above). */
 export const httpsOnlyDirectives = ['upgrade-insecure-requests'];
 
@@ -100,9 +181,16 @@ export function forLoopback(config: FirebaseJson, origins: string[], frameOrigin
   return copy;
 }
 
-/** firebase.json as the emulators should run it: production's, for plain http on loopback. */
+/**
+ * firebase.json as the emulators should run it: production's for the demo project (whose auth
+ * domain the local build's config names), for plain http on loopback.
+ */
 export function emulatorFirebaseJson(config = readFirebaseJson()): FirebaseJson {
-  return forLoopback(config, emulatorOrigins(config), emulatorFrameOrigins(config));
+  return forLoopback(
+    withSignInPolicy(config, authDomainOf(projectId)),
+    emulatorOrigins(config),
+    emulatorFrameOrigins(config),
+  );
 }
 
 /**

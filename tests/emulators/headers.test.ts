@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, localizedPath, paths } from '../../web/src/config/paths.ts';
-import { authEmulator, firestoreEmulator, hostingOrigin, root } from '../support/emulators.ts';
+import { authEmulator, firestoreEmulator, hostingOrigin, projectId, root } from '../support/emulators.ts';
 
 // The status and response headers of everything the Hosting emulator serves: every page in
 // both languages (its own address, and the unprefixed one negotiated for an Italian browser),
@@ -77,16 +77,21 @@ const security: Record<string, string> = {
 };
 
 // The Account page signs members in with Google and Apple in a popup: Firebase Auth loads
-// Google's script loader and frames the sign-in helper (the Auth emulator's, here), and the
-// popup must be able to reach back to the page. Everything else as on every page.
+// Google's script loader and the loader's gapi.iframes module (those two paths of
+// apis.google.com, nothing else there), and frames its helper on the project's own auth domain
+// (the demo project's, here) and the Auth emulator's; the popup must be able to reach back to
+// the page. Everything else as on every page.
 const accountPages = [paths.account, localizedPath(paths.account, 'it')];
 const accountSecurity: Record<string, string> = {
   ...security,
   'content-security-policy': (security['content-security-policy'] ?? '')
-    .replace("script-src 'self'", "script-src 'self' https://apis.google.com")
     .replace(
-      "object-src 'none'",
-      `frame-src 'self' https://*.firebaseapp.com https://*.web.app ${authEmulatorOrigin}; object-src 'none'`,
+      "script-src 'self'",
+      "script-src 'self' https://apis.google.com/js/api.js https://apis.google.com/_/scs/abc-static/_/js/",
+    )
+    .replace(
+      `${authEmulatorOrigin}; object-src 'none'`,
+      `${authEmulatorOrigin}; frame-src https://${projectId}.firebaseapp.com/__/auth/iframe ${authEmulatorOrigin}; object-src 'none'`,
     ),
   'cross-origin-opener-policy': 'same-origin-allow-popups',
 };
@@ -133,6 +138,24 @@ describe('Hosting response headers and status codes', () => {
     expect(accountSecurity['content-security-policy']).not.toBe(security['content-security-policy']);
     expect(accountPages).toEqual(['/account', '/it/account']);
   });
+
+  it.each(accountPages)(
+    '%s: the policy names no project but this one, no Google script but sign-in’s, no host as a whole',
+    async (path) => {
+      const policy = (await get(path)).headers.get('content-security-policy') ?? '';
+      const sources = policy.split(';').flatMap((directive) => directive.trim().split(/\s+/).slice(1));
+      expect(sources.filter((source) => source.includes('*'))).toEqual([]);
+      expect(sources.filter((source) => /\.web\.app\b/.test(source))).toEqual([]);
+      expect(sources.filter((source) => /firebaseapp\.com/.test(source))).toEqual([
+        `https://${projectId}.firebaseapp.com/__/auth/iframe`,
+      ]);
+      // apis.google.com by path only: the bare host would allow every script Google serves there.
+      expect(sources.filter((source) => source.includes('apis.google.com'))).toEqual([
+        'https://apis.google.com/js/api.js',
+        'https://apis.google.com/_/scs/abc-static/_/js/',
+      ]);
+    },
+  );
 
   it.each(unknown)('$label: 404, HTML, no-cache and the security headers', async ({ path, headers }) => {
     const response = await get(path, headers);

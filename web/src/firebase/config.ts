@@ -2,7 +2,10 @@
 // npm test) gets the demo project and the emulators' addresses from web/vite.config.ts;
 // `npm run deploy` passes the real project id, and `web/.env.production` holds the web app's
 // API key and id (README, "Deploy"). Nothing here is secret: Firebase web config is public and
-// the rules and Auth decide what a client may do.
+// the rules and Auth decide what a client may do. A production build refuses any emulator
+// setting (web/build/production-env.ts), so the two hosts below are set in local builds only.
+import { authDomainOf } from '../config/sign-in';
+
 const env = import.meta.env;
 
 export const firebaseConfig = {
@@ -11,7 +14,8 @@ export const firebaseConfig = {
   appId: env.VITE_FIREBASE_APP_ID,
   // Where Google and Apple sign-in pages return to (the Account page's popups): the project's
   // own Firebase domain unless the build names another (README, "Google and Apple sign-in").
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${env.VITE_FIREBASE_PROJECT_ID ?? ''}.firebaseapp.com`,
+  // The Account page's policy frames this domain and no other (config/sign-in.ts).
+  authDomain: authDomainOf(env.VITE_FIREBASE_PROJECT_ID ?? '', env.VITE_FIREBASE_AUTH_DOMAIN),
 };
 
 /** `host:port` of the Firestore emulator in local builds, else undefined. */
