@@ -8,7 +8,7 @@ import { describeStatement } from './rules-text.ts';
 const consequences: Array<[CheckTopic, string]> = [
   [
     'everyone',
-    'let everyone read and write every document (open, or "test mode" until a date): anyone can read the app\'s data and the contact messages',
+    'let anyone, signed in or not, read or write documents of any collection (open, or "test mode" until a date): anyone could reach the app\'s data and the contact messages',
   ],
   [
     'message',
