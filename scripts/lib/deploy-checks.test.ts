@@ -89,7 +89,7 @@ describe('the live Firestore rules', () => {
     expect(refusal?.reason).toContain('let a client read, change or delete contact messages');
     expect(refusal?.reason).toContain('line 5 `allow read, write: if request.auth != null;` lets through:');
     expect(refusal?.reason).toContain('✖ a signed-in member may not update Mail/x (its delivery, to RETRY)');
-    expect(refusal?.fix).toMatch(/Narrow the app's statements .* npm run rules:check -- <that file>/);
+    expect(refusal?.fix).toMatch(/narrow each statement named above .* npm run rules:check -- <that file>/);
   });
 
   it('refuse a project with no rules released, without judging anything', async () => {

@@ -82,16 +82,13 @@ export async function rulesRefusal(
   const reason = describeRulesFailures(report, 'The live Firestore rules');
   if (reason === undefined) return undefined;
   const open = report.failures.some(({ topic }) => topic === 'everyone');
-  const letThrough = report.failures.some(({ expect }) => expect === 'refused');
+  // Only an app's statement left to narrow: the site's part is there (its message goes through).
+  const onlyNarrow = report.failures.every(({ expect }) => expect === 'refused');
   const narrow =
-    "Narrow the app's statements named above to the app's own collections (no wildcard match that reaches Mail or the functions' data), then";
+    "In the app's rules file, narrow each statement named above to the app's own collections (no wildcard match that reaches Mail or the functions' data), prove the file with npm run rules:check -- <that file>, deploy it from the app's repository, and run this again; or";
   return {
     reason,
-    fix: open
-      ? `Close them: ${merge} ${withRules}`
-      : letThrough
-        ? `${narrow} ${merge} ${withRules}`
-        : `${merge} ${withRules}`,
+    fix: open ? `Close them: ${merge} ${withRules}` : onlyNarrow ? `${narrow} ${withRules}` : `${merge} ${withRules}`,
   };
 }
 

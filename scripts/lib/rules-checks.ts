@@ -517,6 +517,8 @@ export async function runRulesChecks(rules: string, target: RulesTarget): Promis
       report = { checks: checks.length, failures, statementsTried, traceBudget };
     });
   } finally {
+    // Nothing left behind in the emulator (the tests' emulator serves other suites too).
+    await env.clearFirestore();
     await env.cleanup();
     if (--runsUnderway === 0) setLogLevel('info');
   }

@@ -123,6 +123,7 @@ describe('the live rules judged by what they let through', () => {
       expect(failure?.allowedBy?.line).toBe(lineOf(rules, statement));
       expect(refusal?.reason).toContain(`line ${String(lineOf(rules, statement))} \`${statement}\` lets through:`);
       expect(refusal?.reason).toMatch(/✖ .* may not /);
+      expect(refusal?.fix).toMatch(/^In the app's rules file, narrow each statement named above/);
       // Nothing the site itself needs is lost by the addition.
       expect(report?.failures.filter(({ expect: wanted }) => wanted === 'allowed')).toEqual([]);
     },
@@ -142,6 +143,9 @@ describe('the live rules judged by what they let through', () => {
     const { refusal } = await deployCheck('previous-site');
     expect(refusal?.reason).toMatch(/refuse the site's contact message/);
     expect(refusal?.reason).toContain("✖ a visitor may create the site's contact message: the rules refused it");
+    expect(refusal?.fix).toMatch(
+      /^merge the Mail block and the functions of firestore.rules into the app's rules file/,
+    );
   }, 60_000);
 
   it("refuse the app's rules alone, without the site's part", async () => {
