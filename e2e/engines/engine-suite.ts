@@ -145,6 +145,33 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
      * Presses a provider's button on the Account page (shown and recording) and chooses the
      * member's account in the Auth emulator's widget, in its popup, as a member would.
      */
+    /**
+     * Runs `action`, failing as soon as the page's policy blocks anything meanwhile, with what it
+     * blocked: a sign-in whose script or frame is blocked opens no popup, and would otherwise only
+     * wait for its time-out.
+     */
+    async function unblocked(action: () => Promise<void>) {
+      const watch = { on: true };
+      const blocked = (async () => {
+        while (watch.on) {
+          const violations = await page.evaluate<Violation[]>(`(${recordedViolations})`).catch(() => []);
+          if (violations.length > 0)
+            throw new Error(
+              `${engine}: the page's policy blocked ${violations.map(({ directive, blocked }) => `${blocked} (${directive})`).join(', ')}`,
+            );
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      })();
+      const done = action();
+      // Whichever loses the race is not waited for.
+      done.catch(() => undefined);
+      try {
+        await Promise.race([done, blocked]);
+      } finally {
+        watch.on = false;
+      }
+    }
+
     async function signInWithPopup(provider: 'google' | 'apple', email: string) {
       // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
       await page.click('input[name=email]');
@@ -157,9 +184,13 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
       // form is focused, since they allow a popup only right after the press; a press before that
       // is over can find the popup blocked, and the page then says to try again, as a member would.
       if (engine === 'webkit')
-        await waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
+        await unblocked(() =>
+          waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper'),
+        );
       const signIn = () =>
-        page.clickInPopup(() => page.click(`.account__provider--${provider}`), '.js-reuse-account', email);
+        unblocked(() =>
+          page.clickInPopup(() => page.click(`.account__provider--${provider}`), '.js-reuse-account', email),
+        );
       await signIn().catch(async (error: unknown) => {
         const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
         if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
