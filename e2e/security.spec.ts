@@ -156,8 +156,12 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
     expect(sources).not.toContain('https://apis.google.com');
     // Every other directive is every page's.
     const site = new Map(parseCsp(everywhere.get('content-security-policy') ?? ''));
+    // Auth's token service besides: a signed-in member's ID token is renewed there every hour.
+    expect([...(policy.get('connect-src') ?? [])].sort()).toEqual(
+      [...(site.get('connect-src') ?? []), 'https://securetoken.googleapis.com'].sort(),
+    );
     for (const [name, values] of policy)
-      if (name !== 'script-src' && name !== 'frame-src') expect(values, name).toEqual(site.get(name));
+      if (!['script-src', 'frame-src', 'connect-src'].includes(name)) expect(values, name).toEqual(site.get(name));
   });
 
   test('the browser enforces the policy: inline script and other origins are blocked and reported', async ({

@@ -98,8 +98,13 @@ describe('the Account page’s headers (firebase.json, written for each project)
       'https://apis.google.com/_/scs/abc-static/_/js/',
     ]);
     expect(account.get('frame-src')).toEqual(['https://fishing-app.firebaseapp.com/__/auth/iframe']);
+    // Auth's token service: a signed-in member's ID token is renewed there every hour.
+    expect(account.get('connect-src')).toEqual([
+      ...(site.get('connect-src') ?? []),
+      'https://securetoken.googleapis.com',
+    ]);
     const rest = (csp: Map<string, string[]>) =>
-      [...csp].filter(([name]) => name !== 'script-src' && name !== 'frame-src');
+      [...csp].filter(([name]) => !['script-src', 'frame-src', 'connect-src'].includes(name));
     expect(rest(account)).toEqual(rest(site));
     expect(site.get('script-src')).toEqual(["'self'"]);
     expect(site.has('frame-src')).toBe(false);

@@ -22,7 +22,12 @@
 // works, only the popups cannot open.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { authDomainOf, googleSignInScripts, signInFrameSource } from '../../web/src/config/sign-in.ts';
+import {
+  authDomainOf,
+  authTokenService,
+  googleSignInScripts,
+  signInFrameSource,
+} from '../../web/src/config/sign-in.ts';
 import { buildEnv } from '../../web/build/production-env.ts';
 import { projectId, root } from './project.ts';
 
@@ -106,6 +111,9 @@ export function signInPolicy(sitePolicy: string, authDomain: string): string {
   if (directives.some(([name]) => name === 'frame-src'))
     throw new Error('Every page’s Content-Security-Policy has a frame-src already');
   script[1].push(...googleSignInScripts);
+  const connect = directives.find(([name]) => name === 'connect-src');
+  if (!connect) throw new Error('Every page’s Content-Security-Policy has no connect-src');
+  connect[1].push(authTokenService);
   // Beside connect-src, where a reader looks for what the page reaches.
   const at = directives.findIndex(([name]) => name === 'connect-src');
   directives.splice(at < 0 ? directives.length : at + 1, 0, ['frame-src', [signInFrameSource(authDomain)]]);

@@ -90,6 +90,10 @@ const accountSecurity: Record<string, string> = {
       "script-src 'self' https://apis.google.com/js/api.js https://apis.google.com/_/scs/abc-static/_/js/",
     )
     .replace(
+      `https://identitytoolkit.googleapis.com ${firestoreEmulatorOrigin}`,
+      `https://identitytoolkit.googleapis.com https://securetoken.googleapis.com ${firestoreEmulatorOrigin}`,
+    )
+    .replace(
       `${authEmulatorOrigin}; object-src 'none'`,
       `${authEmulatorOrigin}; frame-src https://${projectId}.firebaseapp.com/__/auth/iframe ${authEmulatorOrigin}; object-src 'none'`,
     ),

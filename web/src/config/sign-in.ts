@@ -26,6 +26,13 @@ export const googleSignInScripts = [
   'https://apis.google.com/_/scs/abc-static/_/js/',
 ] as const;
 
+/**
+ * Firebase Auth's token service: a signed-in member's ID token lasts an hour, and the SDK renews
+ * it here (a few minutes before it runs out, while the page is open), so a member who keeps the
+ * Account page open can still download their data or delete their account.
+ */
+export const authTokenService = 'https://securetoken.googleapis.com';
+
 /** The path of Firebase Auth's helper frame on the auth domain, which the page embeds. */
 export const authHelperFramePath = '/__/auth/iframe';
 
