@@ -58,7 +58,7 @@ describe('a rules report in words', () => {
         failure('the message', {
           topic: 'message',
           expect: 'allowed',
-          detail: 'the rules refused it (denied)',
+          detail: 'the rules refused it',
           traced: false,
         }),
         failure('untraced', { topic: 'functions', traced: false }),
@@ -68,13 +68,24 @@ describe('a rules report in words', () => {
     expect(text).toMatch(
       /^rules\.txt refuse the site's contact message: .*; they let a client read or write the functions' own data .*; they let a client write a contact message the site's rules refuse .*\. 3 of 500 checks failed:/,
     );
-    expect(text).toContain('  the rules refuse:\n    ✖ the message: the rules refused it (denied)');
+    expect(text).toContain('  the rules refuse:\n    ✖ the message: the rules refused it');
     expect(text).toContain(
       '  also let through (not traced to a statement: tracing stops after 2000 runs of a check):\n    ✖ untraced',
     );
     expect(text).toContain(
       '  more than one statement lets through (removing any one alone did not stop it):\n    ✖ hostile one',
     );
+  });
+
+  it('repeats no plain "let through", but says what else happened to a request let in', () => {
+    const text = describeRulesFailures(
+      report([
+        failure('plain', { allowedBy: mailRead }),
+        failure('then missing', { allowedBy: mailRead, detail: 'the rules let it through (then: NOT_FOUND)' }),
+      ]),
+      'The live rules',
+    );
+    expect(text).toContain('    ✖ plain\n    ✖ then missing: the rules let it through (then: NOT_FOUND)');
   });
 
   it('says when the emulator could not compile the rules', () => {

@@ -19,6 +19,9 @@ const consequences: Array<[CheckTopic, string]> = [
   ['hostile', "let a client write a contact message the site's rules refuse (recipients, markup, delivery, sizes)"],
 ];
 
+/** What a failing check that something is refused says in the plain case (not repeated). */
+const letThrough = 'the rules let it through';
+
 /** At most this many checks are named under each statement, the rest counted. */
 const namedPerGroup = 3;
 
@@ -48,7 +51,10 @@ export function describeRulesFailures(report: RulesReport, subject: string): str
   const lines = [...groups].map(([key, failures]) => {
     const named = failures
       .slice(0, namedPerGroup)
-      .map(({ check, expect, detail }) => `    ✖ ${check}${expect === 'allowed' ? `: ${detail}` : ''}`);
+      .map(
+        ({ check, expect, detail }) =>
+          `    ✖ ${check}${expect === 'allowed' || detail !== letThrough ? `: ${detail}` : ''}`,
+      );
     const rest = failures.length - named.length;
     return [`  ${key}:`, ...named, ...(rest > 0 ? [`    … and ${String(rest)} more`] : [])].join('\n');
   });
