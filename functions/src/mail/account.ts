@@ -2,6 +2,7 @@ import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-ad
 import { logger } from 'firebase-functions';
 import { raiseNotice, type AlertSink } from './alerts.js';
 import type { SendFailure } from './retry-policy.js';
+import { sweepCollection } from './send.js';
 
 // What is wrong with the mail account is not wrong with the message. When a send fails for
 // the account's sake (retry-policy.ts, `failureScope`: a refused login, a server unreachable
@@ -18,7 +19,6 @@ import type { SendFailure } from './retry-policy.js';
 // again each day it lasts. The document is written only when the account changes state or is
 // tried, never by each message.
 
-export const accountStateCollection = 'MailSweep';
 export const accountStateId = 'account';
 
 /** Pauses between tries of an account that is down: 1, 2, 4, 8 minutes, then every 15. */
@@ -34,8 +34,7 @@ export type AccountState =
   | { down: false }
   | { down: true; sinceMs: number; reason: string; tries: number; nextTryMs: number; remindedMs: number };
 
-export const accountRef = (db: Firestore): DocumentReference =>
-  db.collection(accountStateCollection).doc(accountStateId);
+export const accountRef = (db: Firestore): DocumentReference => db.collection(sweepCollection).doc(accountStateId);
 
 /** The state a snapshot of the account's document holds. */
 export function readAccount(snapshot: DocumentSnapshot | undefined): AccountState {

@@ -14,7 +14,7 @@ import { parseMailDocument } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { maxAttempts, pause, retryDelayMs, type SendFailure } from './retry-policy.js';
-import { endedBy, mailCollection, recordWithRetries, sendAndRecord, type Sent } from './send.js';
+import { endedBy, mailCollection, recordWithRetries, sendAndRecord, sweepCollection, type Sent } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
@@ -48,7 +48,6 @@ export const maxDigestMessages = 1_000;
 export const maxDigestBytes = 4_000_000;
 /** Where the sweep keeps when the last digest went (`MailSweep/digests`), to space them out. */
 export const digestStateId = 'digests';
-const sweepCollection = 'MailSweep';
 
 export type DigestOptions = {
   now?: () => number;

@@ -13,6 +13,8 @@ import type { MailTransport } from './transport.js';
 
 /** Where contact messages are written (firestore.rules) and their delivery recorded. */
 export const mailCollection = 'Mail';
+/** The sweep's own documents: its cursor of lost events, the last digest, the mail account's state. */
+export const sweepCollection = 'MailSweep';
 
 /** What came of one send: accepted, with the server's answer, or failed and why. */
 export type Sent = { kind: 'sent'; info: DeliveryInfo } | { kind: 'failed'; failure: SendFailure };

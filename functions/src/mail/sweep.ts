@@ -8,6 +8,7 @@ import { assessDelivery, isHeld } from './delivery.js';
 import { classifySendError } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
 import { mailCollection, sendDigest, type DigestReport } from './digest.js';
+import { sweepCollection } from './send.js';
 import { fieldsBesidesPicture } from './mail-document.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
@@ -37,7 +38,7 @@ export const orphanAfterMs = 2 * 60_000;
 export const orphanWindowMs = 15 * 60_000;
 /** The furthest back a cursor is followed: a sweep stopped for longer looks back this far. */
 const orphanLookbackMs = 24 * 60 * 60_000;
-export const sweepCollection = 'MailSweep';
+export { sweepCollection };
 /** The earliest time Firestore stores (0001-01-01): every RETRY's time is at or after it. */
 const earliest = new Timestamp(-62_135_596_800, 0);
 const orphanCursorId = 'orphans';
