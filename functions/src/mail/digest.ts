@@ -1,16 +1,17 @@
 import {
   Timestamp,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
-import { referenceFor } from '../contact-message.js';
+import { contactPicture, referenceFor } from '../contact-message.js';
 import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
-import { parseMailDocument } from './mail-document.js';
+import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { maxAttempts, pause, retryDelayMs, type SendFailure } from './retry-policy.js';
@@ -123,10 +124,34 @@ type Malformed = { ref: DocumentReference; error: string };
 
 /**
  * Messages taken per transaction (a transaction writes at most 500 documents). Each is read
- * whole, its picture included, to say whether one came with it: at most 128 MB at once should
- * every one of them carry a picture of the largest size the rules allow.
+ * without its picture (`digestFields`): a chunk is a few hundred kilobytes of text, where whole
+ * documents could be 128 MB should every one carry a picture of the largest size the rules allow.
  */
 const takeChunk = 200;
+
+/**
+ * Whether a message came with a picture, written on it by the functions when it is first
+ * claimed (claim.ts, with its reference), so that a digest knows without reading the picture.
+ * A visitor cannot write it: the rules let a client create the form's fields alone.
+ */
+export const pictureFlag = 'hasPicture';
+
+/** The flag for a message as read whole (`data`: its document's fields). */
+export function pictureMark(data: Record<string, unknown>): Record<typeof pictureFlag, boolean> {
+  return { [pictureFlag]: data[contactPicture.field] !== undefined };
+}
+
+/** What a digest reads of a message: every field it prints and decides by, and the flag. */
+export const digestFields: readonly string[] = [...fieldsBesidesPicture, pictureFlag];
+
+/**
+ * The message as a digest shows it: a picture is never attached to a digest, only said to have
+ * come, so one known from the flag stands in for the bytes that were not read.
+ */
+function withPictureKnown(mail: ContactMail, picture: boolean): ContactMail {
+  if (mail.shape !== 'fields' || !picture || mail.picture) return mail;
+  return { ...mail, picture: { kind: 'refused', reason: 'is kept with its document: a digest does not read it' } };
+}
 
 /**
  * Takes the candidates still QUEUED and due (or, resending, still waiting for that digest)
@@ -147,17 +172,33 @@ async function take(
   let bytes = 0;
   for (let first = 0; first < refs.length && taken.length < maxDigestMessages; first += takeChunk) {
     const part = await db.runTransaction(async (tx) => {
-      const snapshots = await tx.getAll(...refs.slice(first, first + takeChunk));
-      // What this attempt takes; kept only once the transaction commits.
-      const chunk = { taken: [] as Taken[], malformed: [] as Malformed[], bytes };
-      for (const snapshot of snapshots) {
+      const snapshots = await tx.getAll(...refs.slice(first, first + takeChunk), { fieldMask: [...digestFields] });
+      const isWaiting = (snapshot: DocumentSnapshot) => {
         const time: unknown = snapshot.get('delivery.digestTime');
-        const waiting =
+        return (
           snapshot.get('delivery.state') === 'QUEUED' &&
           (resending
             ? snapshot.get('delivery.resendAs') === digest
-            : time instanceof Timestamp && time.toMillis() <= nowMs);
-        if (!waiting) continue;
+            : time instanceof Timestamp && time.toMillis() <= nowMs)
+        );
+      };
+      // Messages queued before the flag existed say nothing of a picture: those alone are read
+      // whole (and flagged as they are taken, so never read whole again).
+      const unflagged = snapshots.filter(
+        (snapshot) => isWaiting(snapshot) && typeof snapshot.get(pictureFlag) !== 'boolean',
+      );
+      const whole = new Map(
+        (unflagged.length > 0 ? await tx.getAll(...unflagged.map((snapshot) => snapshot.ref)) : []).map((snapshot) => [
+          snapshot.id,
+          snapshot,
+        ]),
+      );
+      // What this attempt takes; kept only once the transaction commits.
+      const chunk = { taken: [] as Taken[], malformed: [] as Malformed[], bytes };
+      for (const masked of snapshots) {
+        if (!isWaiting(masked)) continue;
+        const snapshot = whole.get(masked.id) ?? masked;
+        const time: unknown = snapshot.get('delivery.digestTime');
         const attemptsBefore: unknown = snapshot.get('delivery.attempts');
         const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
         const result = parseMailDocument(snapshot.data());
@@ -168,7 +209,9 @@ async function take(
           continue;
         }
         if (taken.length + chunk.taken.length >= maxDigestMessages) break;
-        const rendered = digestPart(result.mail, source(snapshot.id));
+        const flag: unknown = snapshot.get(pictureFlag);
+        const mark = typeof flag === 'boolean' ? { [pictureFlag]: flag } : pictureMark(snapshot.data() ?? {});
+        const rendered = digestPart(withPictureKnown(result.mail, mark[pictureFlag]), source(snapshot.id));
         if (taken.length + chunk.taken.length > 0 && chunk.bytes + rendered.bytes > maxDigestBytes) break;
         chunk.bytes += rendered.bytes;
         chunk.taken.push({
@@ -178,7 +221,7 @@ async function take(
           digestMs: time instanceof Timestamp ? time.toMillis() : nowMs,
           reference: referenceFor(snapshot.id),
         });
-        tx.update(snapshot.ref, inDigest(digest, attempts + 1, nowMs));
+        tx.update(snapshot.ref, { ...inDigest(digest, attempts + 1, nowMs), ...(whole.has(snapshot.id) ? mark : {}) });
       }
       return chunk;
     });
@@ -204,7 +247,8 @@ async function recordDigest(
   for (let first = 0; first < updates.length; first += takeChunk) {
     const chunk = updates.slice(first, first + takeChunk);
     await db.runTransaction(async (tx) => {
-      const snapshots = await tx.getAll(...chunk.map(([ref]) => ref));
+      // The claim alone decides: the messages are not read again, their pictures least of all.
+      const snapshots = await tx.getAll(...chunk.map(([ref]) => ref), { fieldMask: ['delivery.claim'] });
       chunk.forEach(([ref, update], index) => {
         if (snapshots[index]?.get('delivery.claim') === digest) tx.update(ref, update);
       });
@@ -284,8 +328,12 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
   );
   if (recorded === 'unrecorded') unrecorded(id, items.length);
   if (sent.kind === 'sent') {
+    // Every email sent counts once against the day's, this digest's and each half's alike;
+    // a count the database refuses is tried again as an outcome is (a count lost would let
+    // the day's emails pass the mail account's quota).
     sending.emails += 1;
-    await countEmail(db, nowMs).catch(() => undefined);
+    const counted = await recordWithRetries(() => countEmail(db, nowMs), { sleep: digest.sleep });
+    if (counted === 'unrecorded') logger.error('Digest sent but not counted against the day', { digest: id });
     return;
   }
   const { failure } = sent;

@@ -1,0 +1,242 @@
+import { randomInt } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import {
+  DocumentReference,
+  DocumentSnapshot as DocumentSnapshotClass,
+  getFirestore,
+  Query,
+  QuerySnapshot,
+  Timestamp,
+  Transaction,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MailConfig } from '../../functions/src/config.ts';
+import { contactPicture, referenceFor } from '../../functions/src/contact-message.ts';
+import { markAccountUp } from '../../functions/src/mail/account.ts';
+import { deliverMail } from '../../functions/src/mail/deliver.ts';
+import { queued } from '../../functions/src/mail/delivery.ts';
+import { pictureFlag, queuedCount, sendDigest } from '../../functions/src/mail/digest.ts';
+import {
+  dayShards,
+  defaultRateLimits,
+  hourField,
+  readCounts,
+  shardFields,
+} from '../../functions/src/mail/rate-limits.ts';
+import { pictureRow } from '../../functions/src/mail/render-email.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import { emulatorMailConfig, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
+import { autoId, contactMessage } from '../support/visitor-writes.ts';
+
+// What a digest reads and what it counts, on the project's modules against the Firestore
+// emulator and a real SMTP server on loopback, each test on a day of its own years ahead (the
+// test's clock), so no other test's count counts. A digest takes its messages without their
+// pictures (up to 640 KiB each, 200 to a transaction): every read of the database while it runs
+// is watched, and the picture bytes among what came back are summed. Every email it sends,
+// the halves of a digest the server refused included, counts once against the day's emails.
+let app: App;
+let db: Firestore;
+let inbox: Inbox;
+let config: MailConfig;
+
+beforeAll(async () => {
+  await setBackgroundTriggers(false);
+  app = initializeApp({ projectId }, 'mail-digest-test');
+  db = getFirestore(app);
+  inbox = await startInbox(smtpPort);
+  config = { ...emulatorMailConfig(), limits: { ...defaultRateLimits, perDay: 1_000 } };
+});
+// Each test meets an empty queue and a mail account that works, whatever the one before left.
+beforeEach(async () => {
+  inbox.rejectWhen(undefined);
+  await db.recursiveDelete(db.collection('Mail'));
+  await markAccountUp(db, Date.now());
+});
+afterAll(async () => {
+  try {
+    expect(await queuedCount(db)).toBe(0);
+  } finally {
+    inbox.rejectWhen(undefined);
+    closeTransport();
+    await inbox.close();
+    await deleteApp(app);
+  }
+});
+
+const minute = 60_000;
+const day = 24 * 60 * minute;
+const freshDay = () => Date.UTC(2060, 0, 1) + randomInt(0, 20_000) * day;
+const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+const mailRef = (id: string) => db.collection('Mail').doc(id);
+/** The largest picture the rules let a visitor write. */
+const largest = () => Buffer.alloc(contactPicture.maxBytes, 0xab);
+
+/**
+ * Every snapshot the database answers with while `work` runs, whatever read asked for it: a
+ * transaction's, a query's or a document's (the module reads through the same classes).
+ */
+async function watchReads<T>(work: () => Promise<T>): Promise<{ result: T; snapshots: DocumentSnapshot[] }> {
+  const snapshots: DocumentSnapshot[] = [];
+  const keep = (found: unknown): unknown => {
+    if (Array.isArray(found)) snapshots.push(...(found as DocumentSnapshot[]));
+    else if (found instanceof QuerySnapshot) snapshots.push(...found.docs);
+    else if (found instanceof DocumentSnapshotClass) snapshots.push(found as DocumentSnapshot);
+    return found;
+  };
+  type Reads = Record<string, (...args: unknown[]) => Promise<unknown>>;
+  const watched: Array<[Reads, string]> = [
+    [Transaction.prototype as unknown as Reads, 'getAll'],
+    [Transaction.prototype as unknown as Reads, 'get'],
+    [Query.prototype as unknown as Reads, 'get'],
+    [DocumentReference.prototype as unknown as Reads, 'get'],
+  ];
+  const spies = watched.map(([prototype, method]) => {
+    const original = prototype[method];
+    if (!original) throw new Error(`no ${method} to watch`);
+    return vi.spyOn(prototype, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+      return original.apply(this, args).then(keep);
+    });
+  });
+  try {
+    return { result: await work(), snapshots };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+}
+
+/** The picture bytes among the snapshots read. */
+const pictureBytes = (snapshots: readonly DocumentSnapshot[]) =>
+  snapshots.reduce((sum, snapshot) => {
+    const picture: unknown = snapshot.exists ? snapshot.get(contactPicture.field) : undefined;
+    return sum + (picture instanceof Uint8Array ? picture.length : 0);
+  }, 0);
+
+/** Messages written at `atMs` as the site writes them, each with `picture` when given. */
+async function write(count: number, atMs: number, t: string, picture?: () => Buffer): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const id = autoId();
+    ids.push(id);
+    // One write each: a batch of pictures of 640 KiB could pass what a request may carry.
+    await mailRef(id).set({
+      ...contactMessage({ email: `m${index}+${t}@example.org`, subject: `Digest ${t} ${index}` }),
+      ...(picture ? { [contactPicture.field]: picture() } : {}),
+      createdAt: Timestamp.fromMillis(atMs),
+    });
+  }
+  return ids;
+}
+
+/** Messages QUEUED directly, as a claim before the picture flag left them (no flag). */
+async function queueAsBefore(ids: readonly string[], atMs: number): Promise<void> {
+  for (const [index, id] of ids.entries())
+    await mailRef(id).update({
+      reference: referenceFor(id),
+      ...queued('global cap', atMs + index, Timestamp.fromMillis(atMs + 365 * day)),
+    });
+}
+
+/** The hour's emails alone counted as spent, so each message's claim queues it. */
+async function spendHour(nowMs: number) {
+  await dayShards(db, nowMs)
+    .doc('0')
+    .set(shardFields({ [hourField(nowMs)]: config.limits.perHour, day: config.limits.perHour }), { merge: true });
+}
+
+/** The inbox's emails carrying this test's messages. */
+const digestsOf = (t: string) => inbox.messages.filter((mail) => mail.text?.includes(`Digest ${t} `) ?? false);
+
+describe('what a digest reads', () => {
+  it('takes messages queued by their claims without a byte of their pictures, and says which came with one', async () => {
+    const t = token();
+    const at = freshDay() + 10 * 60 * minute;
+    await spendHour(at);
+    // Six with the largest picture and two without, queued by their claims (the hour is spent).
+    const withPicture = await write(6, at, t, largest);
+    const without = await write(2, at, `${t}-plain`);
+    for (const id of [...withPicture, ...without])
+      expect(await deliverMail(mailRef(id), config, { now: () => at })).toBe('QUEUED');
+    for (const id of withPicture) expect((await mailRef(id).get()).get(pictureFlag)).toBe(true);
+    for (const id of without) expect((await mailRef(id).get()).get(pictureFlag)).toBe(false);
+
+    const before = digestsOf(t).length;
+    const { result: report, snapshots } = await watchReads(() => sendDigest(db, config, { now: () => at + minute }));
+    expect(report).toMatchObject({ outcome: 'SUCCESS', messages: 8, emails: 1 });
+    // Every message was read (taken, then its outcome recorded) and no picture came with any.
+    const read = new Set(snapshots.map((snapshot) => snapshot.ref.path));
+    for (const id of [...withPicture, ...without]) expect(read.has(mailRef(id).path), id).toBe(true);
+    expect(pictureBytes(snapshots)).toBe(0);
+
+    const [digest] = digestsOf(t).slice(before);
+    const row = `Picture: ${pictureRow.inDigest}`;
+    expect(digest?.text?.split(row).length).toBe(withPicture.length + 1);
+    for (const id of [...withPicture, ...without]) {
+      expect((await mailRef(id).get()).get('delivery.state'), id).toBe('SUCCESS');
+      expect(digest?.text, id).toContain(`Reference: ${referenceFor(id)}\n`);
+    }
+  });
+
+  it('reads whole only the messages queued before the flag existed, once, and flags them', async () => {
+    const t = token();
+    const at = freshDay() + 10 * 60 * minute;
+    const [old = ''] = await write(1, at, t, largest);
+    const [oldPlain = ''] = await write(1, at, `${t}-plain`);
+    const [flagged = ''] = await write(1, at, `${t}-flagged`, largest);
+    await queueAsBefore([old, oldPlain, flagged], at);
+    await mailRef(flagged).update({ [pictureFlag]: true });
+    // The server is out of reach for a moment: the digest goes back to the queue, due again.
+    await inbox.stop();
+    const first = await watchReads(() => sendDigest(db, config, { now: () => at + minute }));
+    await inbox.start();
+    expect(first.result.outcome).toMatch(/QUEUED|HELD/);
+    // The old message with a picture alone was read whole: its picture once, nothing more.
+    expect(pictureBytes(first.snapshots)).toBe(contactPicture.maxBytes);
+    expect((await mailRef(old).get()).get(pictureFlag)).toBe(true);
+    expect((await mailRef(oldPlain).get()).get(pictureFlag)).toBe(false);
+
+    // Taken again (the account's try, should the failure have held the account): now flagged,
+    // no picture read.
+    let second = await watchReads(() => sendDigest(db, config, { now: () => at + 30 * minute, accountTry: true }));
+    for (let next = at + 60 * minute; second.result.outcome !== 'SUCCESS' && next < at + day; next += 30 * minute)
+      second = await watchReads(() => sendDigest(db, config, { now: () => next, accountTry: true }));
+    expect(second.result).toMatchObject({ outcome: 'SUCCESS', messages: 3 });
+    expect(pictureBytes(second.snapshots)).toBe(0);
+    const [digest] = digestsOf(t).filter((mail) => mail.text?.includes(referenceFor(flagged)));
+    expect(digest?.text?.split(`Picture: ${pictureRow.inDigest}`).length).toBe(3);
+  });
+});
+
+describe('what a digest counts', () => {
+  it('counts every email it sends against the day, the halves of a refused digest each once', async () => {
+    const t = token();
+    const at = freshDay() + 11 * 60 * minute;
+    const ids = await write(16, at, t);
+    await queueAsBefore(ids, at);
+    // Two messages the server refuses for their content: the digest and its halves are refused
+    // down to each of them alone; every other half goes.
+    const poison = new Set([ids[3], ids[12]].map((id) => `Reference: ${referenceFor(id ?? '')}\n`));
+    inbox.rejectWhen((mail) =>
+      [...poison].some((line) => mail.text?.includes(line))
+        ? { code: 554, text: '5.7.1 Message refused for its content' }
+        : undefined,
+    );
+    const before = digestsOf(t).length;
+    const counted = (await readCounts(db, at + minute)).day;
+    const report = await sendDigest(db, config, { now: () => at + minute });
+    inbox.rejectWhen(undefined);
+
+    const sent = digestsOf(t).length - before;
+    expect(report).toMatchObject({ outcome: 'ERROR', messages: 16 });
+    // Halves of halves went: more than the one digest, each counted once.
+    expect(sent).toBeGreaterThan(2);
+    expect(report.emails).toBe(sent);
+    expect((await readCounts(db, at + minute)).day - counted).toBe(sent);
+    for (const [index, id] of ids.entries())
+      expect((await mailRef(id).get()).get('delivery.state'), id).toBe(
+        index === 3 || index === 12 ? 'ERROR' : 'SUCCESS',
+      );
+  });
+});
