@@ -1,6 +1,6 @@
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { addDoc, Bytes, collection, serverTimestamp } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
@@ -54,12 +54,25 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   try {
-    // Every message this file wrote went out, and keeps its picture as written.
+    // Every message this file wrote went out. One sent alone keeps only the picture as it was
+    // attached (a WebP without metadata) or none; one sent in a digest, which attaches none,
+    // keeps what was written (said in the digest).
     const snapshots = await Promise.all(written.map((id) => db.collection('Mail').doc(id).get()));
     expect(snapshots.filter((snapshot) => snapshot.get('delivery.state') !== 'SUCCESS').map(({ id }) => id)).toEqual(
       [],
     );
-    for (const snapshot of snapshots) expect(snapshot.get(contactPicture.field), snapshot.id).toBeInstanceOf(Buffer);
+    for (const snapshot of snapshots) {
+      const kept: unknown = snapshot.get(contactPicture.field);
+      if (snapshot.get('delivery.digest') !== undefined) {
+        expect(kept, snapshot.id).toBeInstanceOf(Buffer);
+      } else if (kept !== undefined) {
+        expect(kept, snapshot.id).toBeInstanceOf(Buffer);
+        const metadata = await sharp(kept as Buffer).metadata();
+        expect(metadata, snapshot.id).toMatchObject({ format: 'webp' });
+        expect(metadata.exif, snapshot.id).toBeUndefined();
+        expect(metadata.xmp, snapshot.id).toBeUndefined();
+      }
+    }
   } finally {
     closeTransport();
     await inbox.close();
@@ -82,9 +95,9 @@ async function writeWithPicture(t: string, picture: Uint8Array, email = `picture
 }
 
 /** Delivers the message as the trigger would, and returns its one email. */
-async function deliver(id: string, t: string): Promise<ParsedMail> {
+async function deliver(id: string, t: string, options: Parameters<typeof deliverMail>[2] = {}): Promise<ParsedMail> {
   const ref = db.collection('Mail').doc(id);
-  expect(await deliverMail(ref, config)).toBe('SUCCESS');
+  expect(await deliverMail(ref, config, options)).toBe('SUCCESS');
   expect((await ref.get()).get('delivery.state')).toBe('SUCCESS');
   const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
   expect(emails).toHaveLength(1);
@@ -118,6 +131,73 @@ describe('a message with a picture', () => {
       `${reference}.webp (1200 × 900 px, attached; location and camera details removed)`,
     );
     expect(email.text).toContain('> Look at this.\n');
+
+    // The message keeps only that copy: the bytes written, with the GPS position, the camera's
+    // make and model and the XMP, are gone from the document.
+    const kept = (await db.collection('Mail').doc(id).get()).get(contactPicture.field) as Buffer;
+    expect(kept.equals(attachment?.content ?? Buffer.alloc(0))).toBe(true);
+    expect(kept.includes(cameraDetails.model)).toBe(false);
+    expect(kept.includes(cameraDetails.make)).toBe(false);
+    expect(kept.includes('GPSLatitude')).toBe(false);
+  });
+
+  it('goes without its picture when reading it does not end within the deadline, and says so', async () => {
+    const t = token();
+    const id = await writeWithPicture(t, await photoWithLocation(1600, 1200));
+    // A deadline no decode of 1,600 px meets: the read goes on alone, the message does not wait.
+    const email = await deliver(id, t, { pictureDeadlineMs: 1 });
+    expect(email.attachments).toEqual([]);
+    expect(email.text).toContain(
+      'Picture: the picture sent with the message could not be read and was left out: it was not read within 0.001 s, so the message went without it',
+    );
+    expect((await db.collection('Mail').doc(id).get()).get(contactPicture.field)).toBeUndefined();
+  });
+
+  it('goes without its picture after an invocation stopped while reading it (its lease ran out), and says why', async () => {
+    const t = token();
+    const id = await writeWithPicture(t, await photoWithLocation(1200, 900));
+    // As a claim leaves a message whose invocation died in the decode (out of memory, say).
+    const ref = db.collection('Mail').doc(id);
+    await ref.update({
+      delivery: {
+        state: 'PROCESSING',
+        attempts: 1,
+        claim: 'claim-that-died',
+        pictureTried: 'claim-that-died',
+        leaseExpireTime: Timestamp.fromMillis(Date.now() - 1_000),
+        counted: true,
+        expireAt: Timestamp.fromMillis(Date.now() + 3_600_000),
+      },
+    });
+    const report = await sweepMail(db, config);
+    expect(report.SUCCESS).toBeGreaterThanOrEqual(1);
+    const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.attachments).toEqual([]);
+    expect(emails[0]?.text).toContain(
+      'could not be read and was left out: it was not read again: reading it did not end on an earlier try of this message',
+    );
+    const delivery = (await ref.get()).get('delivery') as Record<string, unknown>;
+    expect(delivery).toMatchObject({ state: 'SUCCESS', attempts: 2 });
+    expect(delivery.pictureTried).toBeUndefined();
+  });
+
+  it('a read that ends clears its mark, so a later try reads the picture again', async () => {
+    const t = token();
+    const id = await writeWithPicture(t, await photoWithLocation(800, 600));
+    const ref = db.collection('Mail').doc(id);
+    // The first try reads the picture, then the server refuses the message for now.
+    inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 451, text: '4.3.0 Try again later' } : undefined));
+    try {
+      expect(await deliverMail(ref, config, { retryDelaysMs: [] })).toBe('RETRY');
+    } finally {
+      inbox.rejectWhen(undefined);
+    }
+    expect((await ref.get()).get('delivery.pictureTried')).toBeUndefined();
+    await ref.update({ 'delivery.nextAttemptTime': Timestamp.fromMillis(Date.now() - 1) });
+    await sweepMail(db, config);
+    const [email] = inbox.messages.filter((mail) => mail.subject?.includes(t));
+    expect(email?.attachments).toHaveLength(1);
   });
 
   it.each([

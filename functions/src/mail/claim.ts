@@ -27,6 +27,7 @@ import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, type RecordResult } from './send.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
 import { accountRef, readAccount } from './account.js';
+import { pictureMark } from './digest.js';
 
 // A message's claim: one transaction (one read of the message and of everything it is
 // decided by, one commit) that sets `delivery.state` PROCESSING with a lease before anything
@@ -39,6 +40,9 @@ export { leaseMs };
 
 /** A write (set, merged) that goes with a change of `delivery`, in the same commit. */
 export type Write = { ref: DocumentReference; data: Record<string, unknown> };
+
+/** A field of the message itself the outcome changes with it: the picture, once it is done with. */
+export type MessageFields = { picture?: Uint8Array | FieldValue };
 
 /** The count a claim made against the caps, kept unless the message does not go alone after all. */
 type Counted = { day: Write & { redo: Record<string, unknown> }; sender?: DocumentReference };
@@ -54,7 +58,14 @@ export type Lease = {
    * queue for the next day, its count given back and the day marked spent, so every later
    * message of the day goes to the digests.
    */
-  record(step: SendRecord, extra?: readonly Write[]): Promise<RecordResult>;
+  record(step: SendRecord, extra?: readonly Write[], message?: MessageFields): Promise<RecordResult>;
+  /**
+   * Records that this claim starts reading the message's picture (`delivery.pictureTried`),
+   * before a decode that could take the invocation down (memory, a crash): should it never
+   * record an outcome, the claim that recovers the message sends it without the picture. The
+   * next outcome this lease records clears it.
+   */
+  markPictureTried(): Promise<void>;
 };
 
 /** A message taken by this invocation, within the caps: to be rendered and sent. */
@@ -83,6 +94,11 @@ type ClaimTaken = {
   writtenMs: number;
   /** Whether the mail account was down when claimed: this send is the account's try (account.ts). */
   accountDown: boolean;
+  /**
+   * Whether an earlier claim started reading the picture and its invocation stopped before it
+   * recorded anything (it died while decoding, perhaps out of memory): not to be read again.
+   */
+  pictureStopped: boolean;
 };
 
 /** What came of a claim, before the caps' check. */
@@ -217,7 +233,7 @@ export async function claim(
       if (!slot.alone) {
         const queuedFor: QueuedFor =
           slot.spent === 'day' ? 'daily quota' : slot.spent === 'hour' ? 'global cap' : 'sender cap';
-        tx.update(ref, { ...queued(queuedFor, slot.digestMs, expireAt), reference });
+        tx.update(ref, { ...queued(queuedFor, slot.digestMs, expireAt), reference, ...pictureMark(data) });
         return { kind: 'queued', reason: `over the ${queuedFor}` };
       }
       if (caps.counting) {
@@ -232,6 +248,8 @@ export async function claim(
     tx.update(ref, {
       ...processing(attempts, nowMs, expireAt, token, counted !== undefined || isCounted(data.delivery)),
       reference,
+      // For a digest, should it go to the queue after all (digest.ts: it reads no picture).
+      ...pictureMark(data),
     });
     const thread = readThread(
       ref.id,
@@ -251,6 +269,7 @@ export async function claim(
       leaseUntilMs: nowMs + leaseMs,
       writtenMs,
       accountDown: account.down,
+      pictureStopped: assessment.round === 'recovered' && typeof delivery.pictureTried === 'string',
     };
   });
 }
@@ -372,24 +391,37 @@ function leased(
   counts: { notices: number } | undefined,
   now: () => number,
 ): Claimed {
+  let pictureMarked = false;
+  // Once the picture was marked, the next outcome clears the mark: the read has ended.
+  const cleared = (update: DeliveryUpdate): DeliveryUpdate =>
+    pictureMarked ? { ...update, 'delivery.pictureTried': FieldValue.delete() } : update;
   return {
     ...taken,
     noticesWait: counts === undefined || counts.notices > 0,
     lease: {
-      record: (step, extra = []) => {
+      markPictureTried: async () => {
+        await writeWhileClaimed(taken, { 'delivery.pictureTried': taken.token }, [], now());
+        pictureMarked = true;
+      },
+      record: (step, extra = [], message = {}) => {
         switch (step.kind) {
           case 'quota':
             return writeWhileClaimed(
               taken,
-              unclaimedToQueue('daily quota', nextDayMs(now())),
+              cleared(unclaimedToQueue('daily quota', nextDayMs(now()))),
               [caps.daySpent(taken.ref.firestore, now()), ...giveBack(taken)],
               now(),
             );
           case 'held':
             // Held for the mail account: its count given back, so it meets the caps again when it goes.
-            return writeWhileClaimed(taken, held(step.attempts, step.error, taken.writtenMs), giveBack(taken), now());
+            return writeWhileClaimed(
+              taken,
+              cleared(held(step.attempts, step.error, taken.writtenMs)),
+              giveBack(taken),
+              now(),
+            );
           default:
-            return writeWhileClaimed(taken, recordedAs(step), extra, now());
+            return writeWhileClaimed(taken, { ...cleared(recordedAs(step)), ...message }, extra, now());
         }
       },
     },
@@ -450,7 +482,7 @@ const leaseMarginMs = 2 * 60_000;
  */
 async function writeWhileClaimed(
   taken: ClaimTaken,
-  update: DeliveryUpdate,
+  update: DeliveryUpdate & MessageFields,
   extra: readonly Write[],
   nowMs: number,
 ): Promise<RecordResult> {
@@ -472,7 +504,7 @@ async function writeWhileClaimed(
 export async function recordIfClaimed(
   ref: DocumentReference,
   token: string,
-  update: DeliveryUpdate,
+  update: DeliveryUpdate & MessageFields,
   extra: readonly Write[] = [],
 ): Promise<RecordResult> {
   return ref.firestore.runTransaction(async (tx) => {

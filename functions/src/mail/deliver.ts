@@ -4,8 +4,11 @@ import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contact-message.js';
 import { markAccountDown, markAccountUp } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
-import { claimMail } from './claim.js';
-import { readMailPicture } from './picture.js';
+import { FieldValue } from 'firebase-admin/firestore';
+import { contactPicture } from '../contact-message.js';
+import { claimMail, type Claimed, type MessageFields } from './claim.js';
+import type { CarriedPicture } from './mail-document.js';
+import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
 import { dayKey, mailCaps } from './rate-limits.js';
 import { renderEmail } from './render-email.js';
 import { expiryAfter } from './retention.js';
@@ -25,6 +28,33 @@ import { getTransport, type MailTransport } from './transport.js';
 
 export type Outcome = SendOutcome;
 
+/** Why a picture is left out when reading it took an earlier invocation down. */
+export const stoppedReading =
+  'was not read again: reading it did not end on an earlier try of this message (the function stopped, perhaps out of memory)';
+
+/**
+ * A message's picture, read within the deadline; not read at all when an earlier claim's read
+ * never ended (claim.ts, pictureStopped). Before a decode, the claim records that it starts one.
+ */
+async function readCarried(
+  carried: CarriedPicture,
+  taken: Claimed,
+  deadlineMs = pictureDeadlineMs,
+): Promise<PictureResult> {
+  if (carried.kind !== 'bytes') return readMailPicture(carried);
+  if (taken.pictureStopped) return { ok: false, reason: stoppedReading };
+  // Best effort: without the mark the message is still sent; only a later crash would read again.
+  await taken.lease.markPictureTried().catch(() => undefined);
+  return readMailPicture(carried, deadlineMs);
+}
+
+/** The picture field once the message is done with: the attached copy, or none (too large to keep, or left out). */
+function cleanPicture(picture: PictureResult | undefined): MessageFields {
+  return picture?.ok && picture.webp.length <= contactPicture.maxBytes
+    ? { picture: picture.webp }
+    : { picture: FieldValue.delete() };
+}
+
 export type DeliverOptions = {
   /** The document as the event (or the sweep's query) carried it: saves a read. */
   snapshot?: DocumentSnapshot;
@@ -42,6 +72,8 @@ export type DeliverOptions = {
   onAlert?: AlertSink;
   /** This send is the sweep's try of a mail account that is down (account.ts): not held for it. */
   accountTry?: boolean;
+  /** How long the picture's read may take (picture.ts, pictureDeadlineMs). */
+  pictureDeadlineMs?: number;
 };
 
 /**
@@ -97,11 +129,15 @@ export async function deliverMail(
         return 'QUEUED';
     }
 
-    // Render, with the picture read again: one that cannot be read is left out, and the
-    // email says so; the message goes all the same.
+    // Render, with the picture read again: one that cannot be read (or not within the
+    // deadline, or whose read took an earlier invocation down) is left out, and the email says
+    // so; the message goes all the same.
     const carried = taken.mail.shape === 'fields' ? taken.mail.picture : undefined;
-    const picture = carried ? await readMailPicture(carried) : undefined;
+    const picture = carried ? await readCarried(carried, taken, options.pictureDeadlineMs) : undefined;
     if (picture && !picture.ok) logger.warn('Mail picture left out', { ...log, reason: picture.reason });
+    // Once its email is sent (or refused for good), the message keeps only the picture as it
+    // was attached (drawn again, no metadata), or none: never the bytes a writer sent.
+    const keptPicture = carried ? cleanPicture(picture) : {};
     const notices = taken.noticesWait ? await pendingNotices(ref.firestore) : { ids: [], lines: [] };
     const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
     const email = renderEmail(taken.mail, render, source, { notices: notices.lines, thread: taken.thread, picture });
@@ -115,6 +151,7 @@ export async function deliverMail(
           step.kind === 'sent' && email.messageId
             ? threadWrites(taken.threadRefs, taken.thread, { mailId: ref.id, messageId: email.messageId, nowMs: now() })
             : [],
+          step.kind === 'sent' || step.kind === 'failed' ? keptPicture : {},
         ),
       onFailed: reportFailed,
       onAccountFailed: (failure) => markAccountDown(ref.firestore, failure, now(), alert),

@@ -27,6 +27,9 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //                    (account.ts): held, not counted, its attempts untouched; its
 //                    nextAttemptTime is when it was written, so the held go out oldest first
 //                    once the account works again (the sweep leaves them alone until then)
+//   pictureTried     the token of the claim reading the message's picture, until its next
+//                    outcome: found on a claim whose lease ran out, the decode never ended
+//                    (the invocation died), so the message goes without its picture
 //   requeued         once an operator put an ended message back in the queue
 //                    (`npm run mail:requeue`): when, and its state and error before
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
@@ -72,6 +75,8 @@ export type Delivery = {
   requeued?: { at: Timestamp; from: string; error: string | null };
   /** While held for the mail account (account.ts). */
   waitsFor?: 'account';
+  /** The claim that started reading the picture and has not recorded an outcome since (claim.ts). */
+  pictureTried?: string;
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */

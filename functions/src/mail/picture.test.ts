@@ -10,9 +10,56 @@ import {
   pdfBytes,
   photoWithLocation,
 } from './picture-samples.js';
-import { readMailPicture, readPicture, type PictureResult } from './picture.js';
+import { jpegScans, maxJpegScans, readMailPicture, readPicture, type PictureResult } from './picture.js';
 
 const reasonOf = (result: PictureResult) => (result.ok ? undefined : result.reason);
+
+describe('progressive JPEGs', () => {
+  it('reads one with the scans an encoder writes', async () => {
+    const progressive = await sharp(await jpegOf(800, 600))
+      .jpeg({ progressive: true })
+      .toBuffer();
+    expect((await sharp(progressive).metadata()).isProgressive).toBe(true);
+    expect(jpegScans(progressive)).toBeGreaterThan(1);
+    expect(jpegScans(progressive)).toBeLessThanOrEqual(maxJpegScans);
+    expect(await readPicture(progressive)).toMatchObject({ ok: true, width: 800, height: 600 });
+  });
+
+  it('refuses one of more scans than that before decoding a pixel, saying how many', async () => {
+    const progressive = await sharp(await jpegOf(800, 600))
+      .jpeg({ progressive: true })
+      .toBuffer();
+    // Scans added before the end marker: each would refine the whole picture once more.
+    const scan = Buffer.from([0xff, 0xda, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3f, 0x00]);
+    const many = Buffer.concat([
+      progressive.subarray(0, -2),
+      ...Array.from({ length: 200 }, () => scan),
+      progressive.subarray(-2),
+    ]);
+    const scans = jpegScans(many);
+    expect(scans).toBeGreaterThan(200);
+    expect(reasonOf(await readPicture(many))).toBe(
+      `is a progressive JPEG of ${String(scans)} scans, more than the ${String(maxJpegScans)} read`,
+    );
+  });
+
+  it('counts no scan in a baseline JPEG but its one', async () => {
+    expect(jpegScans(await jpegOf(400, 300))).toBe(1);
+  });
+});
+
+describe('the deadline of a read', () => {
+  it('leaves a picture out when its read does not end in time, and does not wait for it', async () => {
+    const photo = await photoWithLocation(1600, 1200);
+    const started = Date.now();
+    expect(reasonOf(await readMailPicture({ kind: 'bytes', bytes: photo }, 1))).toBe(
+      'was not read within 0.001 s, so the message went without it',
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+    // The read in line after it is not held up by it.
+    expect(await readMailPicture({ kind: 'bytes', bytes: await jpegOf(400, 300) })).toMatchObject({ ok: true });
+  });
+});
 
 describe('readPicture', () => {
   it('draws a phone photo again as WebP of the same size, without its metadata (camera, GPS position)', async () => {

@@ -31,6 +31,21 @@ const webpQuality = 82;
 /** Longest a decode may take: a 1,600 px picture takes well under a second. */
 const decodeTimeoutSeconds = 10;
 
+/**
+ * Longest the whole read of a picture may take, our own deadline around sharp's: its timeout
+ * covers only the pixels' output, not the reading of a JPEG's scans, nor the wait for the
+ * pictures ahead in line. Past it the message goes without its picture, and the email says so.
+ */
+export const pictureDeadlineMs = 20_000;
+
+/**
+ * Most scans a progressive JPEG may have: each scan of a progressive JPEG refines the whole
+ * picture once more, and libjpeg decodes every one before sharp's timeout starts counting, so a
+ * few hundred bytes of scans can cost minutes. Encoders write about 10 (libjpeg's standard
+ * progression has 10; the form's canvas writes baseline JPEGs, one scan).
+ */
+export const maxJpegScans = 32;
+
 type Sharp = typeof sharpModule;
 let loading: Promise<Sharp> | undefined;
 
@@ -66,10 +81,21 @@ function loadSharp(): Promise<Sharp> {
  * of it, well within the invocation's time-out.
  */
 let lastInLine: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+function oneAtATime<T>(task: () => Promise<T>, deadlineMs: number): Promise<T> {
   const turn = lastInLine.then(task);
-  lastInLine = turn.catch(() => undefined);
+  // The next picture waits for this one, but never past the deadline: one that never ends
+  // must not hold up every picture after it.
+  lastInLine = Promise.race([turn.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, deadlineMs))]);
   return turn;
+}
+
+/** The scans (SOS markers) of a JPEG, counted without decoding: a marker's 0xFF is never stuffed. */
+export function jpegScans(bytes: Uint8Array): number {
+  let scans = 0;
+  for (let index = 0; index + 1 < bytes.length; index += 1) {
+    if (bytes[index] === 0xff && bytes[index + 1] === 0xda) scans += 1;
+  }
+  return scans;
 }
 
 /** What the first bytes say a file is, by sharp's name for the format, for the few known here. */
@@ -97,7 +123,7 @@ const notAllowed = (format: string | undefined) => `is not a JPEG or WebP image$
  * was left out. Reads the header first and refuses, before decoding anything, bytes over the
  * limit, any other format, an animation and a picture over 1,600 px on a side. Never throws.
  */
-export async function readPicture(bytes: Uint8Array): Promise<PictureResult> {
+export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlineMs): Promise<PictureResult> {
   const { maxBytes, maxSide } = contactPicture;
   if (bytes.length === 0) return refused('is empty');
   if (bytes.length > maxBytes) return refused(`is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
@@ -128,17 +154,24 @@ export async function readPicture(bytes: Uint8Array): Promise<PictureResult> {
   if (width > maxSide || height > maxSide) {
     return refused(`is ${width} × ${height} px, more than ${maxSide} px on a side`);
   }
+  if (header.format === 'jpeg' && header.isProgressive) {
+    const scans = jpegScans(input);
+    if (scans > maxJpegScans)
+      return refused(`is a progressive JPEG of ${scans} scans, more than the ${maxJpegScans} read`);
+  }
 
   // Decoded (within the pixel limit, whatever the header said) and drawn again. autoOrient
   // turns the pixels as the EXIF orientation says, since that tag does not survive; no
   // keepMetadata or withMetadata, so the WebP carries none.
   try {
-    const { data, info } = await oneAtATime(() =>
-      sharp(input, { failOn: 'error', limitInputPixels: maxSide * maxSide })
-        .autoOrient()
-        .webp({ quality: webpQuality })
-        .timeout({ seconds: decodeTimeoutSeconds })
-        .toBuffer({ resolveWithObject: true }),
+    const { data, info } = await oneAtATime(
+      () =>
+        sharp(input, { failOn: 'error', limitInputPixels: maxSide * maxSide })
+          .autoOrient()
+          .webp({ quality: webpQuality })
+          .timeout({ seconds: decodeTimeoutSeconds })
+          .toBuffer({ resolveWithObject: true }),
+      deadlineMs,
     );
     return { ok: true, webp: data, width: info.width, height: info.height };
   } catch (error) {
@@ -147,7 +180,20 @@ export async function readPicture(bytes: Uint8Array): Promise<PictureResult> {
   }
 }
 
-/** A message's picture as the email shows it: read (readPicture), or refused already when read from the document. */
-export function readMailPicture(picture: CarriedPicture): Promise<PictureResult> {
-  return picture.kind === 'bytes' ? readPicture(picture.bytes) : Promise.resolve(refused(picture.reason));
+/** The reason a picture is left out when reading it did not end within the deadline. */
+export const pastDeadline = (deadlineMs: number) =>
+  `was not read within ${String(deadlineMs / 1000)} s, so the message went without it`;
+
+/**
+ * A message's picture as the email shows it: read (readPicture) within `deadlineMs`, whatever
+ * happens inside, or refused already when read from the document. Never throws, never waits
+ * past the deadline (a read that has not ended by then goes on alone; its result is dropped).
+ */
+export function readMailPicture(picture: CarriedPicture, deadlineMs = pictureDeadlineMs): Promise<PictureResult> {
+  if (picture.kind !== 'bytes') return Promise.resolve(refused(picture.reason));
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<PictureResult>((resolve) => {
+    timer = setTimeout(() => resolve(refused(pastDeadline(deadlineMs))), deadlineMs);
+  });
+  return Promise.race([readPicture(picture.bytes, deadlineMs), deadline]).finally(() => clearTimeout(timer));
 }
