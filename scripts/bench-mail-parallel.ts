@@ -6,8 +6,13 @@
 // server on loopback, with caps high enough not to bite.
 //
 // Prints: delivered on the first invocation, transactions retried after contention, failures,
-// wall time, and per-message latency (call to recorded outcome) p50/p95/max. Exit code 1
-// when a message is not delivered exactly once or a document is left without a final state.
+// wall time, per-message latency (call to recorded outcome) p50/p95/max, and the process's
+// memory (resident set) before and at its peak: `--pictures` gives every message the largest
+// the pipeline decodes (the longest text, and a picture of 1,600 × 1,600 px of noise, as costly
+// to decode and encode as a picture gets, within the rules' 640 KiB), so the peak is what an
+// instance running N invocations at once needs (index.ts chooses the trigger's memory and
+// concurrency from it). Exit code 1 when a message is not delivered exactly once or a
+// document is left without a final state.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,11 +22,16 @@ import { ports } from './lib/emulators.ts';
 import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage } from '../functions/src/contact-message.ts';
+import { buildContactMessage, contactFields, contactPicture } from '../functions/src/contact-message.ts';
+import sharp from 'sharp';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
 
 const { values: args } = parseArgs({
-  options: { parallel: { type: 'string' }, inside: { type: 'boolean', default: false } },
+  options: {
+    parallel: { type: 'string' },
+    pictures: { type: 'boolean', default: false },
+    inside: { type: 'boolean', default: false },
+  },
   strict: false,
 });
 const count = Number(args.parallel);
@@ -56,6 +66,7 @@ async function inside(): Promise<never> {
     retentionMonths: defaultRetentionMonths,
   };
   const runId = Date.now().toString(36);
+  const picture = args.pictures ? await largestPicture() : undefined;
   const write = async (index: number) => {
     const ref = db.collection('Mail').doc(`bench-${runId}-${String(index)}`);
     await ref.set({
@@ -63,9 +74,12 @@ async function inside(): Promise<never> {
         name: 'Bench Angler',
         email: `bench+${runId}-${String(index)}@example.org`,
         subject: `Benchmark ${String(index)}/${String(count)} [${ref.id}]`,
-        message: `Benchmark message ${String(index)}.`,
+        message: picture
+          ? `Benchmark message ${String(index)}. ${'&'.repeat(contactFields.message.max - 40)}`
+          : `Benchmark message ${String(index)}.`,
         language: 'en',
       }),
+      ...(picture ? { [contactPicture.field]: picture } : {}),
       createdAt: Timestamp.now(),
     });
     return ref;
@@ -77,8 +91,16 @@ async function inside(): Promise<never> {
   const refs = await Promise.all(Array.from({ length: count }, (_, index) => write(index + 1)));
   const arrivalsBefore = sink.arrivals.length;
 
-  say(`• Delivering ${String(count)} messages at once with deliverMail (functions/lib)…`);
+  say(
+    `• Delivering ${String(count)} messages at once with deliverMail (functions/lib)${picture ? `, each with a picture of ${String(picture.length)} bytes and the longest text` : ''}…`,
+  );
   let contentionRetries = 0;
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 5);
   const started = Date.now();
   const results = await Promise.all(
     refs.map(async (ref) => {
@@ -92,6 +114,8 @@ async function inside(): Promise<never> {
     }),
   );
   const wallMs = Date.now() - started;
+  clearInterval(sampler);
+  const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
 
   const snapshots = await Promise.all(refs.map((ref) => ref.get()));
   const states = new Map<string, number>();
@@ -124,6 +148,9 @@ async function inside(): Promise<never> {
     `  emails                             ${String(arrivals.length)} (lost ${String(lost)}, duplicated ${String(duplicates)})`,
   );
   say(`  final states                       ${[...states].map(([state, n]) => `${state} ${String(n)}`).join(', ')}`);
+  say(
+    `  memory (resident set)              ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak (+${mb(rssPeak - rssBefore)} for ${String(count)} at once)`,
+  );
   say(`  the functions' log                 ${logFile}`);
 
   closeTransport();
@@ -138,4 +165,37 @@ async function inside(): Promise<never> {
   process.exit(ok ? 0 : 1);
 }
 
-await (args.inside ? inside() : runInsideFirestoreEmulator('bench-mail-parallel.ts', ['--parallel', String(count)]));
+/**
+ * The costliest picture the pipeline decodes: 1,600 × 1,600 px (the largest side it reads) of
+ * noise, which no photo comes near in the work of decoding and encoding it, as a JPEG of the
+ * best quality that stays within the rules' limit.
+ */
+async function largestPicture(): Promise<Buffer> {
+  const side = contactPicture.maxSide;
+  const noise = await sharp({
+    create: {
+      width: side,
+      height: side,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  for (let quality = 60; quality > 5; quality -= 5) {
+    const jpeg = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (jpeg.length <= contactPicture.maxBytes) return jpeg;
+  }
+  throw new Error('no JPEG of noise fits the limit');
+}
+
+await (args.inside
+  ? inside()
+  : runInsideFirestoreEmulator('bench-mail-parallel.ts', [
+      '--parallel',
+      String(count),
+      ...(args.pictures ? ['--pictures'] : []),
+    ]));

@@ -28,13 +28,24 @@ initializeApp();
 
 /**
  * One contact message written by the site → one email to the support inbox, in this one
- * invocation when all goes well (a short outage is retried here for a few seconds). The
- * default memory (256 MiB) is enough with a picture too: one of at most 1,600 × 1,600 px is
- * about 10 MB of pixels, about 20 MB at the peak of drawing it again, and an instance draws
- * one at a time however many invocations it runs (mail/picture.ts).
+ * invocation when all goes well (a short outage is retried here for a few seconds). An
+ * instance runs 16 invocations at once, in 512 MiB with one vCPU, chosen from a measurement
+ * (`npm run bench:mail -- --parallel N --pictures`: each message the longest text and a
+ * 1,600 × 1,600 px picture of noise, the costliest to decode; resident memory above the
+ * process's own): 1 at once +33 MB, 10 +70 MB, 16 +88 MB, 40 +142 MB, 80 +151 MB. Pictures are
+ * drawn one at a time per instance (mail/picture.ts), about 0.6 s each at worst, so 16 in line
+ * wait about 10 s, within the read's 20 s deadline; at 40 the last waited 23 s and would have
+ * gone without its picture. 16 leaves half of 512 MiB free beside the runtime.
  */
 export const sendContactMail = onDocumentCreated(
-  { document: 'Mail/{mailId}', secrets: [...smtpSecrets], timeoutSeconds: 180 },
+  {
+    document: 'Mail/{mailId}',
+    secrets: [...smtpSecrets],
+    timeoutSeconds: 180,
+    memory: '512MiB',
+    cpu: 1,
+    concurrency: 16,
+  },
   async (event) => {
     if (!event.data) return;
     await deliverMail(event.data.ref, readMailConfig(), { snapshot: event.data });

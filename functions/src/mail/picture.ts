@@ -73,12 +73,12 @@ function loadSharp(): Promise<Sharp> {
 }
 
 /**
- * Pictures are drawn again one at a time per instance. The trigger's instance runs up to 80
- * invocations at once (Cloud Functions' default with one vCPU) in 256 MiB (the default), and
- * drawing one picture again takes about 20 MB at its peak (measured: a 1,600 × 1,600 photo,
- * 22 MB; the same size of noise, which no photo comes near, 43 MB): a few at once could outgrow
- * the instance. One after another, a picture waits about a quarter of a second for each ahead
- * of it, well within the invocation's time-out.
+ * Pictures are drawn again one at a time per instance. The trigger's instance runs up to 16
+ * invocations at once in 512 MiB (index.ts, from a measurement), and drawing one picture again
+ * takes about 20 MB at its peak (measured: a 1,600 × 1,600 photo, 22 MB; the same size of
+ * noise, which no photo comes near, 43 MB): several at once could outgrow the instance. One
+ * after another, a picture waits up to about 0.6 s for each ahead of it, well within the read's
+ * deadline (pictureDeadlineMs).
  */
 let lastInLine: Promise<unknown> = Promise.resolve();
 function oneAtATime<T>(task: () => Promise<T>, deadlineMs: number): Promise<T> {
