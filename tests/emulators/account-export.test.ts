@@ -15,10 +15,15 @@ import {
   ExportTooLargeError,
   maxExportBytes,
   type ExportDeps,
+  type ExportLogEntry,
   type ExportRecord,
 } from '../../functions/src/account-export/member-export.ts';
 import { memberData } from '../../functions/src/account-deletion/member-data.ts';
-import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
+import {
+  bucketLister,
+  MemoryBucket,
+  type ListableBucketLike,
+} from '../../functions/src/account-deletion/storage-cleaner.ts';
 import { authEmulator, hostingOrigin, projectId } from '../support/emulators.ts';
 import { memberFiles, seedMember, seededPaths } from '../support/members.ts';
 
@@ -139,24 +144,102 @@ describe('the export module', () => {
     await expect(exportMember(a, deps({ now: () => now + 24 * 60 * 60_000 + 1 }))).resolves.toBeDefined();
   });
 
-  it('gives a failed export back to the cap, keeps a too large one on it, and records how each ended', async () => {
+  // Each way a try can end, and the member's tries of the day spent that way: the next is refused.
+  const ends: Array<[string, ExportLogEntry['state'], () => Partial<ExportDeps>, (error: unknown) => void]> = [
+    [
+      'FAILED (Auth unavailable)',
+      'FAILED',
+      () => ({ account: () => Promise.reject(new Error('Auth unavailable')) }),
+      (error) => expect(String(error)).toMatch(/unavailable/),
+    ],
+    [
+      'TIMED_OUT (Auth never answers)',
+      'TIMED_OUT',
+      () => ({ account: () => new Promise<never>(() => {}), deadlineMs: 300 }),
+      (error) => expect(error).toBeInstanceOf(ExportTimeoutError),
+    ],
+    [
+      'TOO_LARGE (over the size a copy may have)',
+      'TOO_LARGE',
+      () => ({ maxBytes: 100 }),
+      (error) => expect(error).toBeInstanceOf(ExportTooLargeError),
+    ],
+    ['DONE', 'DONE', () => ({}), (copy) => expect(copy).toMatchObject({ format: 'member-data-export' })],
+  ];
+  it.each(ends)(
+    `refuses the next try once ${String(exportsPerDay)} tries of the day ended %s`,
+    async (_, state, overrides, check) => {
+      const a = `a${unique()}`;
+      await newMember(a);
+      await seedMember(db, a, `b${unique()}`);
+      for (let n = 0; n < exportsPerDay; n++)
+        check(await exportMember(a, deps(overrides())).catch((error: unknown) => error));
+      await expect(exportMember(a, deps())).rejects.toBeInstanceOf(ExportLimitError);
+      const saved = await record(a);
+      expect(saved?.history.map((entry) => entry.state)).toEqual(Array<string>(exportsPerDay).fill(state));
+      expect(saved?.recent).toHaveLength(exportsPerDay);
+    },
+  );
+
+  it('counts every try of the day whatever its end: one failed, one timed out and one done leave none', async () => {
     const a = `a${unique()}`;
     await newMember(a);
     await seedMember(db, a, `b${unique()}`);
-    const broken = deps({
-      account: () => Promise.reject(new Error('Auth unavailable')),
-    });
-    for (let n = 0; n < exportsPerDay + 1; n++) await expect(exportMember(a, broken)).rejects.toThrow(/unavailable/);
-    await expect(exportMember(a, deps({ maxBytes: 100 }))).rejects.toBeInstanceOf(ExportTooLargeError);
-    const saved = await record(a);
-    // A copy too large read its documents and will again: it counts; a failure does not.
-    expect(saved?.recent).toHaveLength(1);
-    expect(saved?.history.map((entry) => entry.state)).toEqual([
-      ...Array<string>(exportsPerDay + 1).fill('FAILED'),
-      'TOO_LARGE',
-    ]);
-    expect(saved?.history.at(-1)?.bytes).toBeGreaterThan(100);
+    await expect(
+      exportMember(a, deps({ account: () => Promise.reject(new Error('Auth unavailable')) })),
+    ).rejects.toThrow(/unavailable/);
+    await expect(
+      exportMember(a, deps({ account: () => new Promise<never>(() => {}), deadlineMs: 300 })),
+    ).rejects.toBeInstanceOf(ExportTimeoutError);
     await expect(exportMember(a, deps())).resolves.toBeDefined();
+    await expect(exportMember(a, deps())).rejects.toBeInstanceOf(ExportLimitError);
+    const saved = await record(a);
+    expect(saved?.history.map((entry) => entry.state)).toEqual(['FAILED', 'TIMED_OUT', 'DONE']);
+    expect(saved?.exports).toBe(3);
+  });
+
+  it('gives up a Storage listing at the deadline: no page asked for after it, recorded TIMED_OUT', async () => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    await seedMember(db, a, `b${unique()}`);
+    // A bucket whose listing goes on page after page, each 200 ms, without end (a member with
+    // a great many files, or a slow Storage).
+    const asked: number[] = [];
+    const slowBucket: ListableBucketLike = {
+      async getFiles({ prefix, pageToken }) {
+        asked.push(Date.now());
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const page = Number(pageToken ?? 0);
+        return [
+          [{ name: `${prefix}file-${String(page)}.jpg`, metadata: { size: 1 } }],
+          { pageToken: String(page + 1) },
+        ];
+      },
+    };
+    const started = Date.now();
+    await expect(
+      exportMember(a, deps({ storage: bucketLister(slowBucket), deadlineMs: 1_500 })),
+    ).rejects.toBeInstanceOf(ExportTimeoutError);
+    const tookMs = Date.now() - started;
+    expect(tookMs).toBeLessThan(1_500 + 1_000);
+    // Nothing more is asked of the bucket once the copy is given up.
+    const pagesWhenGivenUp = asked.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(asked.length).toBe(pagesWhenGivenUp);
+    expect(asked.length).toBeGreaterThan(2);
+    expect(asked.every((at) => at <= started + 1_500 + 300)).toBe(true);
+    expect((await record(a))?.history.map((entry) => entry.state)).toEqual(['TIMED_OUT']);
+
+    // A page that never answers is cut off at the deadline all the same.
+    const b = `b${unique()}`;
+    await newMember(b);
+    const stuck: ListableBucketLike = { getFiles: () => new Promise<never>(() => {}) };
+    const begun = Date.now();
+    await expect(exportMember(b, deps({ storage: bucketLister(stuck), deadlineMs: 500 }))).rejects.toBeInstanceOf(
+      ExportTimeoutError,
+    );
+    expect(Date.now() - begun).toBeLessThan(500 + 1_000);
+    expect((await record(b))?.history.map((entry) => entry.state)).toEqual(['TIMED_OUT']);
   });
 
   it('stops reading a member of 30 MB once the copy passes the limit, holding little more, and counts each try against the day', async () => {
@@ -230,7 +313,8 @@ describe('the export module', () => {
     await expect(exportMember(a, slow)).rejects.toBeInstanceOf(ExportTimeoutError);
     const saved = await record(a);
     expect(saved?.history.map((entry) => entry.state)).toEqual(['DONE', 'TIMED_OUT']);
-    expect(saved?.recent).toHaveLength(1);
+    // The try given up counts against the day as the copy made does.
+    expect(saved?.recent).toHaveLength(2);
   }, 120_000);
 
   it('refuses an id that could widen a path', async () => {

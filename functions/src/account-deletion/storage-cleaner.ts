@@ -17,8 +17,11 @@ export type ListedFile = { name: string; size: number; contentType?: string; upd
 
 /** What the copy of a member's data needs of a bucket. */
 export type StorageLister = {
-  /** Every file whose name starts with `prefix`, by name. */
-  list(prefix: string): Promise<ListedFile[]>;
+  /**
+   * Every file whose name starts with `prefix`, by name. `beforePage`, called before each page
+   * is asked for, stops the listing by throwing (the copy's deadline).
+   */
+  list(prefix: string, beforePage?: () => void): Promise<ListedFile[]>;
 };
 
 /** The files of a bucket, as their names, in memory: for unit tests. */
@@ -43,7 +46,8 @@ export class MemoryBucket implements StorageCleaner, StorageLister {
   }
 
   /** Each file's size is the length of its name. */
-  async list(prefix: string): Promise<ListedFile[]> {
+  async list(prefix: string, beforePage?: () => void): Promise<ListedFile[]> {
+    beforePage?.();
     await Promise.resolve();
     return [...this.files]
       .filter((name) => name.startsWith(prefix))
@@ -80,10 +84,11 @@ export type ListableBucketLike = {
 /** A bucket's lister: pages through the files under the prefix, with their size, type and time. */
 export function bucketLister(bucket: ListableBucketLike, pageSize = 1000): StorageLister {
   return {
-    async list(prefix) {
+    async list(prefix, beforePage) {
       const listed: ListedFile[] = [];
       let pageToken: string | undefined;
       do {
+        beforePage?.();
         const [files, next] = await bucket.getFiles({
           prefix,
           autoPaginate: false,

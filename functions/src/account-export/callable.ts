@@ -76,7 +76,7 @@ export async function answerExport(
       throw new HttpsError('failed-precondition', 'Your data is too large to download here.', { reason: 'too-large' });
     }
     if (error instanceof ExportTimeoutError) {
-      logger.warn('Data export took too long; given back to the daily cap', { record });
+      logger.warn('Data export took too long; the try counts against the day', { record });
       throw new HttpsError('deadline-exceeded', 'The copy took too long to make; try again later.');
     }
     logger.error('Data export failed', { record, error: error instanceof Error ? error.message : String(error) });

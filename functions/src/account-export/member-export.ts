@@ -19,7 +19,15 @@ import { plainJson, type Json } from './plain-json.js';
 /** Where exports are recorded, one document per member under a one-way code. Clients can neither read nor write it. */
 export const exportsCollection = 'DataExports';
 
-/** Copies a member may make in any 24 hours (the Account page and the privacy policy say so: web/src/config/account.ts). */
+/**
+ * Tries at a copy a member may make in any 24 hours, whatever each came to (a copy, one too
+ * large, a failure, one given up at its deadline); the Account page and the privacy policy say
+ * so (web/src/config/account.ts). Every try costs the same: up to `maxExportDocuments` paid
+ * reads and an instance's `exportDeadlineMs`, and a copy that failed or ran out of time will
+ * mostly do so again, so a try given back would let a member whose data cannot be copied in
+ * time retry without end. Three: a member needs one copy; the others cover a download lost in
+ * the browser or a failure of ours, and past that the page asks them to write to us.
+ */
 export const exportsPerDay = 3;
 
 /** Years an export record is kept after the last export (a TTL policy on `expireAt`); the privacy policy states it. */
@@ -39,9 +47,11 @@ export const maxExportBytes = 24 * 1024 * 1024;
 export const maxExportDocuments = 20_000;
 
 /**
- * How long reading may take before the copy is given up (and given back to the daily cap):
+ * How long the copy may take before it is given up (recorded TIMED_OUT; the try still counts):
  * well inside Hosting's 60 seconds for a rewrite to a function, which cuts the answer off
- * after that, so a copy the member never receives is never recorded as made.
+ * after that, so a copy the member never receives is never recorded as made. Every step that
+ * waits on another service (Auth, each read and listing of Firestore, each page of the Storage
+ * listing) is cut off at it, not only checked between documents.
  */
 export const exportDeadlineMs = 40_000;
 
@@ -92,8 +102,8 @@ export type MemberExport = {
 export type ExportLogEntry = {
   at: Date;
   /**
-   * DONE and TOO_LARGE count against the day's copies (a copy too large costs its reads
-   * every time); FAILED and TIMED_OUT are given back: the member received nothing.
+   * How the try ended. Every one counts against the day's tries (`exportsPerDay`): a copy too
+   * large, a failed one and one given up cost their reads and time as a copy made does.
    */
   state: 'DONE' | 'TOO_LARGE' | 'FAILED' | 'TIMED_OUT';
   /** Documents per place of the map: `users/{UID}`, `posts.ownerId`. */
@@ -102,7 +112,7 @@ export type ExportLogEntry = {
   bytes: number;
 };
 
-/** A member's export record. `recent`: the exports that count against today's cap. */
+/** A member's export record. `recent`: the tries that count against today's cap. */
 export type ExportRecord = {
   hashedId: string;
   recent: Array<{ at: number; id: string }>;
@@ -157,6 +167,51 @@ export class ExportTimeoutError extends Error {
   }
 }
 
+/**
+ * Time the record of how a try ended may take past the deadline: it is written after the copy
+ * was given up, and still well inside Hosting's 60 seconds.
+ */
+const recordGraceMs = 5_000;
+
+/** The copy's deadline, by `clock`: every wait on another service is cut off at it. */
+type Deadline = {
+  /** Throws ExportTimeoutError once the deadline has passed. */
+  check(): void;
+  /**
+   * What `work` resolves to, or ExportTimeoutError once the deadline (plus `graceMs`) passes
+   * first. The work given up is left to end on its own; its failure is not reported again.
+   */
+  within<T>(work: Promise<T>, graceMs?: number): Promise<T>;
+};
+
+function deadlineAt(at: number, clock: () => number): Deadline {
+  const check = () => {
+    if (clock() > at) throw new ExportTimeoutError();
+  };
+  return {
+    check,
+    async within(work, graceMs = 0) {
+      const left = at + graceMs - clock();
+      if (left <= 0) {
+        work.catch(() => undefined);
+        throw new ExportTimeoutError();
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const timeUp = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          reject(new ExportTimeoutError());
+        }, left);
+      });
+      work.catch(() => undefined);
+      try {
+        return await Promise.race([work, timeUp]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
 /** A one-way id for the record: the same member always gives the same one; it names no one. */
 export function exportRecordId(uid: string): string {
   return createHash('sha256').update(`data-export:${uid}`).digest('hex');
@@ -169,9 +224,9 @@ function recordExpiry(ms: number): Timestamp {
 }
 
 /**
- * Takes one of today's exports for the member, in a transaction on their record (so parallel
+ * Takes one of today's tries for the member, in a transaction on their record (so parallel
  * calls cannot all slip under the cap), or throws ExportLimitError. Resolves to a function
- * that logs how the export ended; one that failed is given back to the cap.
+ * that logs how the try ended; the try stays counted however it ended (`exportsPerDay`).
  */
 async function takeExport(
   db: Firestore,
@@ -199,20 +254,20 @@ async function takeExport(
       if (!current) return;
       tx.update(record, {
         history: [...current.history, { at: new Date(now), ...entry }].slice(-exportHistoryLength),
-        ...(entry.state === 'DONE' || entry.state === 'TOO_LARGE'
-          ? {}
-          : { recent: current.recent.filter((taken) => taken.id !== id) }),
       });
     });
   };
 }
 
-/** Every document of `query`, a page at a time, each page as large as `pageSize()` says then. */
-async function* pages(query: Query, pageSize: () => number): AsyncGenerator<DocumentSnapshot[]> {
+/**
+ * Every document of `query`, a page at a time, each page as large as `pageSize()` says then,
+ * each read cut off at the deadline.
+ */
+async function* pages(query: Query, pageSize: () => number, deadline: Deadline): AsyncGenerator<DocumentSnapshot[]> {
   let last: DocumentSnapshot | undefined;
   for (;;) {
     const size = pageSize();
-    const page = await (last ? query.startAfter(last) : query).limit(size).get();
+    const page = await deadline.within((last ? query.startAfter(last) : query).limit(size).get());
     if (page.empty) return;
     yield page.docs;
     last = page.docs.at(-1);
@@ -221,12 +276,16 @@ async function* pages(query: Query, pageSize: () => number): AsyncGenerator<Docu
 }
 
 /** The document at `ref` if it exists, and every document under it, at any depth. */
-async function* documentAndBelow(ref: DocumentReference, pageSize: () => number): AsyncGenerator<DocumentSnapshot> {
-  const snapshot = await ref.get();
+async function* documentAndBelow(
+  ref: DocumentReference,
+  pageSize: () => number,
+  deadline: Deadline,
+): AsyncGenerator<DocumentSnapshot> {
+  const snapshot = await deadline.within(ref.get());
   if (snapshot.exists) yield snapshot;
-  for (const collection of await ref.listCollections()) {
-    for await (const page of pages(collection.orderBy(FieldPath.documentId()), pageSize))
-      for (const document of page) yield* documentAndBelow(document.ref, pageSize);
+  for (const collection of await deadline.within(ref.listCollections())) {
+    for await (const page of pages(collection.orderBy(FieldPath.documentId()), pageSize, deadline))
+      for (const document of page) yield* documentAndBelow(document.ref, pageSize, deadline);
   }
 }
 
@@ -241,7 +300,7 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
   const data = deps.data ?? defaultMemberData;
   const now = (deps.now ?? Date.now)();
   const clock = deps.clock ?? Date.now;
-  const deadline = clock() + (deps.deadlineMs ?? exportDeadlineMs);
+  const deadline = deadlineAt(clock() + (deps.deadlineMs ?? exportDeadlineMs), clock);
   const maxBytes = deps.maxBytes ?? maxExportBytes;
   const maxDocuments = deps.maxDocuments ?? maxExportDocuments;
   // Refuses an id that could widen a path before anything is taken or read.
@@ -268,21 +327,30 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
       documents.set(snapshot.ref.path, entry);
     }
     if (bytes > maxBytes || read > maxDocuments) throw new ExportTooLargeError(bytes, read);
-    if (clock() > deadline) throw new ExportTimeoutError();
+    deadline.check();
   };
   let files: ListedFile[] = [];
   try {
-    const account = await deps.account(uid);
+    const account = await deadline.within(deps.account(uid));
     for (const template of data.documents)
-      for await (const snapshot of documentAndBelow(db.doc(forMember(template, uid)), pageSize))
+      for await (const snapshot of documentAndBelow(db.doc(forMember(template, uid)), pageSize, deadline))
         add(template, snapshot);
     for (const { collection, field } of data.queries) {
       const query = db.collection(collection).where(field, '==', uid).orderBy(FieldPath.documentId());
-      for await (const page of pages(query, pageSize))
+      for await (const page of pages(query, pageSize, deadline))
         for (const snapshot of page) add(`${collection}.${field}`, snapshot);
     }
     if (deps.storage) {
-      for (const template of data.storagePrefixes) files.push(...(await deps.storage.list(forMember(template, uid))));
+      // Each page of the listing is cut off at the deadline, and none is asked for after it,
+      // so a listing given up does not go on paging behind the answer.
+      for (const template of data.storagePrefixes)
+        files.push(
+          ...(await deadline.within(
+            deps.storage.list(forMember(template, uid), () => {
+              deadline.check();
+            }),
+          )),
+        );
       files = files.sort((a, b) => a.name.localeCompare(b.name));
     }
     const copy: MemberExport = {
@@ -295,17 +363,25 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
     };
     const size = Buffer.byteLength(JSON.stringify(copy));
     if (size > maxBytes) throw new ExportTooLargeError(size, read);
-    if (clock() > deadline) throw new ExportTimeoutError();
-    await finish({ state: 'DONE', documents: counts, files: files.length, bytes: size });
+    deadline.check();
+    await deadline.within(
+      finish({ state: 'DONE', documents: counts, files: files.length, bytes: size }),
+      recordGraceMs,
+    );
     return copy;
   } catch (error) {
     const tooLarge = error instanceof ExportTooLargeError;
-    await finish({
-      state: tooLarge ? 'TOO_LARGE' : error instanceof ExportTimeoutError ? 'TIMED_OUT' : 'FAILED',
-      documents: counts,
-      files: files.length,
-      bytes: tooLarge ? error.bytes : 0,
-    }).catch(() => undefined);
+    await deadline
+      .within(
+        finish({
+          state: tooLarge ? 'TOO_LARGE' : error instanceof ExportTimeoutError ? 'TIMED_OUT' : 'FAILED',
+          documents: counts,
+          files: files.length,
+          bytes: tooLarge ? error.bytes : 0,
+        }),
+        recordGraceMs,
+      )
+      .catch(() => undefined);
     throw error;
   }
 }
