@@ -255,4 +255,30 @@ describe('Contact Us', () => {
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]?.[1]).toBeUndefined();
   });
+
+  // A picture the browser is still preparing when the form stops waiting (a busy phone) is
+  // said to be slow: nothing says it is damaged. The decoder here never answers.
+  it('says a picture that takes too long is slow, never damaged, and sends the message without it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('createImageBitmap', () => new Promise<never>(() => undefined));
+    try {
+      send.mockResolvedValue('mail-without-slow-picture');
+      renderSite(paths.support);
+      await screen.findByLabelText('Your email');
+      const user = await fillIn();
+      const input = screen.getByLabelText<HTMLInputElement>('Add a screenshot or photo');
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+      await user.upload(input, new File([jpeg], 'catch.jpg', { type: 'image/jpeg' }));
+      expect(await screen.findByText('Preparing the picture…')).toBeDefined();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText(/^This picture is taking too long to prepare/)).toBeDefined();
+      expect(screen.queryByText(/damaged/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Send message' }));
+      expect(await screen.findByRole('dialog', { name: 'Message sent' })).toBeDefined();
+      expect(send.mock.calls[0]?.[1]).toBeUndefined();
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
+  });
 });

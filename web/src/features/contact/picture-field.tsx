@@ -13,7 +13,10 @@ export type PictureChoice =
 
 export const noPicture: PictureChoice = { status: 'none' };
 
-/** Longest a chosen picture may take to be prepared before it counts as unreadable. */
+/**
+ * Longest a chosen picture may take to be prepared before the form stops waiting for it. It is
+ * then said to be slow (`slow`), never damaged: a busy phone is no fault of the picture's.
+ */
 const preparingTimeoutMs = 30_000;
 
 /** The kinds the file picker offers (phones offer the camera and the gallery for these). */
@@ -60,7 +63,7 @@ export function PictureField({
     // up, so sending, which waits for it, cannot wait for ever.
     const gaveUp = new Promise<Prepared>((resolve) => {
       setTimeout(() => {
-        resolve({ ok: false, problem: 'unreadable' });
+        resolve({ ok: false, problem: 'slow' });
       }, preparingTimeoutMs);
     });
     const ready = Promise.race([load().then(({ preparePicture }) => preparePicture(file, contactPicture)), gaveUp]);

@@ -32,8 +32,13 @@ export function fittedSize(width: number, height: number, maxSide: number): { wi
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-/** What the visitor is told when a chosen file cannot be sent. */
-export type PictureProblem = 'notPicture' | 'unreadable' | 'heic' | 'tooLarge' | 'tooDetailed';
+/**
+ * What the visitor is told when a chosen file cannot be sent. `unreadable`: the browser read
+ * every byte and still could not decode the picture (damaged, or a kind it cannot open);
+ * `notRead`: the file's bytes could not be read at all (it changed, moved or went away after it
+ * was chosen), which says nothing about the picture; `slow`: the form gave up waiting for it.
+ */
+export type PictureProblem = 'notPicture' | 'unreadable' | 'notRead' | 'slow' | 'heic' | 'tooLarge' | 'tooDetailed';
 
 export type PreparedPicture = {
   bytes: Uint8Array;
@@ -108,17 +113,49 @@ async function decode(file: Blob): Promise<ImageBitmap | HTMLImageElement> {
   }
 }
 
+/** The file's bytes, or undefined when they cannot be read (read twice: a busy device may fail once). */
+async function readAll(file: Blob): Promise<ArrayBuffer | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await file.arrayBuffer();
+    } catch {
+      if (attempt === 2) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+/**
+ * The chosen file decoded, or what stopped it. A chosen file is read from where it lies as it
+ * is decoded: a decode that fails may be the reading's failure (the file was changed, moved or
+ * synced again after it was chosen, or a busy device's storage failed once), not the picture's.
+ * So a failed decode is followed by one read of the whole file: bytes that cannot be read say
+ * so (`notRead`), and bytes that can are decoded again from memory, where only the picture itself
+ * can fail. The usual picture is decoded straight from the file, never copied first.
+ */
+async function decodeChosen(file: Blob, kind: PictureKind): Promise<ImageBitmap | HTMLImageElement | PictureProblem> {
+  try {
+    return await decode(file);
+  } catch {
+    const bytes = await readAll(file);
+    if (!bytes) return 'notRead';
+    try {
+      return await decode(new Blob([bytes], { type: file.type }));
+    } catch {
+      return kind === 'heic' ? 'heic' : 'unreadable';
+    }
+  }
+}
+
 /** The chosen file made into the picture the message carries, or what is wrong with it. */
 export async function preparePicture(file: Blob, limits: PictureLimits): Promise<Prepared> {
   if (file.size > maxChosenBytes) return { ok: false, problem: 'tooLarge' };
-  const kind = sniffPicture(new Uint8Array(await file.slice(0, 12).arrayBuffer()));
+  const head = await readAll(file.slice(0, 12));
+  if (!head) return { ok: false, problem: 'notRead' };
+  const kind = sniffPicture(new Uint8Array(head));
   if (!kind) return { ok: false, problem: 'notPicture' };
-  let source: ImageBitmap | HTMLImageElement;
-  try {
-    source = await decode(file);
-  } catch {
-    return { ok: false, problem: kind === 'heic' ? 'heic' : 'unreadable' };
-  }
+  const source = await decodeChosen(file, kind);
+  if (typeof source === 'string') return { ok: false, problem: source };
   const natural =
     source instanceof HTMLImageElement
       ? { width: source.naturalWidth, height: source.naturalHeight }
