@@ -142,7 +142,7 @@ export const accountTexts = {
     signedInWith: { google: 'with Google.', apple: 'with Apple.', password: 'with your email address and password.' },
     copyButton: 'Download my data',
     copyDone: /^Your copy is downloaded: [a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json, \d+ items\./,
-    copyLimit: /^You have downloaded 3 copies in the last 24 hours\. You can download another from /,
+    copyLimit: /^You have asked for a copy 3 times in the last 24 hours\. You can ask for another from /,
     saveAgain: 'Save the file',
   },
   it: {
@@ -170,7 +170,7 @@ export const accountTexts = {
     signedInWith: { google: 'con Google.', apple: 'con Apple.', password: 'con indirizzo email e password.' },
     copyButton: 'Scarica i miei dati',
     copyDone: /^La tua copia è stata scaricata: [a-z0-9-]+-data-\d{4}-\d\d-\d\d\.json, \d+ elementi\./,
-    copyLimit: /^Hai scaricato 3 copie nelle ultime 24 ore\. Puoi scaricarne un'altra dalle /,
+    copyLimit: /^Hai chiesto una copia 3 volte nelle ultime 24 ore\. Puoi chiederne un'altra dalle /,
     saveAgain: 'Salva il file',
   },
 } as const;

@@ -225,6 +225,10 @@ describe('a message with a picture', () => {
     expect(email.html || '').toContain(`could not be read and was left out: it ${reason}`);
     expect(email.text).toContain('> Look at this.\n');
     expect(email.text).toContain(`\nReference: ${referenceFor(id)}\n`);
+    // Nothing was attached, so nothing is kept: the bytes written are gone, and the flag says so.
+    const kept = await db.collection('Mail').doc(id).get();
+    expect(kept.get(contactPicture.field)).toBeUndefined();
+    expect(kept.get('hasPicture')).toBe(false);
   });
 
   // A script's flood of the largest pictures the rules allow, from one address: the caps send a

@@ -42,7 +42,7 @@ export { leaseMs };
 export type Write = { ref: DocumentReference; data: Record<string, unknown> };
 
 /** A field of the message itself the outcome changes with it: the picture, once it is done with. */
-export type MessageFields = { picture?: Uint8Array | FieldValue };
+export type MessageFields = { picture?: Uint8Array | FieldValue; hasPicture?: boolean };
 
 /** The count a claim made against the caps, kept unless the message does not go alone after all. */
 type Counted = { day: Write & { redo: Record<string, unknown> }; sender?: DocumentReference };

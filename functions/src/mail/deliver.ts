@@ -7,6 +7,7 @@ import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, ty
 import { FieldValue } from 'firebase-admin/firestore';
 import { contactPicture } from '../contact-message.js';
 import { claimMail, type Claimed, type MessageFields } from './claim.js';
+import { pictureFlag } from './digest.js';
 import type { CarriedPicture } from './mail-document.js';
 import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
 import { dayKey, mailCaps } from './rate-limits.js';
@@ -52,7 +53,7 @@ async function readCarried(
 function cleanPicture(picture: PictureResult | undefined): MessageFields {
   return picture?.ok && picture.webp.length <= contactPicture.maxBytes
     ? { picture: picture.webp }
-    : { picture: FieldValue.delete() };
+    : { picture: FieldValue.delete(), [pictureFlag]: false };
 }
 
 export type DeliverOptions = {
