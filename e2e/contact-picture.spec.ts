@@ -1,3 +1,4 @@
+import { utimesSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { contactPicture, referencePattern } from '../functions/src/contact-message.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -136,6 +137,40 @@ for (const language of languages) {
         await expect(page.getByLabel(texts.add)).toBeFocused();
         await expect(page.getByLabel(texts.add)).not.toHaveAttribute('aria-invalid');
         await expectNoAxeViolations(page);
+      },
+    );
+
+    test(
+      'a photo whose file is written again after it was chosen is said to be unread, never damaged, and is prepared when chosen again',
+      { tag: projectFor(language, '@phone') },
+      async ({ page }) => {
+        // The control's script part is held back while the chosen file is written again (as a
+        // gallery syncing it would, or another test writing the same file did): Chromium then
+        // refuses every read of that choice, and the decode fails without a damaged byte.
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(/\/picture-control-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await open(page, paths.support);
+        const input = page.getByLabel(texts.add);
+        const photo = await gpsPhoto();
+        await input.setInputFiles(photo);
+        const later = new Date(Date.now() + 60_000);
+        utimesSync(photo, later, later);
+        release();
+        await expect(page.getByText(texts.notRead)).toBeVisible();
+        await expect(page.getByText(texts.damaged)).toHaveCount(0);
+        await expect(input).toHaveAttribute('aria-invalid', 'true');
+        await expect(input).toHaveAccessibleDescription(texts.notRead);
+
+        // Chosen again, the file as it is now is prepared.
+        await input.setInputFiles(photo);
+        await expect(page.getByText(texts.ready)).toBeVisible();
+        await expect(page.getByText(texts.notRead)).toHaveCount(0);
       },
     );
   });

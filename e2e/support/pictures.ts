@@ -11,10 +11,19 @@ import { root } from '../../tests/support/emulators.ts';
 
 const folder = join(root, 'test-results', 'pictures');
 
-/** A 4,000 × 3,000 JPEG photo with GPS and camera in its EXIF; its path. */
+let photosWritten = 0;
+
+/**
+ * A 4,000 × 3,000 JPEG photo with GPS and camera in its EXIF; its path, a file of its own at
+ * each call. Chromium reads a chosen file from disk when the page reads it and refuses every
+ * read once the file has been written again since it was chosen (even with the same bytes):
+ * with one shared file, a test writing it while another test's page was decoding its choice
+ * made that page say the photo could not be read (the fresh-clone run's "damaged" photo).
+ */
 export async function gpsPhoto(): Promise<string> {
   mkdirSync(folder, { recursive: true });
-  const file = join(folder, 'catch-4000x3000-gps.jpg');
+  photosWritten += 1;
+  const file = join(folder, `catch-4000x3000-gps-${String(process.pid)}-${String(photosWritten)}.jpg`);
   const jpeg = await photoWithLocation(4000, 3000);
   const written = await sharp(jpeg).metadata();
   if (written.width !== 4000 || !written.exif || !hasGpsSection(written.exif)) {

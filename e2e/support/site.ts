@@ -66,7 +66,16 @@ export function projectFor(language: Language, first: '@desktop' | '@phone'): '@
 /** The Contact Us form's picture control, typed out on purpose. */
 export const pictureTexts: Record<
   Language,
-  { add: string; replace: string; ready: string; preview: string; notPicture: RegExp; remove: string }
+  {
+    add: string;
+    replace: string;
+    ready: string;
+    preview: string;
+    notPicture: RegExp;
+    notRead: RegExp;
+    damaged: RegExp;
+    remove: string;
+  }
 > = {
   en: {
     add: 'Add a screenshot or photo',
@@ -74,6 +83,8 @@ export const pictureTexts: Record<
     ready: 'Ready to send, without location or camera details.',
     preview: 'The picture that will be sent with your message',
     notPicture: /This file is not a picture\./,
+    notRead: /This file could not be read: .* Choose it again\./,
+    damaged: /may be damaged/,
     remove: 'Remove the picture',
   },
   it: {
@@ -82,6 +93,8 @@ export const pictureTexts: Record<
     ready: "Pronta per l'invio, senza posizione né dati della fotocamera.",
     preview: "L'immagine che verrà inviata con il tuo messaggio",
     notPicture: /Questo file non è un'immagine\./,
+    notRead: /Non è stato possibile leggere questo file: .* Sceglilo di nuovo\./,
+    damaged: /danneggiata/,
     remove: "Rimuovi l'immagine",
   },
 };

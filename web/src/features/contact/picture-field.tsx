@@ -50,10 +50,13 @@ export function PictureField({
     return loaded;
   };
 
-  // A picture removed or sent: the input forgets its file, so choosing the same one again works.
+  // A picture removed, sent or refused: the input forgets its file, so choosing the same one
+  // again works (a browser says nothing when the same file is chosen twice), as a visitor told
+  // to choose a file again will.
+  const forget = choice.status === 'none' || (choice.status === 'done' && !choice.ok);
   useEffect(() => {
-    if (choice.status === 'none' && input.current) input.current.value = '';
-  }, [choice.status]);
+    if (forget && input.current) input.current.value = '';
+  }, [forget]);
 
   const chosen = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

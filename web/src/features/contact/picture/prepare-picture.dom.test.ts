@@ -90,6 +90,17 @@ describe('preparePicture, when the browser cannot decode the chosen file', () =>
     expect(await preparePicture(file, contactPicture)).toEqual({ ok: false, problem: 'notRead' });
   });
 
+  it('says the file could not be read when it holds fewer bytes than when it was chosen (being written again)', async () => {
+    class Truncated extends File {
+      override get size() {
+        return 4_000_000;
+      }
+    }
+    decoder('ok');
+    const file = new Truncated([], 'catch.jpg', { type: 'image/jpeg' });
+    expect(await preparePicture(file, contactPicture)).toEqual({ ok: false, problem: 'notRead' });
+  });
+
   it('decodes the bytes again from memory when a decode failed but the file reads, and prepares the picture', async () => {
     const { file } = chosenFile(Infinity);
     const decoded = decoder('fail', 'ok');

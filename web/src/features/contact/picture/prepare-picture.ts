@@ -151,7 +151,8 @@ async function decodeChosen(file: Blob, kind: PictureKind): Promise<ImageBitmap 
 export async function preparePicture(file: Blob, limits: PictureLimits): Promise<Prepared> {
   if (file.size > maxChosenBytes) return { ok: false, problem: 'tooLarge' };
   const head = await readAll(file.slice(0, 12));
-  if (!head) return { ok: false, problem: 'notRead' };
+  // Fewer bytes than the file had when chosen: it is being written again, not a picture's fault.
+  if (!head || head.byteLength < Math.min(12, file.size)) return { ok: false, problem: 'notRead' };
   const kind = sniffPicture(new Uint8Array(head));
   if (!kind) return { ok: false, problem: 'notPicture' };
   const source = await decodeChosen(file, kind);
