@@ -87,8 +87,12 @@ const homeBudget = 106_100;
  * (−7.2 kB, the picture button included; what reads the picture loads when the visitor
  * reaches it).
  */
-/** The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages included). */
-const pictureControlBudget = 6_000;
+/**
+ * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
+ * included). Issue 49: 6.24 kB measured once it tells a file it could not read, and a picture
+ * slow to prepare, from a damaged one (two texts in each language and a second read), so 6.4 kB.
+ */
+const pictureControlBudget = 6_400;
 
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 340_000,
