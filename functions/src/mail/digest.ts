@@ -119,7 +119,22 @@ export async function queuedCount(db: Firestore): Promise<number> {
   return snapshot.data().count;
 }
 
-type Taken = { ref: DocumentReference; attempts: number; part: DigestPart; digestMs: number; reference: string };
+type Taken = {
+  ref: DocumentReference;
+  attempts: number;
+  part: DigestPart;
+  digestMs: number;
+  reference: string;
+  /** Whether the message came with a picture (which a digest never attaches). */
+  hasPicture: boolean;
+};
+
+/**
+ * Set on a message a digest sent that still holds the picture bytes as written: the sweep draws
+ * them again without metadata (sweep.ts, cleanSentPictures), so a message keeps no written bytes
+ * once it has reached the team, digest or not.
+ */
+export const pictureToClean = 'pictureToClean';
 type Malformed = { ref: DocumentReference; error: string };
 
 /**
@@ -220,6 +235,7 @@ async function take(
           part: rendered,
           digestMs: time instanceof Timestamp ? time.toMillis() : nowMs,
           reference: referenceFor(snapshot.id),
+          hasPicture: mark[pictureFlag],
         });
         tx.update(snapshot.ref, { ...inDigest(digest, attempts + 1, nowMs), ...(whole.has(snapshot.id) ? mark : {}) });
       }
@@ -269,8 +285,10 @@ type Sending = {
 
 /** The outcome of each of a digest's messages, for what the server said of it. */
 function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[DocumentReference, DeliveryUpdate]> {
-  return items.map(({ ref, attempts, digestMs }) => {
-    if (sent.kind === 'sent') return [ref, succeeded(attempts, sent.info)];
+  return items.map(({ ref, attempts, digestMs, hasPicture }) => {
+    if (sent.kind === 'sent') {
+      return [ref, { ...succeeded(attempts, sent.info), ...(hasPicture ? { [pictureToClean]: true } : {}) }];
+    }
     const { failure } = sent;
     if (failure.quota) return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
     // The mail account failed, not the message: back at its place, no attempt spent (account.ts).

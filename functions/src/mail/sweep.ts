@@ -1,4 +1,11 @@
-import { FieldPath, Timestamp, type Firestore, type Query, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type Firestore,
+  type Query,
+  type QueryDocumentSnapshot,
+} from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
 import { accountRef, markAccountUp, readAccount, takeAccountTry } from './account.js';
@@ -7,9 +14,11 @@ import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery, isHeld } from './delivery.js';
 import { classifySendError } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
-import { mailCollection, sendDigest, type DigestReport } from './digest.js';
+import { mailCollection, pictureFlag, pictureToClean, sendDigest, type DigestReport } from './digest.js';
+import { readMailPicture } from './picture.js';
+import { contactPicture } from '../contact-message.js';
 import { sweepCollection } from './send.js';
-import { fieldsBesidesPicture } from './mail-document.js';
+import { fieldsBesidesPicture, parsePicture } from './mail-document.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
 // finds what needs another go and delivers it through the same claim (transaction and
@@ -61,6 +70,8 @@ export type SweepOptions = {
 
 export type SweepReport = {
   found: number;
+  /** Pictures of messages sent in digests drawn again without metadata (or dropped) this run. */
+  picturesCleaned: number;
   digest: DigestReport;
   staleRetries: number;
   /** What the mail account was to this sweep: up; down, not tried; down and tried (account.ts). */
@@ -243,7 +254,15 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   if (accountTry && ['NONE', 'PACED', 'SPENT'].includes(digest.outcome)) await tryLogin(db, config, clock(), options);
   // The count of waiting notices that messages read with their caps, set right (alerts.ts).
   await syncNoticeCount(db, now).catch(() => undefined);
-  const report: SweepReport = { found: due.size, ...counts, digest, staleRetries: stale.length, account };
+  const picturesCleaned = await cleanSentPictures(db).catch(() => 0);
+  const report: SweepReport = {
+    found: due.size,
+    ...counts,
+    digest,
+    staleRetries: stale.length,
+    account,
+    picturesCleaned,
+  };
   if (report.found > 0 || digest.outcome !== 'NONE') logger.info('Mail sweep', report);
   return report;
 }
@@ -260,4 +279,29 @@ async function tryLogin(db: Firestore, config: MailConfig, nowMs: number, option
     if (!failure.account) await markAccountUp(db, nowMs);
     else logger.warn('Mail account still fails', { code: failure.code, responseCode: failure.responseCode });
   }
+}
+
+/** Most pictures drawn again in one sweep: one at a time, a few seconds at most in all. */
+const picturesCleanedPerRun = 10;
+
+/**
+ * The pictures of messages a digest sent (which attaches none), drawn again as the message's
+ * own email would attach them: a WebP without metadata, or none when it cannot be read. After
+ * this, no message that reached the team holds the bytes that were written (deliver.ts does
+ * the same for a message sent alone). One at a time, a few a run; the rest wait for the next.
+ */
+export async function cleanSentPictures(db: Firestore, most = picturesCleanedPerRun): Promise<number> {
+  const found = await db.collection(mailCollection).where(pictureToClean, '==', true).select().limit(most).get();
+  let cleaned = 0;
+  for (const { ref } of found.docs) {
+    const carried = parsePicture((await ref.get()).get(contactPicture.field));
+    const picture = carried ? await readMailPicture(carried) : undefined;
+    const kept =
+      picture?.ok && picture.webp.length <= contactPicture.maxBytes
+        ? { [contactPicture.field]: picture.webp }
+        : { [contactPicture.field]: FieldValue.delete(), [pictureFlag]: false };
+    await ref.update({ ...kept, [pictureToClean]: FieldValue.delete() });
+    cleaned += 1;
+  }
+  return cleaned;
 }
