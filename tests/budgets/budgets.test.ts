@@ -86,6 +86,9 @@ const homeBudget = 106_100;
  * 357 → 353, /pro 351 → 349, /email-verification 381 → 378 (−3.1 kB each), /support 383 → 377
  * (−7.2 kB, the picture button included; what reads the picture loads when the visitor
  * reaches it).
+ * Then issue 49, what a message keeps of its picture once it reached the team (a copy drawn
+ * again, none of the written bytes) and a copy of one's data limited by requests, not downloads,
+ * in both languages: the legal pages 412 → 413 kB (412.3 kB measured for Italian).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -100,8 +103,8 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 353_000,
   '/pro': 349_000,
   '/support': 377_000,
-  '/privacyAndPolicy': 412_000,
-  '/termsAndConditions': 412_000,
+  '/privacyAndPolicy': 413_000,
+  '/termsAndConditions': 413_000,
   '/email-verification': 378_000,
   '/partner': 340_000,
   '/account': 379_000,
