@@ -43,18 +43,21 @@ import {
   type Lhr,
   type TraceEvent,
 } from './lib/lighthouse-runner.ts';
+import { lcpPhases, type LcpPhases } from './lib/lcp-phases.ts';
 import { benchBuilds } from './lib/revision-build.ts';
 import { longTaskMs, startUpTasks } from './lib/start-up-tasks.ts';
 
 /** The targets of the site's performance work (1 KB = 1000 bytes). */
 const goals = {
   score: 0.98,
-  homeLcpMs: 1300,
+  lcpMs: 1200,
   tbtMs: 50,
   longestTaskMs: longTaskMs,
   longTasks: 0,
   cls: 0,
   homeBytes: 400_000,
+  /** 100 KB as Chromium and Lighthouse count them (KiB): the home page's script, all of it. */
+  homeScriptBytes: 100 * 1024,
 };
 
 const { values } = parseArgs({
@@ -67,8 +70,11 @@ const { routes, langs } = targets(values);
 const started = Date.now();
 const builds = await benchBuilds(values);
 
-// total-byte-weight and network-requests are read here even where the category leaves them out.
-const config = lighthouseConfig(['performance'], ['total-byte-weight', 'network-requests']);
+// The audits read here beyond the category's scored ones: bytes, requests and the largest paint's phases.
+const config = lighthouseConfig(
+  ['performance'],
+  ['total-byte-weight', 'resource-summary', 'network-requests', 'metrics', 'lcp-breakdown-insight'],
+);
 
 type Sample = {
   build: number;
@@ -85,6 +91,10 @@ type Sample = {
   readyMark: boolean;
   cls: number | undefined;
   bytes: number | undefined;
+  /** Script bytes transferred (compressed, as the browser downloaded them), the whole visit. */
+  scriptBytes: number | undefined;
+  /** The largest paint's element and phases (scripts/lib/lcp-phases.ts). */
+  phases: LcpPhases | undefined;
   requests: number;
   otherOrigins: string[];
   renderedLang: string;
@@ -113,6 +123,11 @@ function figures(lhr: Lhr, trace: TraceEvent[], origin: string): Figures {
     readyMark: startUp?.readyMs !== undefined,
     cls: numeric(lhr, 'cumulative-layout-shift'),
     bytes: numeric(lhr, 'total-byte-weight'),
+    scriptBytes: (
+      lhr.audits['resource-summary']?.details as
+        { items?: { resourceType?: string; transferSize?: number }[] } | undefined
+    )?.items?.find((item) => item.resourceType === 'script')?.transferSize,
+    phases: lcpPhases(lhr),
     requests: urls.length,
     otherOrigins: urls.filter((url) => new URL(url).origin !== origin),
   };
@@ -190,6 +205,9 @@ function formatCls(cls: number) {
 function formatBytes(bytes: number) {
   return `${(bytes / 1000).toFixed(1)} KB`;
 }
+function formatKib(bytes: number) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
 function formatCount(count: number) {
   return Number.isInteger(count) ? String(count) : count.toFixed(1);
 }
@@ -202,7 +220,7 @@ function judged(value: number | undefined, format: (value: number) => string, go
 const isHome = (route: RoutePath) => route === '/';
 const metrics = {
   score: { title: 'Perf', format: formatScore, goal: (score: number) => score >= goals.score },
-  lcp: { title: 'LCP', format: formatSeconds, goal: (lcp: number) => lcp <= goals.homeLcpMs, homeOnly: true },
+  lcp: { title: 'LCP', format: formatSeconds, goal: (lcp: number) => lcp <= goals.lcpMs },
   tbt: { title: 'TBT', format: formatMs, goal: (tbt: number) => tbt < goals.tbtMs },
   longestTask: { title: 'Longest task', format: formatMs, goal: (ms: number) => ms <= goals.longestTaskMs },
   longTasks: {
@@ -215,6 +233,12 @@ const metrics = {
     title: 'Transferred',
     format: formatBytes,
     goal: (bytes: number) => bytes <= goals.homeBytes,
+    homeOnly: true,
+  },
+  scriptBytes: {
+    title: 'Script',
+    format: formatKib,
+    goal: (bytes: number) => bytes <= goals.homeScriptBytes,
     homeOnly: true,
   },
 } satisfies Record<
@@ -264,6 +288,37 @@ const cells = pagesOf(measured).map(({ route, lang, url, runs: mine }) => {
 console.log(`\n${builds[measured]?.label ?? ''}: every page, first visit, median of ${runs} run(s):`);
 console.log(table(header, cells).join('\n'));
 
+// The largest paint of each page, split into phases (medians), every build: a regression names its phase.
+const phaseNames = ['ttfb', 'loadDelay', 'loadTime', 'renderDelay'] as const;
+const phaseTitles = { ttfb: 'TTFB', loadDelay: 'Load delay', loadTime: 'Load time', renderDelay: 'Render delay' };
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '–';
+}
+const phaseRows = pagesOf(measured).flatMap(({ route, lang, url }) =>
+  builds.map((_, build) => {
+    const mine = samples.filter((found) => found.build === build && found.route === route && found.lang === lang);
+    const phases = mine.flatMap((found) => (found.phases ? [found.phases] : []));
+    const element = mostCommon(phases.map((found) => found.image ?? found.element.split(' > ').slice(-2).join(' > ')));
+    return [
+      builds.length > 1 ? `${url} ${'AB'[build] ?? '?'}` : url,
+      lang,
+      formatSeconds(medianOf(mine, 'lcp') ?? 0),
+      ...phaseNames.map((name) => {
+        const value = median(phases.map((found) => found[name]));
+        return value === undefined ? '–' : formatMs(value);
+      }),
+      element,
+    ];
+  }),
+);
+console.log(`
+Largest paint, median of ${runs} run(s): its phases and what it painted (the image's file, or the element):`);
+console.log(
+  table(['Address', 'Lang', 'LCP', ...phaseNames.map((name) => phaseTitles[name]), 'Painted'], phaseRows, 2).join('\n'),
+);
+
 const unmarked = samples.filter((found) => found.longestTask !== undefined && !found.readyMark);
 if (unmarked.length > 0) {
   const labels = [...new Set(unmarked.map((found) => builds[found.build]?.label))].join(', ');
@@ -273,7 +328,7 @@ if (unmarked.length > 0) {
 if (builds.length > 1) {
   const ratio = (a: number | undefined, b: number | undefined) =>
     a === undefined || b === undefined ? '–' : a === 0 ? (b === 0 ? '1.00' : '∞') : (b / a).toFixed(2);
-  const compared: Metric[] = ['tbt', 'longestTask', 'longTasks', 'lcp', 'bytes'];
+  const compared: Metric[] = ['tbt', 'longestTask', 'longTasks', 'lcp', 'bytes', 'scriptBytes'];
   const baselinePages = pagesOf(0);
   const rows = pagesOf(measured).flatMap(({ route, lang, url, runs: mine }) => {
     const theirs = baselinePages.find((page) => page.route === route && page.lang === lang);
@@ -322,10 +377,11 @@ if (elsewhere.length === 0) {
 }
 
 console.log(
-  `\nGoals (printed, not enforced): performance ≥ ${goals.score} on every page · home page LCP ≤ ${goals.homeLcpMs / 1000} s` +
+  `\nGoals (printed, not enforced): performance ≥ ${goals.score} on every page · LCP ≤ ${goals.lcpMs / 1000} s on every page` +
     ` · CLS ${goals.cls} · TBT < ${goals.tbtMs} ms · no start-up task over ${goals.longestTaskMs} ms (from first paint to data-ready, 4× slower CPU)` +
-    ` · home page ≤ ${goals.homeBytes / 1000} KB transferred (1 KB = 1000 bytes) · no request to another origin.` +
-    " Transferred: bytes over the wire (compressed), from Lighthouse's total-byte-weight.",
+    ` · home page ≤ ${goals.homeBytes / 1000} KB transferred (1 KB = 1000 bytes), of it ≤ ${formatKib(goals.homeScriptBytes)} of script · no request to another origin.` +
+    " Transferred: bytes over the wire (compressed), from Lighthouse's total-byte-weight; Script: its scripts, from resource-summary." +
+    ' Largest paint: its phases are the observed load scaled to the simulated LCP, as Lighthouse splits it.',
 );
 
 const wrongLanguage = samples.filter((found) => found.renderedLang !== found.lang);
