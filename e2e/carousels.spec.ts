@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
-import { open, paths } from './support/site.ts';
+import { open, paths, reachPart } from './support/site.ts';
 
 // The home page's carousels, on a page clock the test drives: the background photo moves
 // every 10 s, the screenshots every 5 s; arrows, dots or thumbnails, keys and the pause button
@@ -23,6 +23,9 @@ test.beforeEach(async ({ page }) => {
   await page.clock.install({ time: start });
   await page.clock.pauseAt(new Date(start.getTime() + 1_000));
   await open(page, paths.home, { pausedClock: true });
+  // The slideshow hydrates as it comes near the screen (components/hydrate-when-near.tsx); its
+  // timer starts then.
+  await reachPart(page, slideshow(page), { pausedClock: true });
 });
 
 test('both carousels advance on their timings', async ({ page }) => {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures.ts';
 import jsqr from 'jsqr';
 import sharp from 'sharp';
-import { open, paths } from './support/site.ts';
+import { open, paths, reachPart } from './support/site.ts';
 
 type Store = 'googlePlay' | 'appStore';
 
@@ -17,7 +17,9 @@ async function expectStoreOrder(page: Page, order: Store[]) {
   // The page is prerendered in the specification's order: the device's store moves first just
   // after hydration, so wait for it rather than read once.
   await expect.poll(() => storesIn(page, '.download__entry a.store-badge')).toEqual(order);
-  expect(await storesIn(page, '.footer a.store-badge')).toEqual(order);
+  // The footer hydrates as it nears the screen (components/hydrate-when-near.tsx).
+  await reachPart(page, page.locator('footer'));
+  await expect.poll(() => storesIn(page, '.footer a.store-badge')).toEqual(order);
 }
 
 // Each QR code on the download page, as drawn on screen, decodes to its store badge's link.

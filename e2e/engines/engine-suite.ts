@@ -466,6 +466,9 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         const state = `[document.querySelector('.slide--active')?.dataset.slide, document.querySelector('.home-hero')?.dataset.photo].join()`;
         const start = await page.evaluate<string>(state);
         expect(start).toBe('01,0');
+        // The slideshow hydrates as it nears the screen (components/hydrate-when-near.tsx), and
+        // its timer starts then: the visitor scrolls to it.
+        await page.evaluate(`document.querySelector('.slideshow__carousel')?.scrollIntoView({ block: 'center' })`);
         // The screenshots move every 5 s, the background every 10 s.
         await waitFor(
           page,
@@ -476,6 +479,37 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         await page.screenshot(join(screenshots, 'home-carousels-moved.png'));
         expect(await page.errors()).toEqual([]);
       }, 40_000);
+
+      it('a tap on the slideshow before its code arrives is kept and replayed', async () => {
+        const width = await page.setWidth(390, 844);
+        try {
+          expect(width).toBeLessThanOrEqual(768);
+          await open(paths.home, 'en', headings.home.en);
+          // Below a phone's first screen the slideshow has not hydrated; scrolled to and its next
+          // arrow tapped twice in one task, the taps surely come before its code. Two steps: on
+          // its own it would take 10 s to get there.
+          const early = await page.evaluate<boolean>(`(() => {
+            const part = document.querySelector('.slideshow__carousel')?.closest('.later-part');
+            const next = [...document.querySelectorAll('.slideshow__carousel .carousel-arrow')].at(-1);
+            if (!part || !next || part.hasAttribute('data-hydrated')) return false;
+            next.scrollIntoView({ block: 'center' });
+            next.click();
+            next.click();
+            return true;
+          })()`);
+          expect(early).toBe(true);
+          await waitFor(
+            page,
+            `document.querySelector('.slideshow__carousel')?.closest('.later-part')?.hasAttribute('data-hydrated') &&
+             document.querySelector('.slide--active')?.dataset.slide === '03'`,
+            'the slideshow did not move on the taps made before its code arrived',
+            8_000,
+          );
+          expect(await page.errors()).toEqual([]);
+        } finally {
+          await page.setWidth(1280, 800);
+        }
+      });
 
       it('the phone menu opens at a phone width', async () => {
         const width = await page.setWidth(390, 844);

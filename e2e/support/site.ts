@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
 import { languages } from '../../web/src/config/languages.ts';
 import { headings, untranslatedKey, type Language } from './texts.ts';
@@ -111,6 +111,20 @@ export async function waitForApp(page: Page, { pausedClock = false } = {}) {
     await page.clock.runFor(16);
   }
   await expect(html).toHaveAttribute('data-ready', '');
+}
+
+/**
+ * Brings a part of the page that hydrates when it nears the screen (the home page's slideshow,
+ * every page's footer: components/hydrate-when-near.tsx) into view, as a visitor scrolling to it
+ * does, and waits until it has hydrated (its wrapper's `data-hydrated`).
+ */
+export async function reachPart(page: Page, part: Locator, { pausedClock = false } = {}) {
+  await part.scrollIntoViewIfNeeded();
+  const wrapper = page.locator('.later-part').filter({ has: part });
+  for (let frame = 0; pausedClock && frame < 200 && (await wrapper.getAttribute('data-hydrated')) === null; frame++) {
+    await page.clock.runFor(16);
+  }
+  await expect(wrapper).toHaveAttribute('data-hydrated', '');
 }
 
 /** Opens a path, waits until its page (not the loading placeholder) is shown and the app runs. */

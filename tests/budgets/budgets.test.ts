@@ -30,8 +30,13 @@ import {
  * home slides' Pro labels, from the list of what each plan has, and the footer's Companies
  * Register entry, email address and PEC, which the law asks the operator to show; 106.0 kB
  * until issue 40: +0.02 kB for a new help article's address in the route table; the picture
- * control adds nothing to it.) */
-const homeBudget = 106_100;
+ * control adds nothing to it.) Issue 50 asked for under 100 KB as Chromium and Lighthouse count
+ * them (KiB, 1024 bytes; 106.0 kB was their 103.5 KB): the screenshot slideshow and the footer, below
+ * the first screen, hydrate when they near it and bring their code and texts with them then
+ * (components/hydrate-when-near.tsx), the screenshots other than the home page's phone moved out of
+ * the first bundle (assets/phone-screens.ts), and the artwork's alt-text notes stay out of it:
+ * 102.1 kB, with boot.ts's wait for the largest paint and its hold on lazy images (+0.3 kB). */
+const homeBudget = 100 * 1024;
 
 /**
  * JavaScript evaluated before the page is ready, uncompressed, per route (the larger of its
@@ -147,7 +152,7 @@ function routesWith(needle: string): Route[] {
 }
 
 describe('bundle budgets', () => {
-  it(`keeps the first visit to / within ${String(homeBudget / 1000)} kB of gzipped JavaScript`, () => {
+  it(`keeps the first visit to / within 100 KiB (${String(homeBudget)} bytes) of gzipped JavaScript`, () => {
     expect(report.firstVisit.size.gzip).toBeLessThanOrEqual(homeBudget);
   });
 

@@ -1,34 +1,7 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { loadWithTimeout, type PageLoader } from '../utils/load-part';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
-import { timings } from '../config/constants';
 import { HydrateApart } from '../components/hydration';
-
-export type PageModule = { default: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
-
-/** A page's script part did not arrive: offline, a deploy replaced it, or too slow. */
-export class ChunkLoadError extends Error {
-  override name = 'ChunkLoadError';
-}
-
-/** Loads a page's script part, failing with ChunkLoadError after `timeoutMs`. */
-export function loadWithTimeout(load: PageLoader, timeoutMs: number = timings.chunkTimeoutMs): Promise<PageModule> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new ChunkLoadError(`The page did not load within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    load().then(
-      (module) => {
-        clearTimeout(timer);
-        resolve(module);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(new ChunkLoadError(error instanceof Error ? error.message : String(error), { cause: error }));
-      },
-    );
-  });
-}
 
 /**
  * Pages loaded ahead of the first render (prerendering, and the browser before it hydrates a

@@ -1,5 +1,5 @@
 import { pageModules, type PageName } from '../config/paths';
-import type { PageLoader, PageModule } from './lazy-page';
+import type { PageLoader, PageModule } from '../utils/load-part';
 
 // Each page module's script part, from the route table in config/paths.ts: home is in the first
 // bundle (app/router.tsx renders it directly); every other module is a script part of its own

@@ -6,7 +6,8 @@ import { AppErrorBoundary } from '../components/errors/app-error-boundary';
 import { paths } from '../config/paths';
 import { renderSite } from '../test/render';
 import { createI18n } from '../locales/i18n';
-import { LazyPage, loadWithTimeout } from './lazy-page';
+import { LazyPage } from './lazy-page';
+import { loadWithTimeout } from '../utils/load-part';
 import { I18nextProvider } from 'react-i18next';
 
 function scrollTo(y: number) {

@@ -1,5 +1,5 @@
 import type { Language } from '../config/languages';
-import manifest from './artwork/manifest.json';
+import { backgrounds, phones } from './artwork/manifest.json';
 
 // The site's raster artwork, made by `npm run artwork` (the artwork/ package) into ./artwork.
 // Vite gives every file a hashed URL under static/media; this module turns the files into
@@ -19,39 +19,44 @@ export interface ResponsiveImage {
   height: number;
 }
 
-const files = import.meta.glob<string>('./artwork/**/*.{avif,webp}', {
-  eager: true,
-  query: '?url',
-  import: 'default',
-});
+/** Files by their path under ./artwork (`import.meta.glob` with `query: '?url'`, eager). */
+export type ArtworkFiles = Record<string, string>;
 
-function find(path: string): string {
+// What the home page's first screen shows: the background photos and the phone beside the
+// heading. The other screenshots are in phone-screens.ts, with the parts that show them.
+const files: ArtworkFiles = import.meta.glob<string>(
+  ['./artwork/backgrounds/*.{avif,webp}', './artwork/phones/*/hero-*.{avif,webp}'],
+  { eager: true, query: '?url', import: 'default' },
+);
+
+function find(files: ArtworkFiles, path: string): string {
   const url = files[`./artwork/${path}`];
   if (url === undefined) throw new Error(`Missing artwork ${path}; run npm run artwork`);
   return url;
 }
 
-function responsive(name: string, widths: readonly number[], height: number): ResponsiveImage {
+function responsive(files: ArtworkFiles, name: string, widths: readonly number[], height: number): ResponsiveImage {
   const srcset = (format: ImageFormat) =>
-    widths.map((width) => `${find(`${name}-${width}.${format}`)} ${width}w`).join(', ');
+    widths.map((width) => `${find(files, `${name}-${width}.${format}`)} ${width}w`).join(', ');
   const smallest = Math.min(...widths);
   const largest = Math.max(...widths);
   return {
     sources: { avif: srcset('avif'), webp: srcset('webp') },
-    fallback: find(`${name}-${smallest}.webp`),
+    fallback: find(files, `${name}-${smallest}.webp`),
     width: largest,
     height,
   };
 }
 
-const [aspectWidth, aspectHeight] = manifest.backgrounds.aspect as [number, number];
-const largestBackground = Math.max(...manifest.backgrounds.widths);
+const [aspectWidth, aspectHeight] = backgrounds.aspect as [number, number];
+const largestBackground = Math.max(...backgrounds.widths);
 
 /** The home page's background photos, in their first order. */
-export const backgroundPhotos: readonly ResponsiveImage[] = Array.from({ length: manifest.backgrounds.count }, (_, i) =>
+export const backgroundPhotos: readonly ResponsiveImage[] = Array.from({ length: backgrounds.count }, (_, i) =>
   responsive(
+    files,
     `backgrounds/background-${String(i + 1)}`,
-    manifest.backgrounds.widths,
+    backgrounds.widths,
     Math.round((largestBackground * aspectHeight) / aspectWidth),
   ),
 );
@@ -69,7 +74,12 @@ export function screenshotLanguage(language: Language): Language {
   return language === 'it' ? 'it' : 'en';
 }
 
-/** A mock screen of the app framed in a phone, in the visitor's language. */
-export function phoneImage(screen: PhoneScreen, language: Language): ResponsiveImage {
-  return responsive(`phones/${screenshotLanguage(language)}/${screen}`, manifest.phones.widths, manifest.phones.height);
+/** A mock screen of the app framed in a phone, in the visitor's language, from `files`. */
+export function phoneImageIn(files: ArtworkFiles, screen: PhoneScreen, language: Language): ResponsiveImage {
+  return responsive(files, `phones/${screenshotLanguage(language)}/${screen}`, phones.widths, phones.height);
+}
+
+/** The phone beside the home page's heading, in the visitor's language. */
+export function heroPhone(language: Language): ResponsiveImage {
+  return phoneImageIn(files, 'hero', language);
 }

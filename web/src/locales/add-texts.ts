@@ -13,7 +13,9 @@ type DeferredNamespace =
   | 'meta'
   | 'plans'
   | 'picture'
-  | 'contact';
+  | 'contact'
+  | 'slideshow'
+  | 'footer';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

@@ -3,6 +3,7 @@ import type enAccessibility from './en/accessibility.json';
 import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
 import type enContact from './en/contact.json';
+import type enFooter from './en/footer.json';
 import type enHelp from './en/help.json';
 import type { HelpArticleId } from '../config/help';
 import type { ArticleBlock } from './articles';
@@ -12,6 +13,7 @@ import type enMeta from './en/meta.json';
 import type enPages from './en/pages.json';
 import type enPicture from './en/picture.json';
 import type enPlans from './en/plans.json';
+import type enSlideshow from './en/slideshow.json';
 
 // English is the source of truth: a key that is not in the English file fails `tsc`.
 declare module 'i18next' {
@@ -23,6 +25,7 @@ declare module 'i18next' {
       account: typeof enAccount;
       common: typeof enCommon;
       contact: typeof enContact;
+      footer: typeof enFooter;
       help: typeof enHelp;
       legal: typeof enLegal;
       members: typeof enMembers;
@@ -30,6 +33,7 @@ declare module 'i18next' {
       pages: typeof enPages;
       picture: typeof enPicture;
       plans: typeof enPlans;
+      slideshow: typeof enSlideshow;
     };
   }
 }

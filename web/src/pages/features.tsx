@@ -1,4 +1,4 @@
-import { phoneImage, type PhoneScreen } from '../assets/artwork';
+import { phoneImage, type Screenshot } from '../assets/phone-screens';
 import { PageHeader } from '../components/layout/page-header';
 import { Picture } from '../components/media/picture';
 import { ProLabel } from '../components/plans/pro-label';
@@ -20,7 +20,7 @@ type Caption =
 interface Block {
   id: 'connect' | 'log' | 'forecast' | 'privacy';
   /** Each screenshot, its caption, and the feature it shows when only Pro has it (labelled Pro). */
-  shots: readonly { screen: PhoneScreen; caption: Caption; feature?: PlanFeatureId }[];
+  shots: readonly { screen: Screenshot; caption: Caption; feature?: PlanFeatureId }[];
 }
 
 const blocks: readonly Block[] = [
@@ -79,13 +79,14 @@ export default function FeaturesPage() {
               )}
             </div>
             <div className="feature__shots">
-              {block.shots.map((shot) => (
+              {block.shots.map((shot, index) => (
                 <figure key={shot.screen} className="feature__shot">
                   <Picture
                     image={phoneImage(shot.screen, language)}
                     alt={t('features.screenshotAlt', { caption: t(`features.captions.${shot.caption}`) })}
                     sizes="(width <= 768px) 42vw, 240px"
-                    priority={position === 0}
+                    // The first block is on the first screen: its first shot is the page's largest image.
+                    priority={position === 0 ? (index === 0 ? 'high' : 'low') : undefined}
                   />
                   <figcaption>
                     {t(`features.captions.${shot.caption}`)}

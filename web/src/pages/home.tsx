@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { HydrateApart } from '../components/hydration';
-import { phoneImage } from '../assets/artwork';
+import { HydrateWhenNear } from '../components/hydrate-when-near';
+import { heroPhone } from '../assets/artwork';
 import { BackgroundCarousel } from '../components/home/background-carousel';
-import { ScreenshotSlideshow } from '../components/home/screenshot-slideshow';
 import { Picture } from '../components/media/picture';
 import { StoreBadges } from '../components/store/store-badge';
 import { site } from '../config/site';
 import { useLanguage } from '../locales/language';
+
+/** The screenshot slideshow, below the first screen: its script part comes when it nears the screen. */
+export const loadSlideshow = () => import('../components/home/screenshot-slideshow');
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -24,17 +27,15 @@ export default function HomePage() {
             </div>
             <Picture
               className="home-banner__phone"
-              image={phoneImage('hero', language)}
+              image={heroPhone(language)}
               alt={t('home.phoneAlt', { product: site.productName })}
               sizes="(width <= 768px) 200px, 300px"
-              priority
+              priority="high"
             />
           </div>
         </BackgroundCarousel>
       </HydrateApart>
-      <HydrateApart>
-        <ScreenshotSlideshow />
-      </HydrateApart>
+      <HydrateWhenNear load={loadSlideshow} />
     </>
   );
 }

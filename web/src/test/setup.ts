@@ -1,4 +1,16 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+// The parts that hydrate when they near the screen (the footer, the home page's slideshow),
+// loaded ahead as the browser loads them when the visitor reaches them: a test renders them at once.
+beforeAll(async () => {
+  if (typeof document === 'undefined') return;
+  const [{ preloadPart }, { loadFooter }, { loadSlideshow }] = await Promise.all([
+    import('../components/hydrate-when-near'),
+    import('../components/layout/shell'),
+    import('../pages/home'),
+  ]);
+  await Promise.all([preloadPart(loadFooter), preloadPart(loadSlideshow)]);
+});
 
 // Only files with a DOM (jsdom) render anything to clean up; Testing Library is loaded there only.
 afterEach(async () => {

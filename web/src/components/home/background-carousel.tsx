@@ -163,7 +163,7 @@ const Backdrop = memo(function Backdrop({ state, warm }: { state: RotationState;
               image={photo}
               alt=""
               sizes="(max-aspect-ratio: 16/9) min(178vh, 120vw), 100vw"
-              priority={role === 'current' && state.move === null}
+              priority={role === 'current' && state.move === null ? 'high' : undefined}
             />
           );
         })}

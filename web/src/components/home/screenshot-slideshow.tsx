@@ -1,6 +1,5 @@
 import { memo, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { phoneImage, type PhoneScreen } from '../../assets/artwork';
+import { phoneImage, type Screenshot } from '../../assets/phone-screens';
 import { forecastDays, timings } from '../../config/constants';
 import { type Language } from '../../config/languages';
 import { proOnly, type PlanFeatureId } from '../../config/plan-features';
@@ -10,6 +9,7 @@ import { Picture } from '../media/picture';
 import { ProLabel } from '../plans/pro-label';
 import { PauseButton } from './pause-button';
 import { useLanguage } from '../../locales/language';
+import { useSlideshowTexts } from '../../locales/slideshow';
 
 /**
  * A slide of the app's screenshots: its id names its title and caption in the texts; the
@@ -17,7 +17,7 @@ import { useLanguage } from '../../locales/language';
  */
 export interface Slide {
   id: '01' | '02' | '03' | '04' | '05' | '06';
-  screen: PhoneScreen;
+  screen: Screenshot;
   feature: PlanFeatureId;
 }
 
@@ -35,9 +35,12 @@ export function wrapIndex(index: number, steps: number, count: number): number {
   return (((index + steps) % count) + count) % count;
 }
 
-/** Screenshots of the app, one every 5 s, with arrows and dots; Italian screens in Italian. */
-export function ScreenshotSlideshow() {
-  const { t } = useTranslation();
+/**
+ * Screenshots of the app, one every 5 s, with arrows and dots; Italian screens in Italian. Its
+ * own script part, with its texts: the home page hydrates it when it nears the screen.
+ */
+export default function ScreenshotSlideshow() {
+  const { t } = useSlideshowTexts();
   const language = useLanguage();
   const [index, setIndex] = useState(0);
   const live = useRef<HTMLDivElement>(null);
@@ -54,7 +57,7 @@ export function ScreenshotSlideshow() {
   // Screenshots are fetched as the show reaches them: the current and the next one (so it is
   // there when its turn comes) and those already shown; a first visit loads two, not six. The
   // prerendered page has none (the slideshow is below the first screen on a phone): they come
-  // once the app runs, after the page's first paint.
+  // once the slideshow has hydrated, when it nears the screen.
   const hydrated = useHydrated();
   const [reached, setReached] = useState<readonly number[]>([0]);
   if (!reached.includes(index)) setReached([...reached, index]);
@@ -75,12 +78,12 @@ export function ScreenshotSlideshow() {
   // pointing at the slideshow or focusing it, which pauses it, re-renders neither.
   return (
     <section className="slideshow" aria-labelledby="slideshow-heading">
-      <h2 id="slideshow-heading">{t('home.slideshow.heading')}</h2>
+      <h2 id="slideshow-heading">{t('heading')}</h2>
       <div
         className="slideshow__carousel"
         role="group"
-        aria-roledescription={t('home.slideshow.roleDescription')}
-        aria-label={t('home.slideshow.label')}
+        aria-roledescription={t('roleDescription')}
+        aria-label={t('label')}
         {...carousel.rootProps}
       >
         <div
@@ -102,7 +105,7 @@ export function ScreenshotSlideshow() {
         <div className="slideshow__controls">
           <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.previous}>
             <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">{t('home.slideshow.previous')}</span>
+            <span className="visually-hidden">{t('previous')}</span>
           </button>
           <ol className="slideshow__dots">
             {slides.map((slide, position) => (
@@ -111,13 +114,13 @@ export function ScreenshotSlideshow() {
           </ol>
           <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.next}>
             <span aria-hidden="true">›</span>
-            <span className="visually-hidden">{t('home.slideshow.next')}</span>
+            <span className="visually-hidden">{t('next')}</span>
           </button>
           <PauseButton
             playing={carousel.playing}
             onToggle={carousel.togglePlaying}
-            pauseLabel={t('home.slideshow.pause')}
-            playLabel={t('home.slideshow.play')}
+            pauseLabel={t('pause')}
+            playLabel={t('play')}
           />
         </div>
       </div>
@@ -138,8 +141,8 @@ const SlideView = memo(function SlideView({
   withImage: boolean;
   language: Language;
 }) {
-  const { t } = useTranslation();
-  const title = t(`home.slides.${slide.id}.title`);
+  const { t } = useSlideshowTexts();
+  const title = t(`slides.${slide.id}.title`);
   // The slide is a group named "1 of 6" (the carousel pattern of the ARIA Authoring
   // Practices) around a plain figure: a figure with a figcaption takes its name from
   // the caption and may carry no role of its own (HTML's rules, axe's aria-allowed-role).
@@ -147,8 +150,8 @@ const SlideView = memo(function SlideView({
     <div
       className={`slide${active ? ' slide--active' : ''}`}
       role="group"
-      aria-roledescription={t('home.slideshow.slide')}
-      aria-label={t('home.slideshow.position', { number: position + 1, count: slides.length })}
+      aria-roledescription={t('slide')}
+      aria-label={t('position', { number: position + 1, count: slides.length })}
       aria-hidden={!active}
       inert={!active}
       data-slide={slide.id}
@@ -158,7 +161,7 @@ const SlideView = memo(function SlideView({
           <Picture
             className="slide__phone"
             image={phoneImage(slide.screen, language)}
-            alt={t('home.slideshow.alt', { title })}
+            alt={t('alt', { title })}
             sizes="(width <= 768px) 220px, 280px"
           />
         ) : (
@@ -169,7 +172,7 @@ const SlideView = memo(function SlideView({
             {title}
             {proOnly(slide.feature) ? <ProLabel /> : null}
           </strong>
-          <span>{t(`home.slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
+          <span>{t(`slides.${slide.id}.caption`, { days: forecastDays.pro })}</span>
         </figcaption>
       </figure>
     </div>
@@ -187,7 +190,7 @@ const Dot = memo(function Dot({
   current: boolean;
   onPick: (position: number) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useSlideshowTexts();
   return (
     <li>
       <button
@@ -199,7 +202,7 @@ const Dot = memo(function Dot({
         }}
       >
         <span className="visually-hidden">
-          {t('home.slideshow.goTo', { number: position + 1, title: t(`home.slides.${slide.id}.title`) })}
+          {t('goTo', { number: position + 1, title: t(`slides.${slide.id}.title`) })}
         </span>
       </button>
     </li>

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { formatCount } from '../../config/formatted';
 import { operatorValues, site } from '../../config/site';
 import { StoreBadges } from '../store/store-badge';
+import { useFooterTexts } from '../../locales/footer';
 import { useLanguage } from '../../locales/language';
 
 const socialIcons = {
@@ -28,56 +28,57 @@ function useCurrentYear(): number {
   );
 }
 
-export function Footer() {
-  const { t } = useTranslation();
+/** Every page's footer: its own script part, with its texts, hydrated when it nears the screen. */
+export default function Footer() {
+  const { t } = useFooterTexts();
   const language = useLanguage();
   const year = useCurrentYear();
   return (
     <footer className="footer">
       <div className="footer__inner">
-        <ul className="footer__social" aria-label={t('footer.social')}>
+        <ul className="footer__social" aria-label={t('social')}>
           {(['facebook', 'instagram'] as const).map((network) => (
             <li key={network}>
               <a href={site.social[network]} target="_blank" rel="noopener noreferrer">
                 <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                   <path d={socialIcons[network]} fill="currentColor" />
                 </svg>
-                <span className="visually-hidden">{t(`footer.${network}`)}</span>
+                <span className="visually-hidden">{t(network)}</span>
               </a>
             </li>
           ))}
         </ul>
         <ul className="footer__links">
           <li>
-            <Link href={paths.pro}>{t('footer.plans')}</Link>
+            <Link href={paths.pro}>{t('plans')}</Link>
           </li>
           <li>
-            <Link href={paths.privacy}>{t('footer.privacy')}</Link>
+            <Link href={paths.privacy}>{t('privacy')}</Link>
           </li>
           <li>
-            <Link href={paths.terms}>{t('footer.terms')}</Link>
+            <Link href={paths.terms}>{t('terms')}</Link>
           </li>
           <li>
-            <Link href={paths.help}>{t('footer.help')}</Link>
+            <Link href={paths.help}>{t('help')}</Link>
           </li>
           <li>
-            <Link href={paths.accessibility}>{t('footer.accessibility')}</Link>
+            <Link href={paths.accessibility}>{t('accessibility')}</Link>
           </li>
           <li>
-            <Link href={paths.support}>{t('footer.contact')}</Link>
+            <Link href={paths.support}>{t('contact')}</Link>
           </li>
         </ul>
         <StoreBadges />
         <p className="footer__copyright">
-          {t('footer.copyright', { from: site.firstCopyrightYear, to: year, operator: site.operatorName })}
+          {t('copyright', { from: site.firstCopyrightYear, to: year, operator: site.operatorName })}
           <br />
-          {t('footer.legal', operatorValues())}
+          {t('legal', operatorValues())}
           {site.company.shareCapitalEuro === undefined
             ? null
-            : ` · ${t('footer.capital', { amount: formatCount(language, site.company.shareCapitalEuro) })}`}
+            : ` · ${t('capital', { amount: formatCount(language, site.company.shareCapitalEuro) })}`}
           <br />
           {/* How to reach the operator (art. 7 of D.Lgs. 70/2003): its email address and its PEC. */}
-          {t('footer.email')} <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> · {t('footer.pec')}{' '}
+          {t('email')} <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> · {t('pec')}{' '}
           <a href={`mailto:${site.company.pec}`}>{site.company.pec}</a>
         </p>
       </div>

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HydrateApart } from '../hydration';
+import { HydrateWhenNear } from '../hydrate-when-near';
 import { usePageHead } from '../../seo/use-page-head';
-import { Footer } from './footer';
 import { NavBar } from './nav-bar';
+
+/** The footer, below every page's first screen: its script part comes when it nears the screen. */
+export const loadFooter = () => import('./footer');
 
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -20,9 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <HydrateApart>
-        <Footer />
-      </HydrateApart>
+      <HydrateWhenNear load={loadFooter} />
     </>
   );
 }
