@@ -4,6 +4,7 @@
 import { Suspense, use, useContext, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { loadWithTimeout, type PageLoader } from '../utils/load-part';
 import { HydrationContext, hydrationProgress, type HydrationProgress } from './hydration';
+import { useLanguage } from '../locales/language';
 
 /** How close to the screen a part comes before its code is fetched (below the screen's bottom edge). */
 const nearMargin = '0px 0px 25% 0px';
@@ -82,8 +83,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  * the prerendered page React leaves its HTML as it is until then (a Suspense boundary waiting for
  * the code), so a visitor who never scrolls to it never downloads it. A tap on one of its buttons
  * in the meantime, which React would drop, is held and replayed on the same button once the part
- * has hydrated. Rendered by the browser without HTML ahead (another page first, the tests), it is
- * fetched at once. The page's `data-ready` does not wait for it: it hydrates with its own progress.
+ * has hydrated. Rendered by the browser without HTML ahead (another page first, the tests, or the
+ * visitor switched language before it hydrated), it is fetched at once. The page's `data-ready` does not wait for it: it hydrates with its own progress.
  */
 export function HydrateWhenNear({ load }: { load: PageLoader }) {
   const part = laterPart(load);
@@ -91,6 +92,14 @@ export function HydrateWhenNear({ load }: { load: PageLoader }) {
   const pageProgress = useContext(HydrationContext);
   const held = useRef<HTMLElement[]>([]);
   const [hydrated, setHydrated] = useState(false);
+  // The HTML is in the language the page was rendered in. Switched before the part has
+  // hydrated, the part is drawn afresh in the new one: hydrated, it would not match.
+  const language = useLanguage();
+  const [renderedIn] = useState(language);
+  const [fresh, setFresh] = useState(false);
+  if (!hydrated && !fresh && language !== renderedIn) {
+    setFresh(true);
+  }
   // While the page hydrates, the part has a progress of its own: values only the browser knows
   // render once the part has hydrated, not at once, and the page's `data-ready` does not wait for it.
   const [progress] = useState<HydrationProgress | null>(() =>
@@ -125,7 +134,7 @@ export function HydrateWhenNear({ load }: { load: PageLoader }) {
       observer.disconnect();
       document.removeEventListener('click', hold, true);
     };
-  }, [part, hydrated]);
+  }, [part, hydrated, fresh]);
 
   const onCommit = () => {
     if (hydrated) return;
@@ -143,7 +152,7 @@ export function HydrateWhenNear({ load }: { load: PageLoader }) {
   return (
     <div ref={box} className="later-part" data-hydrated={hydrated ? '' : undefined}>
       <HydrationContext value={progress ?? pageProgress}>
-        <Suspense fallback={null}>
+        <Suspense key={fresh ? 'fresh' : 'prerendered'} fallback={null}>
           <PartContent part={part} />
           <Committed onCommit={onCommit} />
         </Suspense>
