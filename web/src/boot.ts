@@ -1,14 +1,16 @@
 // The page's first script. Every page arrives prerendered and complete, so the app (React, the
 // texts, the page's script part: about 100 kB) is fetched only once the page is on screen with
-// its most important images (`fetchpriority="high"`: the largest one of the page): on a
-// phone's connection they get the bandwidth first, and the app makes the page interactive
-// right after. The style sheet is imported here so it stays a <link> in the HTML.
+// the images of its first screen (the largest one, `fetchpriority="high"`, first): on a phone's
+// connection they get the bandwidth first, and the app makes the page interactive right after. The style sheet is imported here so it stays a <link> in the HTML.
 import './styles.css';
 import { nextTask } from './utils/next-task';
 
-/** The page's most important images (`fetchpriority="high"`: the largest one of the page). */
-function priorityImages(): HTMLImageElement[] {
-  return [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+/**
+ * The images of the page's first screen, fetched at once (`loading="eager"`: the largest one of
+ * the page, `fetchpriority="high"`, and those after it).
+ */
+function firstScreenImages(): HTMLImageElement[] {
+  return [...document.querySelectorAll<HTMLImageElement>('img[loading="eager"]')];
 }
 
 /** Resolves when every one of `images` has loaded (or failed), or after `timeoutMs`. */
@@ -103,7 +105,7 @@ function firstScroll(): Promise<void> {
   });
 }
 
-const images = priorityImages();
+const images = firstScreenImages();
 const shown = Promise.race([imagesLoaded(images, 2500).then(() => largestPaintShown(images, 500)), firstInteraction()]);
 // Below its first screen, a page's lazy images wait for this mark (styles.css, "held"): at its
 // first layout the browser fetches every lazy image within a screen or two of the visitor's,

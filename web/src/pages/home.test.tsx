@@ -143,10 +143,13 @@ describe('home background', () => {
     expect(within(backgroundControls()).getByRole('button', { name: 'Play the background photos' })).toBeDefined();
   });
 
-  it('fetches only the first photo at first, and the next one after a while', () => {
+  it('fetches only the first photo at first, after the phone, and the next one after a while', () => {
     renderSite(paths.home);
     expect(hero().querySelectorAll('.home-hero__backdrop img')).toHaveLength(1);
-    expect(hero().querySelector('.home-hero__backdrop img')?.getAttribute('fetchpriority')).toBe('high');
+    // At once, but after the phone beside the heading, the page's largest paint on a phone.
+    const photo = hero().querySelector('.home-hero__backdrop img');
+    expect([photo?.getAttribute('loading'), photo?.getAttribute('fetchpriority')]).toEqual(['eager', 'low']);
+    expect(hero().querySelector('.home-banner__phone img')?.getAttribute('fetchpriority')).toBe('high');
     advance(5_000);
     expect(hero().querySelectorAll('.home-hero__backdrop img')).toHaveLength(2);
   });
