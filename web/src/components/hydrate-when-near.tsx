@@ -65,7 +65,12 @@ export async function preloadPart(load: PageLoader): Promise<void> {
 function PartContent({ part }: { part: LaterPart }) {
   // Rendered ahead of time (no document), the part is fetched at once and the prerenderer waits.
   if (typeof document === 'undefined') part.start();
-  return <Show component={part.component ?? use(part.arrived)} />;
+  return part.component ? <Show component={part.component} /> : <Waiting part={part} />;
+}
+
+/** Waits for the part's script part (the boundary shows its HTML, or nothing, meanwhile). */
+function Waiting({ part }: { part: LaterPart }) {
+  return <Show component={use(part.arrived)} />;
 }
 
 function Show({ component: Component }: { component: ComponentType }) {
