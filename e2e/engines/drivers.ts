@@ -264,7 +264,7 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
     // The window takes a moment to take its new size: the width once three reads 50 ms apart
     // agree (at most 3 s), so that the next resize starts from the size this one gave.
     let reads = [await evaluate<number>('window.innerWidth')];
-    for (const deadline = Date.now() + 3_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 3_000; Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       reads = [...reads, await evaluate<number>('window.innerWidth')].slice(-3);
       if (reads.length === 3 && reads.every((read) => read === reads[0]) && reads[0] !== innerWidth) break;
