@@ -4,7 +4,18 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
-import { contactTexts, languages, locales, open, paths, suggestionsSettled, type Language } from './support/site.ts';
+import { gpsPhoto } from './support/pictures.ts';
+import {
+  contactTexts,
+  languages,
+  locales,
+  open,
+  paths,
+  pictureTexts,
+  suggestionsSettled,
+  waitForApp,
+  type Language,
+} from './support/site.ts';
 
 // The contact journey through the real emulators: the browser writes the Mail document to
 // Firestore, the mail function sends it to the SMTP inbox of the run (e2e/support/).
@@ -102,6 +113,47 @@ for (const language of languages) {
       expect(mail?.text).toContain(
         `Reference: ${shown ?? ''}\nLanguage: ${language === 'it' ? 'Italian (it)' : 'English (en)'}\nDevice: Android\nApp version: 1.2.3 (45)\n`,
       );
+    });
+
+    test('what a visitor types before the app has started is what is sent', async ({ page }, testInfo) => {
+      // A slow phone shows the prerendered form seconds before its script runs; the browser
+      // itself may fill it too (going Back restores a form). The site's scripts are held
+      // until every field has been typed in.
+      const texts = contactTexts[language];
+      const email = sender(`early-${testInfo.project.name}-${language}`);
+      let release = () => {};
+      const typed = new Promise<undefined>((resolve) => {
+        release = () => {
+          resolve(undefined);
+        };
+      });
+      await page.route('**/static/js/**', async (route) => {
+        await typed;
+        await route.continue();
+      });
+      // The page's load waits for its scripts: the test goes on once the form is there.
+      await page.goto(paths.support, { waitUntil: 'commit' });
+      await page.getByLabel(texts.email).fill(email);
+      await page.getByLabel(texts.name).fill('Marco Rossi');
+      await page.getByLabel(texts.subject).fill(`Early ${language}`);
+      await page.getByLabel(texts.message).fill('Typed before the app ran.');
+      await page.getByLabel(texts.platform).selectOption('ios');
+      await page.getByLabel(texts.version).fill('3.1');
+      await page.getByLabel(pictureTexts[language].add).setInputFiles(await gpsPhoto());
+      await expect(page.locator('html')).not.toHaveAttribute('data-ready');
+      release();
+      await waitForApp(page);
+      await suggestionsSettled(page, `Early ${language}`);
+      await page.getByRole('button', { name: texts.send }).click();
+      await expect(page.getByRole('dialog', { name: texts.sent })).toBeVisible();
+
+      await expect.poll(async () => (await mailFrom(email)).length, { timeout: 30_000 }).toBe(1);
+      const [mail] = await mailFrom(email);
+      expect(mail?.subject).toMatch(new RegExp(`\\] Early ${language}$`));
+      expect(mail?.text).toContain('Marco Rossi');
+      expect(mail?.text).toContain('Typed before the app ran.');
+      expect(mail?.text).toContain('Device: iOS\nApp version: 3.1\n');
+      expect(mail?.attachments.map(({ contentType }) => contentType)).toEqual(['image/webp']);
     });
 
     // What the form keeps out, and keeps when the database is away, does not depend on the

@@ -7,6 +7,7 @@ import { languages, toLanguage } from '../../config/languages';
 import { homeHref, paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { useScrolledPast } from '../../hooks/use-scrolled-past';
+import { useValueBeforeStart } from '../../hooks/use-value-before-start';
 
 const links = [
   { to: paths.home, key: 'nav.home' },
@@ -88,12 +89,18 @@ const LanguagePicker = memo(function LanguagePicker() {
   const { t } = useTranslation();
   const current = useLanguage();
   const switchTo = useSwitchLanguage();
+  const choose = (value: string) => void switchTo(toLanguage(value), { save: true, moveAddress: true });
+  // A language chosen before the app ran is switched to once it runs.
+  const picker = useValueBeforeStart<HTMLSelectElement>(current, choose);
   return (
     <label className="nav-bar__language">
       <span className="visually-hidden">{t('nav.language')}</span>
       <select
+        ref={picker}
         value={current}
-        onChange={(event) => void switchTo(toLanguage(event.target.value), { save: true, moveAddress: true })}
+        onChange={(event) => {
+          choose(event.target.value);
+        }}
       >
         {languages.map((language) => (
           <option key={language} value={language} lang={language}>

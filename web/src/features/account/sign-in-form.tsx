@@ -6,6 +6,7 @@ import { paths } from '../../config/paths';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useAccountTexts } from '../../locales/account';
 import { TextField } from '../../components/forms/text-field';
+import { useValueBeforeStart } from '../../hooks/use-value-before-start';
 import { accountFailureOf } from './account-failure';
 import { loadAuthApi, prepareAuth } from './load-api';
 import { signInProviders, type SignInMethod, type SignInProvider } from './sign-in-method';
@@ -30,6 +31,9 @@ export function SignInForm({
   const id = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // What was typed, or filled in by a password manager, before the app ran.
+  const emailField = useValueBeforeStart<HTMLInputElement>(email, setEmail);
+  const passwordField = useValueBeforeStart<HTMLInputElement>(password, setPassword);
   const [reset, setReset] = useState<'sent' | 'needsEmail' | undefined>();
   const { busy, failure, run } = useAccountAction();
   const prepare = () => {
@@ -109,6 +113,7 @@ export function SignInForm({
           type="email"
           name="email"
           autoComplete="username"
+          ref={emailField}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
@@ -122,6 +127,7 @@ export function SignInForm({
           type="password"
           name="password"
           autoComplete="current-password"
+          ref={passwordField}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactLimits } from './contact-message';
+import { contactLimits, emptyAppContext, emptyContactValues } from './contact-message';
 import {
   firstInvalid,
   initialContactForm,
@@ -9,6 +9,8 @@ import {
   type ContactFormState,
 } from './contact-form-state';
 
+/** A form whose fields took nothing before the app ran. */
+const noneTyped = { values: emptyContactValues, app: emptyAppContext };
 const run = (...events: ContactFormEvent[]): ContactFormState => events.reduce(next, initialContactForm);
 const typed = (values: Record<string, string>): ContactFormEvent[] =>
   Object.entries(values).map(([field, value]) => ({ type: 'typed', field, value }) as ContactFormEvent);
@@ -48,13 +50,44 @@ describe('the Contact Us form', () => {
     };
     const state = run({
       type: 'restored',
+      inFields: noneTyped,
       draft,
       prefill: { subject: 'From the app', platform: 'android', appVersion: '1.2.3' },
     });
     expect(state.restored).toBe(true);
     expect(state.values).toEqual({ ...draft.values, subject: 'From the app' });
     expect(state.app).toEqual({ platform: 'ios', appVersion: '1.2.3' });
-    expect(run({ type: 'restored', draft: undefined, prefill: {} }).values).toEqual(initialContactForm.values);
+    expect(run({ type: 'restored', inFields: noneTyped, draft: undefined, prefill: {} }).values).toEqual(
+      initialContactForm.values,
+    );
+  });
+
+  it('keeps what the fields took before the app ran, over the draft and the address', () => {
+    const draft = {
+      values: { email: 'old@example.com', name: 'A', subject: 'Old subject', message: 'kept' },
+      app: { platform: 'ios' as const, appVersion: '1.0' },
+    };
+    const inFields = {
+      values: { email: 'new@example.com', name: '', subject: 'Typed subject', message: '' },
+      app: { platform: 'android' as const, appVersion: '' },
+    };
+    const state = run({
+      type: 'restored',
+      inFields,
+      draft,
+      prefill: { subject: 'From the app', platform: 'other', appVersion: '9.9' },
+    });
+    expect(state.values).toEqual({ email: 'new@example.com', name: 'A', subject: 'Typed subject', message: 'kept' });
+    expect(state.app).toEqual({ platform: 'android', appVersion: '1.0' });
+    // With no draft, the address fills only what is empty.
+    const linked = run({
+      type: 'restored',
+      inFields,
+      draft: undefined,
+      prefill: { subject: 'From the app', platform: 'other', appVersion: '9.9' },
+    });
+    expect(linked.values.subject).toBe('Typed subject');
+    expect(linked.app).toEqual({ platform: 'android', appVersion: '9.9' });
   });
 
   it('sends, clears the message but keeps the app, and comes back to idle when the dialog closes', () => {

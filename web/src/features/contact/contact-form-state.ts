@@ -33,7 +33,7 @@ export type ContactFormState = {
 };
 
 export type ContactFormEvent =
-  | { type: 'restored'; draft: Draft | undefined; prefill: Prefill }
+  | { type: 'restored'; inFields: Draft; draft: Draft | undefined; prefill: Prefill }
   | { type: 'typed'; field: ContactField; value: string }
   | { type: 'appChanged'; app: Partial<AppContext> }
   | { type: 'left'; field: CheckedField }
@@ -58,15 +58,23 @@ export const initialContactForm: ContactFormState = {
 export function next(state: ContactFormState, event: ContactFormEvent): ContactFormState {
   switch (event.type) {
     case 'restored': {
-      // The draft comes back as it was; the address fills only what is still empty.
-      const values = event.draft?.values ?? state.values;
-      const app = event.draft?.app ?? state.app;
-      const { subject, platform, appVersion } = event.prefill;
+      // Field by field: what the fields already hold (typed before the app ran) stays, the
+      // tab's draft fills in the rest, and the address what is still empty.
+      const { inFields, draft, prefill } = event;
+      const values = Object.fromEntries(
+        formFields.map((field) => [
+          field,
+          inFields.values[field] || draft?.values[field] || (field === 'subject' ? prefill.subject : '') || '',
+        ]),
+      ) as ContactValues;
       return {
         ...state,
         restored: true,
-        values: subject && !values.subject ? { ...values, subject } : values,
-        app: { platform: app.platform || (platform ?? ''), appVersion: app.appVersion || (appVersion ?? '') },
+        values,
+        app: {
+          platform: inFields.app.platform || draft?.app.platform || prefill.platform || '',
+          appVersion: inFields.app.appVersion || draft?.app.appVersion || prefill.appVersion || '',
+        },
       };
     }
     case 'typed':

@@ -26,7 +26,7 @@ import { firstInvalid, initialContactForm, next, shownErrors, type CheckedField 
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
 import { noPicture, PictureField, type PictureChoice } from './picture-field';
-import { readDraft, saveDraft, sessionStore } from './draft';
+import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
 import { supportMessageRetentionMonths } from '../../config/constants';
@@ -63,12 +63,18 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   // storage is small), so a visitor who leaves the page chooses it again.
   const [picture, setPicture] = useState<PictureChoice>(noPicture);
 
-  // What the visitor typed before leaving the page comes back; then a link may fill in the
-  // subject, the device and the app version where they are still empty (prefillFromQuery:
-  // nothing typed is replaced). Read once the page has hydrated, as the prerendered form is
-  // the same for every address and every visitor.
+  // Once the page has hydrated (the prerendered form is the same for every address and every
+  // visitor): what the fields took before the app ran stays, what the visitor typed before
+  // leaving the page comes back, and a link may fill in the subject, the device and the app
+  // version where they are still empty (prefillFromQuery: nothing typed is replaced).
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    dispatch({ type: 'restored', draft: readDraft(sessionStore()), prefill: prefillFromQuery(location.search) });
+    dispatch({
+      type: 'restored',
+      inFields: draftInFields(form.current),
+      draft: readDraft(sessionStore()),
+      prefill: prefillFromQuery(location.search),
+    });
   }, []);
   useEffect(() => {
     if (restored) saveDraft(sessionStore(), { values, app });
@@ -113,6 +119,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
   return (
     <>
       <form
+        ref={form}
         className="contact-form"
         noValidate
         aria-busy={status === 'sending'}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { emptyAppContext, emptyContactValues } from './contact-message';
-import { readDraft, saveDraft } from './draft';
+import { contactLimits, emptyAppContext, emptyContactValues } from './contact-message';
+import { draftInFields, readDraft, saveDraft } from './draft';
 
 const draft = {
   values: { email: 'angler@example.com', name: 'Marco', subject: 'Tides', message: 'Hello' },
@@ -33,6 +33,20 @@ describe('the contact form draft', () => {
     expect(read && 'extra' in read.values).toBe(false);
     sessionStorage.setItem('contact-form-draft', '{not json');
     expect(readDraft(sessionStorage)).toBeUndefined();
+  });
+
+  it('reads what the form’s fields hold, by their names, as a draft', () => {
+    const form = document.createElement('form');
+    form.innerHTML = `
+      <input name="email" value="angler@example.com"><input name="name" value="">
+      <input name="subject" value="${'s'.repeat(300)}"><textarea name="message">Hello</textarea>
+      <select name="platform"><option value="">-</option><option value="android" selected>A</option></select>
+      <input name="appVersion" value="2.0"><input type="file" name="picture"><input name="website" value="bot">`;
+    expect(draftInFields(form)).toEqual({
+      values: { email: 'angler@example.com', name: '', subject: 's'.repeat(contactLimits.subject), message: 'Hello' },
+      app: { platform: 'android', appVersion: '2.0' },
+    });
+    expect(draftInFields(null)).toEqual({ values: emptyContactValues, app: emptyAppContext });
   });
 
   it('works without storage', () => {

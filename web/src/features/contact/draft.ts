@@ -38,6 +38,32 @@ export function readDraft(storage: Storage | undefined): Draft | undefined {
   } catch {
     return undefined;
   }
+  return asDraft(stored);
+}
+
+/**
+ * What the form's fields hold now, by their names. Before the app runs the prerendered form
+ * already takes what a visitor types (a slow phone shows it seconds earlier), and the browser
+ * may fill it too (Back restores a form): the app starts from it.
+ */
+export function draftInFields(form: HTMLFormElement | null): Draft {
+  const data = form ? new FormData(form) : undefined;
+  const named = (name: string) => {
+    const value = data?.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return (
+    asDraft({
+      values: Object.fromEntries(formFields.map((field) => [field, named(field)])),
+      app: { platform: named('platform'), appVersion: named('appVersion') },
+    }) ?? emptyDraft
+  );
+}
+
+const emptyDraft: Draft = { values: emptyContactValues, app: emptyAppContext };
+
+/** The draft `stored` holds, each field checked and cut to its limit; undefined if it holds none. */
+function asDraft(stored: unknown): Draft | undefined {
   if (typeof stored !== 'object' || stored === null) return undefined;
   const { values, app } = stored as { values?: Record<string, unknown>; app?: Record<string, unknown> };
   const draft: Draft = { values: { ...emptyContactValues }, app: { ...emptyAppContext } };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPicture } from '@contact-message';
 import type { Prepared } from './picture/prepare-picture';
@@ -50,18 +50,8 @@ export function PictureField({
     return loaded;
   };
 
-  // A picture removed, sent or refused: the input forgets its file, so choosing the same one
-  // again works (a browser says nothing when the same file is chosen twice), as a visitor told
-  // to choose a file again will.
-  const forget = choice.status === 'none' || (choice.status === 'done' && !choice.ok);
-  useEffect(() => {
-    if (forget && input.current) input.current.value = '';
-  }, [forget]);
-
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+  const choose = (file: File) => {
     const attempt = (latest.current += 1);
-    if (!file) return;
     // A picture that takes longer than any phone needs (a decoder that never answers) is given
     // up, so sending, which waits for it, cannot wait for ever.
     const gaveUp = new Promise<Prepared>((resolve) => {
@@ -80,6 +70,29 @@ export function PictureField({
       },
     );
   };
+  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) choose(file);
+    else latest.current += 1;
+  };
+
+  // A picture chosen in the prerendered form, before the app ran, is the visitor's choice:
+  // it is prepared now, before the line below makes the input forget its file.
+  const chooseEarly = useEffectEvent(() => {
+    const early = input.current?.files?.[0];
+    if (early) choose(early);
+  });
+  useEffect(() => {
+    chooseEarly();
+  }, []);
+
+  // A picture removed, sent or refused: the input forgets its file, so choosing the same one
+  // again works (a browser says nothing when the same file is chosen twice), as a visitor told
+  // to choose a file again will.
+  const forget = choice.status === 'none' || (choice.status === 'done' && !choice.ok);
+  useEffect(() => {
+    if (forget && input.current) input.current.value = '';
+  }, [forget]);
 
   const described = [`${id}-note`, ...(choice.status === 'none' ? [] : [`${id}-status`])].join(' ');
   return (
