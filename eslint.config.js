@@ -5,22 +5,13 @@ import tseslint from 'typescript-eslint';
 
 /**
  * A rule refusing imports from the given folders of web/src, and from the functions package:
- * the site takes only the contact message from there, through its alias, in the contact
- * feature alone (`contactMessage: true`).
+ * the site takes only the contracts from there (functions/src/contracts/), by their alias.
  */
-function restrictImports(folders, { contactMessage = false } = {}) {
+function restrictImports(folders) {
   return {
     'no-restricted-imports': [
       'error',
       {
-        paths: contactMessage
-          ? []
-          : [
-              {
-                name: '@contact-message',
-                message: 'Only web/src/features/contact/ imports the contact message (see ARCHITECTURE.md).',
-              },
-            ],
         patterns: [
           ...folders.map((folder) => ({
             group: [`**/${folder}/*`, `./${folder}/*`],
@@ -28,7 +19,7 @@ function restrictImports(folders, { contactMessage = false } = {}) {
           })),
           {
             group: ['**/functions/*', '**/functions/**'],
-            message: 'The site imports nothing from functions/ but the contact message, as @contact-message.',
+            message: 'The site imports nothing from functions/ but the contracts (@contracts/…).',
           },
         ],
       },
@@ -59,18 +50,14 @@ export default tseslint.config(
   // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
   // texts, head, utils) does not reach into features, pages or the app's wiring; a feature does not
   // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
-  // points and the test renderer import app/. Only the contact feature imports from functions/,
-  // and only the contact message, by its alias.
+  // points and the test renderer import app/. From functions/ the site imports the contracts
+  // only (@contracts/…).
   { files: ['web/**/*.{ts,tsx}'], rules: restrictImports([]) },
   {
     files: ['web/src/{components,hooks,config,firebase,locales,seo,utils}/**/*.{ts,tsx}'],
     rules: restrictImports(['features', 'pages', 'app']),
   },
   { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },
-  {
-    files: ['web/src/features/contact/**/*.{ts,tsx}'],
-    rules: restrictImports(['pages', 'app'], { contactMessage: true }),
-  },
   { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
   // The page's language has one owner (locales/language.tsx): components read it with
   // useLanguage() and change it with switchLanguage, never through i18next's instance.
@@ -85,6 +72,25 @@ export default tseslint.config(
             'MemberExpression[property.name=/^(language|resolvedLanguage|languages|changeLanguage)$/][object.name=/^i18n/i]',
           message:
             'Read the language with useLanguage() and change it with switchLanguage (web/src/locales/language.tsx).',
+        },
+      ],
+    },
+  },
+  // The contracts (functions/src/contracts/) are imported by the site, the functions, the scripts
+  // and the tests alike: they import nothing but valibot and each other.
+  {
+    files: ['functions/src/contracts/**/*.ts'],
+    ignores: ['functions/src/contracts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!valibot$|\\./)',
+              message: 'A contract imports nothing but valibot and the other contracts (see ARCHITECTURE.md).',
+            },
+          ],
         },
       ],
     },

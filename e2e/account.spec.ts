@@ -6,8 +6,8 @@
 // axe on each state.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
-import { deletionsCollection, hashedId } from '../functions/src/account-deletion/cleanup.ts';
-import { globalCounterId, limitsCollection } from '../functions/src/mail/rate-limits.ts';
+import { hashedId } from '../functions/src/account-deletion/cleanup.ts';
+import { globalCounterId } from '../functions/src/mail/rate-limits.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { census, seedMember, seededPaths, seededPerMember } from '../tests/support/members.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -30,6 +30,7 @@ import { expect, test } from './support/fixtures.ts';
 import { receivedMail } from './support/inbox.ts';
 import { headings, languages, paths, projectFor, waitForApp } from './support/site.ts';
 import { accountTexts, helpArticlesLinkingTo } from './support/texts.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 const articlesLinkingHere = helpArticlesLinkingTo('account');
 
@@ -37,7 +38,7 @@ const adminDb = adminFirestore();
 
 /** The state of the deletion record the clean-up keeps for a member (DONE once their data is gone). */
 async function deletionState(localId: string): Promise<unknown> {
-  return (await adminDb().collection(deletionsCollection).doc(hashedId(localId)).get()).get('state');
+  return (await adminDb().collection(collections.accountDeletions).doc(hashedId(localId)).get()).get('state');
 }
 
 /**
@@ -196,7 +197,7 @@ for (const language of languages) {
       // (confirmationsPerHour, 50: functions/src/account-deletion/cleanup.ts), and this test
       // is about one member's.
       await adminDb().recursiveDelete(
-        adminDb().collection(limitsCollection).doc(globalCounterId(Date.now(), 'deletion-confirmations')),
+        adminDb().collection(collections.mailLimits).doc(globalCounterId(Date.now(), 'deletion-confirmations')),
       );
 
       await signIn(page, member);

@@ -1,6 +1,6 @@
 import { utimesSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { contactPicture, referencePattern } from '../functions/src/contact-message.ts';
+import { contactPicture, referencePattern } from '../functions/src/contracts/contact-message.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -17,6 +17,7 @@ import {
   suggestionsSettled,
   type Language,
 } from './support/site.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 // A screenshot or photo with a Contact Us message (issue 40), through the real emulators: the
 // browser draws the chosen file again without its EXIF and writes it with the message, the
@@ -95,7 +96,7 @@ for (const language of languages) {
         const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
 
         // What the browser wrote: WebP (or JPEG), 1,600 × 1,200, within the limit, no EXIF.
-        const stored = (await adminDb().collection('Mail').doc(documentId).get()).get(
+        const stored = (await adminDb().collection(collections.mail).doc(documentId).get()).get(
           contactPicture.field,
         ) as Uint8Array;
         expect(stored.length).toBeLessThanOrEqual(contactPicture.maxBytes);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { escapeHtml, referenceFor, referencePattern } from '../functions/src/contact-message.ts';
+import { escapeHtml, referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -16,6 +16,7 @@ import {
   waitForApp,
   type Language,
 } from './support/site.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 // The contact journey through the real emulators: the browser writes the Mail document to
 // Firestore, the mail function sends it to the SMTP inbox of the run (e2e/support/).
@@ -71,7 +72,9 @@ for (const language of languages) {
       // Sent once: the document's delivery ended, sent by its first attempt, and the inbox
       // still holds one email from the visitor (no time waited for a duplicate that might come).
       await expect
-        .poll(async () => (await adminDb().collection('Mail').doc(documentId).get()).get('delivery') as unknown)
+        .poll(
+          async () => (await adminDb().collection(collections.mail).doc(documentId).get()).get('delivery') as unknown,
+        )
         .toMatchObject({ state: 'SUCCESS', attempts: 1 });
       expect(await mailFrom(email)).toHaveLength(1);
       // What the visitor typed arrives as text, the name's markup too, and the Email row is theirs.

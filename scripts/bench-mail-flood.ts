@@ -23,8 +23,9 @@ import { ports } from './lib/emulators.ts';
 import { quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage } from '../functions/src/contact-message.ts';
+import { buildContactMessage } from '../functions/src/contracts/contact-message.ts';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -101,7 +102,7 @@ async function inside(): Promise<never> {
   for (let first = 0; first < count; first += 400) {
     const batch = db.batch();
     for (let index = first; index < Math.min(count, first + 400); index += 1) {
-      const ref = db.collection('Mail').doc();
+      const ref = db.collection(collections.mail).doc();
       ids.push(ref.id);
       batch.set(ref, {
         ...buildContactMessage({
@@ -117,7 +118,7 @@ async function inside(): Promise<never> {
     await batch.commit();
   }
   const visitorAt = start + (overMinutes * minute) / 2;
-  const visitorRef = db.collection('Mail').doc();
+  const visitorRef = db.collection(collections.mail).doc();
   await visitorRef.set({
     ...buildContactMessage({
       name: 'Real Visitor',
@@ -160,7 +161,10 @@ async function inside(): Promise<never> {
         due.slice(first, first + 10).map(async (arrival) => {
           if (!arrival) return;
           const began = Date.now();
-          await deliverMail(db.collection('Mail').doc(arrival.id), config, { now: () => arrival.at, onAlert });
+          await deliverMail(db.collection(collections.mail).doc(arrival.id), config, {
+            now: () => arrival.at,
+            onAlert,
+          });
           triggerMs += Date.now() - began;
         }),
       );
@@ -186,7 +190,9 @@ async function inside(): Promise<never> {
   const wallMs = Date.now() - wallStarted;
 
   // Every message once: its reference in exactly one email (alone, or in a digest's documents).
-  const snapshots = await Promise.all([...ids, visitorRef.id].map((id) => db.collection('Mail').doc(id).get()));
+  const snapshots = await Promise.all(
+    [...ids, visitorRef.id].map((id) => db.collection(collections.mail).doc(id).get()),
+  );
   const states = new Map<string, number>();
   for (const snapshot of snapshots) {
     const state = (snapshot.get('delivery.state') as string | undefined) ?? 'no delivery';

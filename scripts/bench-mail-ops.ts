@@ -28,8 +28,9 @@ import { countFirestoreOps, describeOps, type FirestoreOps } from './lib/firesto
 import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage } from '../functions/src/contact-message.ts';
+import { buildContactMessage } from '../functions/src/contracts/contact-message.ts';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 const defaultCount = 20;
 /** Messages measured over the global cap, one after another. */
@@ -120,7 +121,7 @@ async function inside(): Promise<never> {
   const write = async (what: string) => {
     written += 1;
     const token = `ops-${runId}-${String(written)}`;
-    const ref = visitor.collection('Mail').doc();
+    const ref = visitor.collection(collections.mail).doc();
     await ref.set({
       ...buildContactMessage({
         name: 'Bench Angler',
@@ -131,7 +132,7 @@ async function inside(): Promise<never> {
       }),
       createdAt: FieldValue.serverTimestamp(),
     });
-    return { token, ref: db.collection('Mail').doc(ref.id) };
+    return { token, ref: db.collection(collections.mail).doc(ref.id) };
   };
 
   /**

@@ -22,9 +22,10 @@ import { ports } from './lib/emulators.ts';
 import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage, contactFields, contactPicture } from '../functions/src/contact-message.ts';
+import { buildContactMessage, contactFields, contactPicture } from '../functions/src/contracts/contact-message.ts';
 import sharp from 'sharp';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -68,7 +69,7 @@ async function inside(): Promise<never> {
   const runId = Date.now().toString(36);
   const picture = args.pictures ? await largestPicture() : undefined;
   const write = async (index: number) => {
-    const ref = db.collection('Mail').doc(`bench-${runId}-${String(index)}`);
+    const ref = db.collection(collections.mail).doc(`bench-${runId}-${String(index)}`);
     await ref.set({
       ...buildContactMessage({
         name: 'Bench Angler',

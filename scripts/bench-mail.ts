@@ -28,7 +28,8 @@ import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
-import { buildContactMessage } from '../functions/src/contact-message.ts';
+import { buildContactMessage } from '../functions/src/contracts/contact-message.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
 
 for (const [flag, file] of [
   ['--parallel', 'bench-mail-parallel.ts'],
@@ -215,7 +216,7 @@ async function inside(): Promise<never> {
   const burstStart = Date.now();
   const writes = await Promise.allSettled(
     documents.map(async ({ token, data }) => {
-      const ref = await addDoc(collection(db, 'Mail'), { ...data, createdAt: serverTimestamp() });
+      const ref = await addDoc(collection(db, collections.mail), { ...data, createdAt: serverTimestamp() });
       return { id: ref.id, token };
     }),
   );

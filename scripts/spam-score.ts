@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { buildContactMessage, type ContactDraft } from '../functions/src/contact-message.ts';
+import { buildContactMessage, type ContactDraft } from '../functions/src/contracts/contact-message.ts';
 import type { ContactMail } from '../functions/src/mail/mail-document.ts';
 import type * as RenderModule from '../functions/src/mail/render-email.ts';
 import { root } from './lib/project.ts';

@@ -81,8 +81,8 @@ const firstVisit = firstVisitParts();
 
 const config = {
   plugins: [react(), firstVisit.plugin, chunkGraph(), helpSearchAtBuild(), prerender()],
-  // Import aliases come from tsconfig.json's `paths`: `@contact-message`, the one file the site
-  // shares with the mail function (ARCHITECTURE.md).
+  // Import aliases come from tsconfig.json's `paths`: `@contracts/…`, what the site shares with
+  // the functions (functions/src/contracts/, ARCHITECTURE.md).
   resolve: {
     tsconfigPaths: true,
     alias: [
@@ -141,6 +141,8 @@ const config = {
     environment: 'node',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Above what a test may wait for (Testing Library's 10 s, src/test/setup.ts).
+    testTimeout: 20_000,
     restoreMocks: true,
   },
 } satisfies UserConfig;

@@ -18,7 +18,7 @@ import { languageCookie, languages, type Language } from '../../web/src/config/l
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { hostingOrigin, projectId, root } from '../../tests/support/emulators.ts';
 import { seedMember, seededPaths } from '../../tests/support/members.ts';
-import { referencePattern } from '../../functions/src/contact-message.ts';
+import { referencePattern } from '../../functions/src/contracts/contact-message.ts';
 import { browserRouteNames, daysOne } from '../support/addresses.ts';
 import { receivedMail } from '../support/inbox.ts';
 import { gpsPhoto, readPicture } from '../support/pictures.ts';
@@ -42,6 +42,7 @@ import {
   type Violation,
 } from '../support/policy-violations.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // Every template, and the day's sample of the pages that share one (support/addresses.ts).
 const routeNames = browserRouteNames();
@@ -311,7 +312,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         expect(attached).toMatchObject({ format: 'webp', width: 1600, height: 1200, exif: false });
         // What this engine wrote to Firestore (WebP or JPEG): the same size, no EXIF either.
         const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
-        const stored = (await db.collection('Mail').doc(documentId).get()).get('picture') as Uint8Array;
+        const stored = (await db.collection(collections.mail).doc(documentId).get()).get('picture') as Uint8Array;
         expect(await readPicture(stored)).toMatchObject({ width: 1600, height: 1200, exif: false });
         expect(await page.errors()).toEqual([]);
       }, 60_000);

@@ -9,17 +9,13 @@ import { getAuth } from 'firebase-admin/auth';
 import { onCall } from 'firebase-functions/v2/https';
 import { accountOf, answerExport } from './account-export/callable.js';
 import { cleanUpMember } from './account-deletion/cleanup.js';
-import {
-  bucketCleaner,
-  bucketLister,
-  type StorageCleaner,
-  type StorageLister,
-} from './account-deletion/storage-cleaner.js';
+import { bucketCleaner, bucketLister, type StorageCleaner, type StorageLister } from './member-files/buckets.js';
 import { exportRequiresAppCheck, readMailConfig, smtpSecrets } from './config.js';
 import { deliverMail } from './mail/deliver.js';
 import { sweepMail } from './mail/sweep.js';
 import { functionsRegion } from './region.js';
 import { getTransport } from './mail/transport.js';
+import { collections } from './contracts/collections.js';
 
 setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
@@ -39,7 +35,7 @@ initializeApp();
  */
 export const sendContactMail = onDocumentCreated(
   {
-    document: 'Mail/{mailId}',
+    document: `${collections.mail}/{mailId}`,
     secrets: [...smtpSecrets],
     timeoutSeconds: 180,
     memory: '512MiB',

@@ -22,6 +22,9 @@ import {
   type FirebaseJson,
 } from './firebase-config.ts';
 import { hostingPatternMatches } from './hosting-server.ts';
+import { ourFunctionNames } from './deploy-checks.ts';
+import { memberCopyFunction, memberCopyPath } from '../../functions/src/contracts/member-copy.ts';
+import { functionsRegion } from '../../functions/src/region.ts';
 import { projectId, webEmulatorEnv } from './project.ts';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +77,19 @@ describe('production Hosting headers (firebase.json)', () => {
       expect(sources, name).not.toContain("'unsafe-eval'");
       if (name !== 'style-src-attr') expect(sources, name).not.toContain("'unsafe-inline'");
     }
+  });
+});
+
+describe('the copy callable’s address (firebase.json)', () => {
+  it('sends the contract’s path to the contract’s function, in the functions’ region', () => {
+    const rewrites = production.hosting.rewrites as Array<{
+      source: string;
+      function?: { functionId: string; region: string };
+    }>;
+    expect(rewrites.filter((rewrite) => rewrite.source === memberCopyPath)).toEqual([
+      { source: memberCopyPath, function: { functionId: memberCopyFunction, region: functionsRegion } },
+    ]);
+    expect(ourFunctionNames()).toContain(memberCopyFunction);
   });
 });
 

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { AggregateField, Firestore } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
 import { countFirestoreOps, describeOps } from './firestore-ops.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What can be checked without an emulator: the counting itself on a stand-in with the SDK's
 // two funnels, and that the installed admin SDK sends each kind of operation through them
@@ -146,7 +147,7 @@ describe('countFirestoreOps on the installed admin SDK', () => {
       const { byMethod, documents } = counter.snapshot();
       return { byMethod, documents };
     };
-    const mail = firestore.collection('Mail');
+    const mail = firestore.collection(collections.mail);
     expect(await ops(() => mail.doc('a').set({ n: 1 }))).toEqual({
       byMethod: { commit: 1 },
       documents: { commit: 1 },

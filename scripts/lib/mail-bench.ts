@@ -7,6 +7,7 @@ import { emulatorConfigArgs } from './firebase-config.ts';
 import { run } from './processes.ts';
 import { projectId, root } from './project.ts';
 import { startInbox } from './smtp-inbox.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 export type Arrival = {
   /** When the server answered 250 to the message (Date.now()). */
@@ -130,7 +131,11 @@ type RestValue = {
 type RestDocument = { name: string; createTime: string; fields?: Record<string, RestValue> };
 
 /** Every document of a collection, read through the Firestore emulator's REST API as owner. */
-export async function listMail(firestoreHost: string, projectId: string, collection = 'Mail'): Promise<MailSnapshot[]> {
+export async function listMail(
+  firestoreHost: string,
+  projectId: string,
+  collection: string = collections.mail,
+): Promise<MailSnapshot[]> {
   const base = `http://${firestoreHost}/v1/projects/${projectId}/databases/(default)/documents/${collection}`;
   const found: MailSnapshot[] = [];
   let pageToken = '';

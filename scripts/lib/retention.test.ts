@@ -2,15 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { alertsCollection } from '../../functions/src/mail/alerts.ts';
-import { deletionRecordYears, deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
-import {
-  exportRecordYears,
-  exportsCollection,
-  exportsPerDay,
-} from '../../functions/src/account-export/member-export.ts';
-import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
-import { referencesCollection, threadsCollection, threadWindowMs } from '../../functions/src/mail/threads.ts';
+import { deletionRecordYears } from '../../functions/src/account-deletion/cleanup.ts';
+import { exportRecordYears, exportsPerDay } from '../../functions/src/account-export/member-export.ts';
+import { threadWindowMs } from '../../functions/src/mail/threads.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
 import {
   dataExports,
@@ -19,6 +13,7 @@ import {
   supportThreadDays,
 } from '../../web/src/config/constants.ts';
 import { root } from './project.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 type FieldOverride = { collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] };
 const spec = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as {
@@ -35,17 +30,17 @@ describe('the retention of contact messages', () => {
     expect(spec.fieldOverrides?.filter((field) => field.ttl)).toEqual([
       { collectionGroup: 'Mail', fieldPath: expiryField, ttl: true, indexes: [] },
       // The rate-limit counters (functions/src/mail/rate-limits.ts) expire a day after their hour.
-      { collectionGroup: limitsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      { collectionGroup: shardsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.mailLimits, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.mailLimitShards, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // The alerts' notices (functions/src/mail/alerts.ts) are kept 30 days.
-      { collectionGroup: alertsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.mailAlerts, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Threads (functions/src/mail/threads.ts): 30 days after a visitor's last email.
-      { collectionGroup: threadsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      { collectionGroup: referencesCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.mailThreads, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.mailReferences, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Deletion records, for the years the Account page states.
-      { collectionGroup: deletionsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.accountDeletions, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Export records, for the years the privacy policy states.
-      { collectionGroup: exportsCollection, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      { collectionGroup: collections.dataExports, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };

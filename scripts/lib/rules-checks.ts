@@ -30,15 +30,9 @@ import {
   type DocumentData,
   type Firestore,
 } from 'firebase/firestore';
-import { deletionsCollection } from '../../functions/src/account-deletion/cleanup.ts';
-import { exportsCollection } from '../../functions/src/account-export/member-export.ts';
-import { buildContactMessage, contactPicture } from '../../functions/src/contact-message.ts';
-import { alertsCollection } from '../../functions/src/mail/alerts.ts';
-import { limitsCollection, shardsCollection } from '../../functions/src/mail/rate-limits.ts';
-import { mailCollection } from '../../functions/src/mail/send.ts';
-import { sweepCollection } from '../../functions/src/mail/sweep.ts';
-import { referencesCollection, threadsCollection } from '../../functions/src/mail/threads.ts';
+import { buildContactMessage, contactPicture } from '../../functions/src/contracts/contact-message.ts';
 import { allowStatements, withoutStatement, type AllowStatement } from './rules-text.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 /** The address of the message every check writes or finds. */
 export const messageAddress = 'angler@example.org';
@@ -157,14 +151,17 @@ const seededId = 'Mx7pQ2r9LkTz81KpRw3v';
  * the path of one of its documents (MailLimitShards lives under a MailLimits document).
  */
 export const functionsCollections: Array<{ name: string; document: string[] }> = [
-  { name: threadsCollection, document: [threadsCollection, seededId] },
-  { name: referencesCollection, document: [referencesCollection, seededId] },
-  { name: limitsCollection, document: [limitsCollection, seededId] },
-  { name: shardsCollection, document: [limitsCollection, seededId, shardsCollection, seededId] },
-  { name: sweepCollection, document: [sweepCollection, seededId] },
-  { name: alertsCollection, document: [alertsCollection, seededId] },
-  { name: deletionsCollection, document: [deletionsCollection, seededId] },
-  { name: exportsCollection, document: [exportsCollection, seededId] },
+  { name: collections.mailThreads, document: [collections.mailThreads, seededId] },
+  { name: collections.mailReferences, document: [collections.mailReferences, seededId] },
+  { name: collections.mailLimits, document: [collections.mailLimits, seededId] },
+  {
+    name: collections.mailLimitShards,
+    document: [collections.mailLimits, seededId, collections.mailLimitShards, seededId],
+  },
+  { name: collections.mailSweep, document: [collections.mailSweep, seededId] },
+  { name: collections.mailAlerts, document: [collections.mailAlerts, seededId] },
+  { name: collections.accountDeletions, document: [collections.accountDeletions, seededId] },
+  { name: collections.dataExports, document: [collections.dataExports, seededId] },
 ];
 
 /** Who tries: a visitor, and members of the app signed in each way an app's rules tell apart. */
@@ -213,7 +210,7 @@ export type RulesCheck = {
 /** One way to reach a document or a collection. */
 type Access = { what: string; changesSeeded?: true; attempt: (db: Firestore) => Promise<unknown> };
 
-const mailDocument = (db: Firestore) => doc(db, mailCollection, seededId);
+const mailDocument = (db: Firestore) => doc(db, collections.mail, seededId);
 const pathOf = (segments: string[]) => segments.join('/');
 
 /** The ways to reach a document and its collection that no client may have. */
@@ -245,7 +242,7 @@ export function rulesChecks(): RulesCheck[] {
   const checks: RulesCheck[] = [];
   const add = (check: RulesCheck) => checks.push(check);
   // The site's own writes.
-  const create = (data: () => DocumentData) => (db: Firestore) => addDoc(collection(db, mailCollection), data());
+  const create = (data: () => DocumentData) => (db: Firestore) => addDoc(collection(db, collections.mail), data());
   add({
     name: "a visitor may create the site's contact message",
     topic: 'message',
@@ -262,7 +259,7 @@ export function rulesChecks(): RulesCheck[] {
     name: `a visitor may create the site's contact message under an id like an automatic one (${acceptedMessageId})`,
     topic: 'message',
     expect: 'allowed',
-    attempt: (db) => setDoc(doc(db(visitor), mailCollection, acceptedMessageId), contactMessage()),
+    attempt: (db) => setDoc(doc(db(visitor), collections.mail, acceptedMessageId), contactMessage()),
   });
   add({
     name: "a signed-in member may create the site's contact message",
@@ -287,7 +284,7 @@ export function rulesChecks(): RulesCheck[] {
   for (const who of [visitor, googleMember]) {
     for (const [what, data] of hostileMessages) {
       add({
-        name: `${who.name} may not create a ${mailCollection} document with ${what}`,
+        name: `${who.name} may not create a ${collections.mail} document with ${what}`,
         topic: 'hostile',
         expect: 'refused',
         attempt: (db) => create(data)(db(who)),
@@ -295,28 +292,28 @@ export function rulesChecks(): RulesCheck[] {
     }
     for (const id of refusedMessageIds) {
       add({
-        name: `${who.name} may not create a ${mailCollection} document under an id it chose (${id})`,
+        name: `${who.name} may not create a ${collections.mail} document under an id it chose (${id})`,
         topic: 'hostile',
         expect: 'refused',
-        attempt: (db) => setDoc(doc(db(who), mailCollection, id), contactMessage()),
+        attempt: (db) => setDoc(doc(db(who), collections.mail, id), contactMessage()),
       });
     }
   }
   // Nobody may reach a message once written, nor the functions' own data.
   for (const who of identities) {
     const mailAccess: Access[] = [
-      ...forbiddenAccess([mailCollection, seededId], mailCollection, {
+      ...forbiddenAccess([collections.mail, seededId], collections.mail, {
         'its subject': { subject: 'changed' },
         'its delivery, to RETRY': { delivery: { state: 'RETRY' } },
       }),
       {
-        what: `overwrite ${mailCollection}/${seededId} with a well-formed message`,
+        what: `overwrite ${collections.mail}/${seededId} with a well-formed message`,
         changesSeeded: true,
         attempt: (db) => setDoc(mailDocument(db), contactMessage()),
       },
       {
-        what: `create a document under ${mailCollection}/${seededId}`,
-        attempt: (db) => setDoc(doc(db, mailCollection, seededId, 'attachments', 'a1'), { path: 'x' }),
+        what: `create a document under ${collections.mail}/${seededId}`,
+        attempt: (db) => setDoc(doc(db, collections.mail, seededId, 'attachments', 'a1'), { path: 'x' }),
       },
     ];
     const functionsAccess = functionsCollections.flatMap(({ name, document }): Access[] => {

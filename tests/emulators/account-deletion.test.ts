@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cleanUpMember,
   deletionRecordYears,
-  deletionsCollection,
   hashedId,
   type DeletionRecord,
 } from '../../functions/src/account-deletion/cleanup.ts';
-import { memberData } from '../../functions/src/account-deletion/member-data.ts';
-import { MemoryBucket } from '../../functions/src/account-deletion/storage-cleaner.ts';
+import { memberData } from '../../functions/src/contracts/member-data.ts';
+import { MemoryBucket } from '../../functions/src/member-files/buckets.ts';
 import type { MailTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { eventually, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The account clean-up against the Auth, Firestore and Functions emulators and a real SMTP
 // server: deleting a member through the Admin SDK (as the app or an operator would) fires the
@@ -53,7 +53,8 @@ function confirmationsTo(send: (to: string) => Promise<void>): { transport: Mail
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 async function record(uid: string): Promise<DeletionRecord | undefined> {
-  return (await db.collection(deletionsCollection).doc(hashedId(uid)).get()).data() as DeletionRecord | undefined;
+  return (await db.collection(collections.accountDeletions).doc(hashedId(uid)).get()).data() as
+    DeletionRecord | undefined;
 }
 
 describe('deleting a member’s Auth account', () => {

@@ -8,7 +8,6 @@ import {
   ExportLimitError,
   exportRecordId,
   exportRecordYears,
-  exportsCollection,
   exportsPerDay,
   exportDeadlineMs,
   ExportTimeoutError,
@@ -18,14 +17,12 @@ import {
   type ExportLogEntry,
   type ExportRecord,
 } from '../../functions/src/account-export/member-export.ts';
-import { memberData } from '../../functions/src/account-deletion/member-data.ts';
-import {
-  bucketLister,
-  MemoryBucket,
-  type ListableBucketLike,
-} from '../../functions/src/account-deletion/storage-cleaner.ts';
+import { memberData } from '../../functions/src/contracts/member-data.ts';
+import { bucketLister, MemoryBucket, type ListableBucketLike } from '../../functions/src/member-files/buckets.ts';
 import { authEmulator, hostingOrigin, projectId } from '../support/emulators.ts';
 import { memberFiles, seedMember, seededPaths } from '../support/members.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
+import { memberCopyPath } from '../../functions/src/contracts/member-copy.ts';
 
 // "Download my data" against the Firestore and Auth emulators: the module run as production
 // runs it (many invocations side by side, here as parallel calls), and the deployed callable
@@ -51,7 +48,8 @@ function deps(overrides: Partial<ExportDeps> = {}): ExportDeps {
 }
 
 async function record(uid: string): Promise<ExportRecord | undefined> {
-  return (await db.collection(exportsCollection).doc(exportRecordId(uid)).get()).data() as ExportRecord | undefined;
+  return (await db.collection(collections.dataExports).doc(exportRecordId(uid)).get()).data() as
+    ExportRecord | undefined;
 }
 
 async function newMember(uid: string, provider?: 'google.com' | 'apple.com'): Promise<void> {
@@ -323,7 +321,7 @@ describe('the export module', () => {
 });
 
 // The callable, deployed to the Functions emulator, through the site's own address.
-const callableUrl = `${hostingOrigin}/api/account/export`;
+const callableUrl = `${hostingOrigin}${memberCopyPath}`;
 const authOrigin = `http://${authEmulator.host}:${String(authEmulator.port)}`;
 
 async function idToken(email: string, password: string): Promise<string> {

@@ -5,6 +5,7 @@ import { backfillExpiry } from '../../functions/src/mail/backfill-expiry.ts';
 import { expiryTime } from '../../functions/src/mail/retention.ts';
 import { projectId, setBackgroundTriggers } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The one-off backfill for Mail documents written before messages carried an expiry, run
 // against the Firestore emulator with the trigger off (the documents stand as they were).
@@ -28,9 +29,9 @@ describe('backfillExpiry', () => {
   it('gives every delivered or lost message its expiry, leaves the rest, and is safe to run again', async () => {
     // The backfill reads the whole collection, two documents a page: the thousands that the
     // flood tests leave would take it past the time-out, in whatever order the files run.
-    await db.recursiveDelete(db.collection('Mail'));
+    await db.recursiveDelete(db.collection(collections.mail));
     const run = `b${Date.now().toString(36)}`;
-    const ref = (name: string) => db.collection('Mail').doc(`${run}-${name}`);
+    const ref = (name: string) => db.collection(collections.mail).doc(`${run}-${name}`);
     const existing = at('2027-01-01T00:00:00Z');
     await Promise.all([
       ref('sent').set({

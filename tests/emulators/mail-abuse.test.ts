@@ -5,7 +5,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { contactFields, referenceFor } from '../../functions/src/contact-message.ts';
+import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { queued } from '../../functions/src/mail/delivery.ts';
 import { queuedCount } from '../../functions/src/mail/digest.ts';
@@ -13,18 +13,17 @@ import {
   dayShards,
   defaultRateLimits,
   hourField,
-  limitsCollection,
   maxSenderDelayMs,
   senderCounter,
   shardFields,
   type RateLimits,
 } from '../../functions/src/mail/rate-limits.ts';
-import { referencesCollection } from '../../functions/src/mail/threads.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { emulatorMailConfig, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What a script can do to the mail pipeline beyond a plain flood, run on the project's own
 // modules against the Firestore emulator and a real SMTP server on loopback, with the test's
@@ -67,7 +66,7 @@ const day = 24 * 60 * minute;
 const freshDay = () => Date.UTC(2050, 0, 1) + randomInt(0, 20_000) * day;
 const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 const config = (limits: Partial<RateLimits>): MailConfig => ({ ...base, limits: { ...defaultRateLimits, ...limits } });
-const mailRef = (id: string) => db.collection('Mail').doc(id);
+const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 /** The emails (alone or digests) that carry a message, found by its reference row. */
 const carrying = (mails: readonly ParsedMail[], id: string) =>
@@ -225,7 +224,7 @@ describe("a flood aimed at a visitor's address", () => {
     // And, as if it had queued thousands more, its place in the queue is far ahead.
     const counter = senderCounter(settings.limits, start, address)?.id ?? '';
     await db
-      .collection(limitsCollection)
+      .collection(collections.mailLimits)
       .doc(counter)
       .set({ nextDigestMs: start + 5 * 60 * minute }, { merge: true });
 
@@ -400,14 +399,14 @@ describe('threads for the team', () => {
     const [id = ''] = await write(1, at, () => ({ email: `same+${t}@example.org`, subject: `Same ${t}` }));
     // As if a writer had searched for an id with the same reference as an earlier message.
     await db
-      .collection(referencesCollection)
+      .collection(collections.mailReferences)
       .doc(referenceFor(id))
       .set({ mailId: 'EarlierMessage0000001', messageId: '<mail.EarlierMessage0000001@localhost>', lastMs: at });
     await invoke([id], at, config({ perDay: 0 }));
     const mail = carrying(inbox.messages, id)[0];
     expect(mail?.text).toContain('Note: Mail/EarlierMessage0000001 had this reference first');
     // The earlier message keeps its reference.
-    expect((await db.collection(referencesCollection).doc(referenceFor(id)).get()).get('mailId')).toBe(
+    expect((await db.collection(collections.mailReferences).doc(referenceFor(id)).get()).get('mailId')).toBe(
       'EarlierMessage0000001',
     );
   });
@@ -445,7 +444,7 @@ describe('faults', () => {
     // sweep's search goes on from just before them.
     const writtenAt = Date.now() - 5 * minute + randomInt(0, 60_000);
     await db
-      .collection('MailSweep')
+      .collection(collections.mailSweep)
       .doc('orphans')
       .set({ createdAt: Timestamp.fromMillis(writtenAt - 1) });
     const lost = await write(7, writtenAt, (index) => ({ email: `o${index}+${t}@example.org`, subject: `Lost ${t}` }));

@@ -6,7 +6,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { referenceFor } from '../../functions/src/contact-message.ts';
+import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
 import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import { queued } from '../../functions/src/mail/delivery.ts';
@@ -16,6 +16,7 @@ import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { emulatorMailConfig, projectId, setBackgroundTriggers } from '../support/emulators.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What is wrong with the mail account is not wrong with the message (account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
@@ -168,7 +169,7 @@ const hour = 60 * minute;
 const day = 24 * hour;
 /** A day of this test's own, years ahead (each test its own). */
 const freshDay = () => Date.UTC(2060, 0, 1) + randomInt(0, 20_000) * day;
-const mailRef = (id: string) => db.collection('Mail').doc(id);
+const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 const carrying = (id: string) => smtp.messages.filter((mail) => mail.subject?.startsWith(`[${referenceFor(id)}]`));
 

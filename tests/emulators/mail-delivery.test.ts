@@ -7,14 +7,7 @@ import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { forgetSpentCaps, mailCaps } from '../../functions/src/mail/rate-limits.ts';
 import { expiryAfter } from '../../functions/src/mail/retention.ts';
 import { deferred, failed } from '../../functions/src/mail/delivery.ts';
-import {
-  dayShards,
-  hourField,
-  hourKey,
-  limitsCollection,
-  senderKey,
-  senderSpacingMs,
-} from '../../functions/src/mail/rate-limits.ts';
+import { dayShards, hourField, hourKey, senderKey, senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
@@ -29,6 +22,7 @@ import {
 } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The delivery code itself (the modules behind the trigger and the scheduled sweep), run
 // from the test against the Firestore emulator and a real SMTP server on loopback. The
@@ -50,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   try {
     // Every document this file wrote ended in a recorded final state.
-    const snapshots = await Promise.all(written.map((id) => db.collection('Mail').doc(id).get()));
+    const snapshots = await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).get()));
     const open = snapshots
       .map((snapshot) => ({ id: snapshot.id, state: snapshot.get('delivery.state') as unknown }))
       .filter(({ state }) => state !== 'SUCCESS' && state !== 'ERROR');
@@ -71,7 +65,7 @@ beforeEach(() => {
 
 const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 const withToken = (value: string) => inbox.messages.filter((mail) => mail.subject?.includes(value));
-const mailRef = (id: string) => db.collection('Mail').doc(id);
+const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 
 /** A contact message as the site writes it (the rules' shape), plus any fields given. */
@@ -167,7 +161,7 @@ describe('claims and the sweep under faults', () => {
 
   it('finds every lost event, however many messages were written meanwhile', async () => {
     const t = token();
-    await db.collection('MailSweep').doc('orphans').delete();
+    await db.collection(collections.mailSweep).doc('orphans').delete();
     const writtenAt = Timestamp.fromMillis(Date.now() - 5 * 60_000);
     const handled = { state: 'SUCCESS', attempts: 1, expireAt: Timestamp.fromMillis(Date.now() + 3_600_000) };
     // 100 messages already delivered, then 50 whose events were lost, in the same minutes.
@@ -348,7 +342,7 @@ const shardsOfToday = () => dayShards(db, Date.now());
 
 /** Deletes every rate-limit counter, the day's shards included, and what this process remembers of them. */
 async function clearCounters() {
-  const [counters, shards] = await Promise.all([db.collection(limitsCollection).get(), shardsOfToday().get()]);
+  const [counters, shards] = await Promise.all([db.collection(collections.mailLimits).get(), shardsOfToday().get()]);
   await Promise.all([...counters.docs, ...shards.docs].map((snapshot) => snapshot.ref.delete()));
   forgetSpentCaps();
 }
@@ -383,11 +377,11 @@ describe('rate limits', () => {
     expect(await deliveryOf(`${t}-4`)).toMatchObject({ state: 'QUEUED', queuedFor: 'global cap', attempts: 0 });
     expect(withToken(t)).toHaveLength(3);
 
-    const counters = await db.collection(limitsCollection).get();
+    const counters = await db.collection(collections.mailLimits).get();
     const hour = hourKey(Date.now());
     const counts = async () =>
       Object.fromEntries(
-        (await db.collection(limitsCollection).get()).docs.map((snapshot) => [
+        (await db.collection(collections.mailLimits).get()).docs.map((snapshot) => [
           snapshot.id,
           snapshot.get('count') as unknown,
         ]),

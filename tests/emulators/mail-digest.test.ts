@@ -13,7 +13,7 @@ import {
 } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { contactPicture, referenceFor } from '../../functions/src/contact-message.ts';
+import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { markAccountUp } from '../../functions/src/mail/account.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { queued } from '../../functions/src/mail/delivery.ts';
@@ -30,6 +30,7 @@ import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { emulatorMailConfig, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What a digest reads and what it counts, on the project's modules against the Firestore
 // emulator and a real SMTP server on loopback, each test on a day of its own years ahead (the
@@ -52,7 +53,7 @@ beforeAll(async () => {
 // Each test meets an empty queue and a mail account that works, whatever the one before left.
 beforeEach(async () => {
   inbox.rejectWhen(undefined);
-  await db.recursiveDelete(db.collection('Mail'));
+  await db.recursiveDelete(db.collection(collections.mail));
   await markAccountUp(db, Date.now());
 });
 afterAll(async () => {
@@ -70,7 +71,7 @@ const minute = 60_000;
 const day = 24 * 60 * minute;
 const freshDay = () => Date.UTC(2060, 0, 1) + randomInt(0, 20_000) * day;
 const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const mailRef = (id: string) => db.collection('Mail').doc(id);
+const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 /** The largest picture the rules let a visitor write. */
 const largest = () => Buffer.alloc(contactPicture.maxBytes, 0xab);
 

@@ -7,7 +7,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { referenceFor } from '../../functions/src/contact-message.ts';
+import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { queuedCount } from '../../functions/src/mail/digest.ts';
 import { defaultRateLimits } from '../../functions/src/mail/rate-limits.ts';
@@ -23,6 +23,7 @@ import {
   smtpPort,
 } from '../support/emulators.ts';
 import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // A flood, as a script makes one: rule-abiding messages written straight to Firestore's REST
 // API, then delivered by the project's own modules the way Cloud Functions runs them (waves
@@ -77,7 +78,7 @@ async function scriptWrites(fields: Parameters<typeof contactMessage>[0]): Promi
 
 /** A visitor's write through the site's path: the Firestore client, unauthenticated, through the rules. */
 async function visitorWrites(fields: Parameters<typeof contactMessage>[0]): Promise<string> {
-  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
+  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), collections.mail), {
     ...contactMessage(fields),
     createdAt: serverTimestamp(),
   });
@@ -92,7 +93,7 @@ async function invoke(ids: readonly string[], nowMs: number, limits = config.lim
     outcomes.push(
       ...(await Promise.all(
         wave.map((id) =>
-          deliverMail(db.collection('Mail').doc(id), { ...config, limits }, { now: () => nowMs, onAlert }),
+          deliverMail(db.collection(collections.mail).doc(id), { ...config, limits }, { now: () => nowMs, onAlert }),
         ),
       )),
     );
@@ -100,7 +101,8 @@ async function invoke(ids: readonly string[], nowMs: number, limits = config.lim
   return outcomes;
 }
 
-const deliveryOf = async (id: string) => (await db.collection('Mail').doc(id).get()).get('delivery') as DocumentData;
+const deliveryOf = async (id: string) =>
+  (await db.collection(collections.mail).doc(id).get()).get('delivery') as DocumentData;
 /** The emails (alone or digests) that carry a message, found by its reference row. */
 const carrying = (mails: readonly ParsedMail[], id: string) =>
   mails.filter((mail) => mail.text?.includes(`Reference: ${referenceFor(id)}\n`) ?? false);
@@ -190,7 +192,7 @@ describe('an SMTP outage', () => {
       for (let index = 0; index < 3; index += 1) {
         const id = autoId();
         await db
-          .collection('Mail')
+          .collection(collections.mail)
           .doc(id)
           .set({
             ...contactMessage({ email: `wait${index}+${t}@example.org`, subject: `Outage ${t} ${index}` }),
@@ -200,7 +202,7 @@ describe('an SMTP outage', () => {
       }
       await Promise.all(
         ids.map((id) =>
-          deliverMail(db.collection('Mail').doc(id), config, { now: () => now, retryDelaysMs: [], onAlert }),
+          deliverMail(db.collection(collections.mail).doc(id), config, { now: () => now, retryDelaysMs: [], onAlert }),
         ),
       );
       for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'RETRY', waitsFor: 'account' });

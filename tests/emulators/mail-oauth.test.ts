@@ -7,13 +7,13 @@ import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
 import { accountRef } from '../../functions/src/mail/account.ts';
-import { alertsCollection } from '../../functions/src/mail/alerts.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { site } from '../../web/src/config/site.ts';
 import { mailFrom, projectId, setBackgroundTriggers } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The SMTP login with OAuth2 (SMTP_AUTH=oauth2), end to end on loopback: the delivery code
 // itself (as in mail-delivery.test.ts, with the Functions emulator's triggers off) against
@@ -185,8 +185,8 @@ afterAll(async () => {
     // for another file's next email to carry.
     await Promise.all(
       written.flatMap((id) => [
-        db.collection('Mail').doc(id).delete(),
-        db.collection(alertsCollection).doc(id).delete(),
+        db.collection(collections.mail).doc(id).delete(),
+        db.collection(collections.mailAlerts).doc(id).delete(),
       ]),
     );
   } finally {
@@ -205,7 +205,7 @@ beforeEach(async () => {
 });
 
 const token = () => `o${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const mailRef = (id: string) => db.collection('Mail').doc(id);
+const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 const arrived = (server: LoginServer, id: string) => server.messages.filter((mail) => mail.subject?.includes(id));
 

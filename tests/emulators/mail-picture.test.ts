@@ -6,7 +6,7 @@ import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { contactPicture, referenceFor } from '../../functions/src/contact-message.ts';
+import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
@@ -28,6 +28,7 @@ import {
   smtpPort,
 } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // A contact message with a picture, from a visitor's write through the rules to the support
 // inbox: the delivery code itself (as mail-delivery.test.ts runs it, the triggers off) sends
@@ -56,7 +57,7 @@ afterAll(async () => {
   try {
     // Every message this file wrote went out, and keeps only a picture drawn again without
     // metadata (as its own email attached it, or as the sweep drew it after a digest) or none.
-    const snapshots = await Promise.all(written.map((id) => db.collection('Mail').doc(id).get()));
+    const snapshots = await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).get()));
     expect(snapshots.filter((snapshot) => snapshot.get('delivery.state') !== 'SUCCESS').map(({ id }) => id)).toEqual(
       [],
     );
@@ -83,7 +84,7 @@ const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
 
 /** A visitor (or a script) writes a message with a picture through the rules, under an id Firestore chose. */
 async function writeWithPicture(t: string, picture: Uint8Array, email = `picture+${t}@example.org`): Promise<string> {
-  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
+  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), collections.mail), {
     ...contactMessage({ subject: `Picture ${t}`, email, message: 'Look at this.' }),
     [contactPicture.field]: Bytes.fromUint8Array(picture),
     createdAt: serverTimestamp(),
@@ -94,7 +95,7 @@ async function writeWithPicture(t: string, picture: Uint8Array, email = `picture
 
 /** Delivers the message as the trigger would, and returns its one email. */
 async function deliver(id: string, t: string, options: Parameters<typeof deliverMail>[2] = {}): Promise<ParsedMail> {
-  const ref = db.collection('Mail').doc(id);
+  const ref = db.collection(collections.mail).doc(id);
   expect(await deliverMail(ref, config, options)).toBe('SUCCESS');
   expect((await ref.get()).get('delivery.state')).toBe('SUCCESS');
   const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
@@ -132,7 +133,7 @@ describe('a message with a picture', () => {
 
     // The message keeps only that copy: the bytes written, with the GPS position, the camera's
     // make and model and the XMP, are gone from the document.
-    const kept = (await db.collection('Mail').doc(id).get()).get(contactPicture.field) as Buffer;
+    const kept = (await db.collection(collections.mail).doc(id).get()).get(contactPicture.field) as Buffer;
     expect(kept.equals(attachment?.content ?? Buffer.alloc(0))).toBe(true);
     expect(kept.includes(cameraDetails.model)).toBe(false);
     expect(kept.includes(cameraDetails.make)).toBe(false);
@@ -148,14 +149,14 @@ describe('a message with a picture', () => {
     expect(email.text).toContain(
       'Picture: the picture sent with the message could not be read and was left out: it was not read within 0.001 s, so the message went without it',
     );
-    expect((await db.collection('Mail').doc(id).get()).get(contactPicture.field)).toBeUndefined();
+    expect((await db.collection(collections.mail).doc(id).get()).get(contactPicture.field)).toBeUndefined();
   });
 
   it('goes without its picture after an invocation stopped while reading it (its lease ran out), and says why', async () => {
     const t = token();
     const id = await writeWithPicture(t, await photoWithLocation(1200, 900));
     // As a claim leaves a message whose invocation died in the decode (out of memory, say).
-    const ref = db.collection('Mail').doc(id);
+    const ref = db.collection(collections.mail).doc(id);
     await ref.update({
       delivery: {
         state: 'PROCESSING',
@@ -183,7 +184,7 @@ describe('a message with a picture', () => {
   it('a read that ends clears its mark, so a later try reads the picture again', async () => {
     const t = token();
     const id = await writeWithPicture(t, await photoWithLocation(800, 600));
-    const ref = db.collection('Mail').doc(id);
+    const ref = db.collection(collections.mail).doc(id);
     // The first try reads the picture, then the server refuses the message for now.
     inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 451, text: '4.3.0 Try again later' } : undefined));
     try {
@@ -224,7 +225,7 @@ describe('a message with a picture', () => {
     expect(email.text).toContain('> Look at this.\n');
     expect(email.text).toContain(`\nReference: ${referenceFor(id)}\n`);
     // Nothing was attached, so nothing is kept: the bytes written are gone, and the flag says so.
-    const kept = await db.collection('Mail').doc(id).get();
+    const kept = await db.collection(collections.mail).doc(id).get();
     expect(kept.get(contactPicture.field)).toBeUndefined();
     expect(kept.get('hasPicture')).toBe(false);
   });
@@ -243,7 +244,7 @@ describe('a message with a picture', () => {
     for (let index = 0; index < 6; index += 1)
       ids.push(await writeWithPicture(`${t}-${String(index)}`, largest, sender));
     const capped = { ...config, limits: { perSenderPerHour: 2, perHour: 100_000, perDay: 0 } };
-    const outcomes = await Promise.all(ids.map((id) => deliverMail(db.collection('Mail').doc(id), capped)));
+    const outcomes = await Promise.all(ids.map((id) => deliverMail(db.collection(collections.mail).doc(id), capped)));
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'QUEUED')).toHaveLength(5);
 
@@ -271,15 +272,15 @@ describe('a message with a picture', () => {
     const ids: string[] = [];
     for (let index = 0; index < 3; index += 1) ids.push(await writeWithPicture(`${t}-${String(index)}`, photo, sender));
     const capped = { ...config, limits: { perSenderPerHour: 1, perHour: 100_000, perDay: 0 } };
-    for (const id of ids) await deliverMail(db.collection('Mail').doc(id), capped);
+    for (const id of ids) await deliverMail(db.collection(collections.mail).doc(id), capped);
     const report = await sweepMail(db, capped, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest.outcome).toBe('SUCCESS');
-    const snapshots = await Promise.all(ids.map((id) => db.collection('Mail').doc(id).get()));
+    const snapshots = await Promise.all(ids.map((id) => db.collection(collections.mail).doc(id).get()));
     const inDigest = snapshots.filter((snapshot) => snapshot.get('delivery.digest') !== undefined).length;
     expect(inDigest).toBeGreaterThan(0);
     expect(report.picturesCleaned).toBe(inDigest);
     for (const id of ids) {
-      const snapshot = await db.collection('Mail').doc(id).get();
+      const snapshot = await db.collection(collections.mail).doc(id).get();
       const kept = snapshot.get(contactPicture.field) as Buffer;
       expect(snapshot.get('pictureToClean')).toBeUndefined();
       expect((await sharp(kept).metadata()).format).toBe('webp');

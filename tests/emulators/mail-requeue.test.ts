@@ -10,6 +10,7 @@ import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { emulatorMailConfig, projectId, root, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // `npm run mail:requeue`: ended messages put back in the queue and sent by the sweep's next
 // digest. Against the Firestore emulator and a real SMTP server on loopback, with the
@@ -36,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   try {
-    await Promise.all(written.map((id) => db.collection('Mail').doc(id).delete()));
+    await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).delete()));
   } finally {
     closeTransport();
     await inbox.close();
@@ -70,7 +71,7 @@ function ended(state: 'ERROR' | 'SUCCESS', error: string | null, extra: Document
 
 /** Writes a contact message with a subject of its own, written at `writtenMs`. */
 async function write(id: string, writtenMs: number, delivery: DocumentData) {
-  const ref = db.collection('Mail').doc(id);
+  const ref = db.collection(collections.mail).doc(id);
   written.push(id);
   await ref.set({
     ...contactMessage({ subject: `Requeue ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
@@ -80,7 +81,7 @@ async function write(id: string, writtenMs: number, delivery: DocumentData) {
   return ref;
 }
 
-const dataOf = async (id: string) => (await db.collection('Mail').doc(id).get()).data() ?? {};
+const dataOf = async (id: string) => (await db.collection(collections.mail).doc(id).get()).data() ?? {};
 const inboxWith = (text: string) =>
   inbox.messages.filter((mail) => mail.subject?.includes(text) === true || mail.text?.includes(text) === true);
 
@@ -154,7 +155,7 @@ describe('requeueing ended messages', () => {
     expect(plan.messages.find(({ ref }) => ref.id === id('sent'))).toMatchObject({ state: 'SUCCESS', error: null });
 
     // Someone looks at one by hand after the plan was made: the apply leaves it as it is.
-    await db.collection('Mail').doc(id('changed')).update({ 'delivery.error': 'looked at by hand' });
+    await db.collection(collections.mail).doc(id('changed')).update({ 'delivery.error': 'looked at by hand' });
     const untouched = new Map(await Promise.all(untouchedIds.map(async (name) => [name, await dataOf(name)] as const)));
 
     const appliedAt = Date.now();

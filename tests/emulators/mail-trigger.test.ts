@@ -16,11 +16,10 @@ import {
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
-import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contact-message.ts';
+import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contracts/contact-message.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
-import { alertsCollection } from '../../functions/src/mail/alerts.ts';
 import { quoteText } from '../../functions/src/mail/render-email.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import {
@@ -37,6 +36,7 @@ import {
 } from '../support/emulators.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
 // server on loopback (the port functions/.env.local gives the emulators). Every test uses
@@ -58,7 +58,7 @@ beforeAll(async () => {
   // this file's first email: they are not this file's, so they count as carried already.
   await env.withSecurityRulesDisabled(async (context) => {
     const waiting = await getDocs(
-      query(collection(context.firestore(), alertsCollection), where('reported', '==', false)),
+      query(collection(context.firestore(), collections.mailAlerts), where('reported', '==', false)),
     );
     await Promise.all(waiting.docs.map((notice) => updateDoc(notice.ref, { reported: true })));
   });
@@ -120,7 +120,7 @@ const envelopeOf = (mail: ParsedMail | undefined) => inbox.recipients[inbox.mess
 
 /** A visitor writes a message through the rules, as the site does. */
 async function visitorWrites(fields: Partial<ContactDraft>): Promise<string> {
-  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), 'Mail'), {
+  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), collections.mail), {
     ...contactMessage(fields),
     createdAt: serverTimestamp(),
   });
@@ -131,7 +131,7 @@ async function visitorWrites(fields: Partial<ContactDraft>): Promise<string> {
 /** Someone with admin access (bypassing the rules) writes a document. */
 async function adminWrites(id: string, data: DocumentData): Promise<void> {
   await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(context.firestore(), 'Mail', id), data);
+    await setDoc(doc(context.firestore(), collections.mail, id), data);
   });
   written.push(id);
 }

@@ -22,8 +22,8 @@ import {
   where,
   type DocumentData,
 } from 'firebase/firestore';
-import { deletionsCollection, hashedId } from '../../functions/src/account-deletion/cleanup.ts';
-import { exportRecordId, exportsCollection } from '../../functions/src/account-export/member-export.ts';
+import { hashedId } from '../../functions/src/account-deletion/cleanup.ts';
+import { exportRecordId } from '../../functions/src/account-export/member-export.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   contactFields,
@@ -32,7 +32,7 @@ import {
   patterns,
   platforms,
   type ContactField,
-} from '../../functions/src/contact-message.ts';
+} from '../../functions/src/contracts/contact-message.ts';
 import {
   acceptedMessageId,
   contactMessage as message,
@@ -44,6 +44,7 @@ import {
   withField,
 } from '../../scripts/lib/rules-checks.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
 
 let env: RulesTestEnvironment;
 
@@ -72,11 +73,11 @@ beforeEach(async () => {
 
 const visitor = () => env.unauthenticatedContext().firestore();
 /** A write as the site makes it: addDoc, so Firestore chooses the id. */
-const create = (data: DocumentData) => addDoc(collection(visitor(), 'Mail'), data);
+const create = (data: DocumentData) => addDoc(collection(visitor(), collections.mail), data);
 
 async function seed(id: string) {
   await env.withSecurityRulesDisabled(async (context) => {
-    await setDoc(doc(context.firestore(), 'Mail', id), { ...message(), createdAt: Timestamp.now() });
+    await setDoc(doc(context.firestore(), collections.mail, id), { ...message(), createdAt: Timestamp.now() });
   });
 }
 
@@ -93,7 +94,7 @@ describe('Mail: what a visitor may write', () => {
   });
 
   it('accepts it from a signed-in user too', async () => {
-    await assertSucceeds(addDoc(collection(env.authenticatedContext('u1').firestore(), 'Mail'), message()));
+    await assertSucceeds(addDoc(collection(env.authenticatedContext('u1').firestore(), collections.mail), message()));
   });
 
   it.each(Object.entries(contactFields) as Array<[ContactField, { max: number }]>)(
@@ -131,12 +132,12 @@ describe('Mail: what a visitor may write', () => {
   it.each(refusedMessageIds)(
     'denies a message under an id the writer chose that is not an automatic one (%s)',
     async (id) => {
-      await assertFails(setDoc(doc(visitor(), 'Mail', id), message()));
+      await assertFails(setDoc(doc(visitor(), collections.mail, id), message()));
     },
   );
 
   it('accepts a message under a 20-character id of letters and digits, like an automatic one', async () => {
-    await assertSucceeds(setDoc(doc(visitor(), 'Mail', acceptedMessageId), message()));
+    await assertSucceeds(setDoc(doc(visitor(), collections.mail, acceptedMessageId), message()));
   });
 });
 
@@ -174,7 +175,7 @@ describe('Mail: the one picture a message may carry', () => {
 });
 
 // The form and the mail function share one definition of a contact message
-// (functions/src/contact-message.ts); the rules file cannot import it, so it is read here.
+// (functions/src/contracts/contact-message.ts); the rules file cannot import it, so it is read here.
 describe('the contact message in firestore.rules', () => {
   const body = (name: string) =>
     new RegExp(`function ${name}\\([^)]*\\) \\{([\\s\\S]*?)\\n    \\}`).exec(firestoreRules)?.[1] ?? '';
@@ -236,47 +237,49 @@ describe('the contact message in firestore.rules', () => {
 describe('Mail: nothing else', () => {
   it('denies reading a message', async () => {
     await seed('m1');
-    await assertFails(getDoc(doc(visitor(), 'Mail', 'm1')));
+    await assertFails(getDoc(doc(visitor(), collections.mail, 'm1')));
   });
 
   it('denies reading a message to a signed-in user', async () => {
     await seed('m1');
-    await assertFails(getDoc(doc(env.authenticatedContext('u1').firestore(), 'Mail', 'm1')));
+    await assertFails(getDoc(doc(env.authenticatedContext('u1').firestore(), collections.mail, 'm1')));
   });
 
   it('denies listing messages', async () => {
     await seed('m1');
-    await assertFails(getDocs(collection(visitor(), 'Mail')));
+    await assertFails(getDocs(collection(visitor(), collections.mail)));
   });
 
   it('denies querying messages', async () => {
     await seed('m1');
-    await assertFails(getDocs(query(collection(visitor(), 'Mail'), where('email', '==', 'angler@example.org'))));
+    await assertFails(
+      getDocs(query(collection(visitor(), collections.mail), where('email', '==', 'angler@example.org'))),
+    );
   });
 
   it('denies changing a message', async () => {
     await seed('m1');
-    await assertFails(updateDoc(doc(visitor(), 'Mail', 'm1'), { subject: 'changed' }));
+    await assertFails(updateDoc(doc(visitor(), collections.mail, 'm1'), { subject: 'changed' }));
   });
 
   it('denies setting delivery on a message (for example a RETRY)', async () => {
     await seed('m1');
-    await assertFails(updateDoc(doc(visitor(), 'Mail', 'm1'), { delivery: { state: 'RETRY' } }));
-    await assertFails(updateDoc(doc(visitor(), 'Mail', 'm1'), { createdAt: deleteField() }));
+    await assertFails(updateDoc(doc(visitor(), collections.mail, 'm1'), { delivery: { state: 'RETRY' } }));
+    await assertFails(updateDoc(doc(visitor(), collections.mail, 'm1'), { createdAt: deleteField() }));
   });
 
   it('denies overwriting a message with a valid one', async () => {
     await seed('m1');
-    await assertFails(setDoc(doc(visitor(), 'Mail', 'm1'), message()));
+    await assertFails(setDoc(doc(visitor(), collections.mail, 'm1'), message()));
   });
 
   it('denies deleting a message', async () => {
     await seed('m1');
-    await assertFails(deleteDoc(doc(visitor(), 'Mail', 'm1')));
+    await assertFails(deleteDoc(doc(visitor(), collections.mail, 'm1')));
   });
 
   it('denies documents under a message', async () => {
-    await assertFails(setDoc(doc(visitor(), 'Mail', 'm1', 'attachments', 'a1'), { path: 'x' }));
+    await assertFails(setDoc(doc(visitor(), collections.mail, 'm1', 'attachments', 'a1'), { path: 'x' }));
   });
 
   it('denies every other collection', async () => {
@@ -286,28 +289,28 @@ describe('Mail: nothing else', () => {
   });
 
   it('denies the rate-limit counters to everyone but the functions', async () => {
-    await assertFails(getDoc(doc(visitor(), 'MailLimits', 'all')));
-    await assertFails(setDoc(doc(visitor(), 'MailLimits', 'all'), { count: 0 }));
-    await assertFails(getDocs(collection(env.authenticatedContext('u1').firestore(), 'MailLimits')));
+    await assertFails(getDoc(doc(visitor(), collections.mailLimits, 'all')));
+    await assertFails(setDoc(doc(visitor(), collections.mailLimits, 'all'), { count: 0 }));
+    await assertFails(getDocs(collection(env.authenticatedContext('u1').firestore(), collections.mailLimits)));
   });
 
   it('denies the account deletion records to everyone, the deleted member included', async () => {
     const id = hashedId('u1');
     const member = env.authenticatedContext('u1').firestore();
-    await assertFails(getDoc(doc(visitor(), deletionsCollection, id)));
-    await assertFails(getDoc(doc(member, deletionsCollection, id)));
-    await assertFails(getDocs(collection(member, deletionsCollection)));
-    await assertFails(setDoc(doc(member, deletionsCollection, id), { state: 'DONE' }));
-    await assertFails(deleteDoc(doc(member, deletionsCollection, id)));
+    await assertFails(getDoc(doc(visitor(), collections.accountDeletions, id)));
+    await assertFails(getDoc(doc(member, collections.accountDeletions, id)));
+    await assertFails(getDocs(collection(member, collections.accountDeletions)));
+    await assertFails(setDoc(doc(member, collections.accountDeletions, id), { state: 'DONE' }));
+    await assertFails(deleteDoc(doc(member, collections.accountDeletions, id)));
   });
 
   it('denies the data export records to everyone, the member included: a member cannot lift their own cap', async () => {
     const id = exportRecordId('u1');
     const member = env.authenticatedContext('u1').firestore();
-    await assertFails(getDoc(doc(visitor(), exportsCollection, id)));
-    await assertFails(getDoc(doc(member, exportsCollection, id)));
-    await assertFails(getDocs(collection(member, exportsCollection)));
-    await assertFails(setDoc(doc(member, exportsCollection, id), { recent: [] }));
-    await assertFails(deleteDoc(doc(member, exportsCollection, id)));
+    await assertFails(getDoc(doc(visitor(), collections.dataExports, id)));
+    await assertFails(getDoc(doc(member, collections.dataExports, id)));
+    await assertFails(getDocs(collection(member, collections.dataExports)));
+    await assertFails(setDoc(doc(member, collections.dataExports, id), { recent: [] }));
+    await assertFails(deleteDoc(doc(member, collections.dataExports, id)));
   });
 });

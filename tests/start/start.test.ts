@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { descendants } from '../../scripts/lib/processes.ts';
 import { projectId } from '../../scripts/lib/project.ts';
 import { site } from '../../web/src/config/site.ts';
-import { referenceFor } from '../../functions/src/contact-message.ts';
+import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { eventually, hostingOrigin, root } from '../support/emulators.ts';
 import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
 

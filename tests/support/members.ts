@@ -1,8 +1,8 @@
-// Two members' worth of data at every place functions/src/account-deletion/member-data.ts
+// Two members' worth of data at every place functions/src/contracts/member-data.ts
 // lists (with documents under them), written with the Admin SDK, and a census of what is left
 // of each: what the account clean-up tests seed and check.
 import type { Firestore } from 'firebase-admin/firestore';
-import { forMember, memberData } from '../../functions/src/account-deletion/member-data.ts';
+import { forMember, memberData } from '../../functions/src/contracts/member-data.ts';
 
 /** Writes a member's data: every listed document (with a child document), and two of each queried kind. */
 export async function seedMember(db: Firestore, uid: string, other: string): Promise<void> {

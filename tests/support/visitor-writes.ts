@@ -1,5 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { buildContactMessage, type ContactDraft, type ContactMessage } from '../../functions/src/contact-message.ts';
+import {
+  buildContactMessage,
+  type ContactDraft,
+  type ContactMessage,
+} from '../../functions/src/contracts/contact-message.ts';
 
 // Contact messages as a visitor writes them, built by the one contact message module: the
 // draft a test starts from, and a write through Firestore's REST API, as a script (or the

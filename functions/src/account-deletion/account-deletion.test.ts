@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashedId } from './cleanup.js';
 import { deletionConfirmation } from './confirmation-email.js';
-import { forMember, memberData } from './member-data.js';
+import { forMember, memberData } from '../contracts/member-data.js';
 import {
   bucketCleaner,
   bucketLister,
   MemoryBucket,
   type BucketLike,
   type ListableBucketLike,
-} from './storage-cleaner.js';
+} from '../member-files/buckets.js';
 
 describe('forMember', () => {
   it('puts the member’s id into a path or prefix', () => {

@@ -7,17 +7,15 @@
 import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { isPlainEmail } from '../contact-message.js';
+import { isPlainEmail } from '../contracts/contact-message.js';
 import { countEmail, defaultRateLimits, readCounts, takeGlobalTicket } from '../mail/rate-limits.js';
 import { pause } from '../mail/retry-policy.js';
 import { sendAndRecord, type Sent } from '../mail/send.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
-import { forMember, memberData as defaultMemberData, type MemberData } from './member-data.js';
-import type { StorageCleaner } from './storage-cleaner.js';
-
-/** Where each deletion is recorded, under the hashed user id. Clients can neither read nor write it. */
-export const deletionsCollection = 'AccountDeletions';
+import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
+import type { StorageCleaner } from '../member-files/buckets.js';
+import { collections } from '../contracts/collections.js';
 
 /** How long an invocation may take to send the confirmation before another one may try. */
 export const confirmationLeaseMs = 10 * 60_000;
@@ -98,7 +96,7 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
   const batchSize = deps.batchSize ?? 200;
   const now = deps.now ?? Date.now;
   const id = hashedId(member.uid);
-  const record = db.collection(deletionsCollection).doc(id);
+  const record = db.collection(collections.accountDeletions).doc(id);
   // Places hold '/', '{' and '.', so each is one segment of a FieldPath, not a dotted string.
   const add = async (place: string, count: number): Promise<void> => {
     await record.update(new FieldPath('removed', place), FieldValue.increment(count));

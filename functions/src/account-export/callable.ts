@@ -11,9 +11,8 @@ import {
   ExportTimeoutError,
   ExportTooLargeError,
   type ExportDeps,
-  type MemberAccount,
-  type MemberExport,
 } from './member-export.js';
+import { copyRefusals, type MemberAccount, type MemberCopy } from '../contracts/member-copy.js';
 import { exportMemberId, type ExportRequest } from './request.js';
 
 /** The Auth account's fields the copy shows: no password hash, no token times. */
@@ -57,7 +56,7 @@ export function accountOf(
 export async function answerExport(
   request: ExportRequest,
   deps: ExportDeps & { requireAppCheck: boolean },
-): Promise<MemberExport> {
+): Promise<MemberCopy> {
   const now = (deps.now ?? Date.now)();
   const uid = exportMemberId(request, { now, requireAppCheck: deps.requireAppCheck });
   try {
@@ -67,13 +66,14 @@ export async function answerExport(
     const record = exportRecordId(uid);
     if (error instanceof ExportLimitError) {
       logger.info('Data export refused: over the daily cap', { record });
-      throw new HttpsError('resource-exhausted', 'No more copies today.', {
+      throw new HttpsError(copyRefusals.overDailyCap.code, 'No more copies today.', {
         retryAt: new Date(error.retryAt).toISOString(),
       });
     }
     if (error instanceof ExportTooLargeError) {
       logger.warn('Data export too large to send', { record, bytes: error.bytes, documents: error.documents });
-      throw new HttpsError('failed-precondition', 'Your data is too large to download here.', { reason: 'too-large' });
+      const { code, reason } = copyRefusals.tooLarge;
+      throw new HttpsError(code, 'Your data is too large to download here.', { reason });
     }
     if (error instanceof ExportTimeoutError) {
       logger.warn('Data export took too long; the try counts against the day', { record });

@@ -1,5 +1,5 @@
 // A copy of one member's data (GDPR Art. 15 access, Art. 20 portability): their account as
-// Auth holds it and every document and file that account-deletion/member-data.ts says is
+// Auth holds it and every document and file that contracts/member-data.ts says is
 // theirs — the same map the clean-up deletes by, so what a member can download and what a
 // deletion removes cannot drift apart. Capped per member per day, and each export recorded
 // without personal data (a one-way code, the time, and how much by place).
@@ -12,12 +12,11 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { forMember, memberData as defaultMemberData, type MemberData } from '../account-deletion/member-data.js';
-import type { ListedFile, StorageLister } from '../account-deletion/storage-cleaner.js';
-import { plainJson, type Json } from './plain-json.js';
-
-/** Where exports are recorded, one document per member under a one-way code. Clients can neither read nor write it. */
-export const exportsCollection = 'DataExports';
+import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
+import type { StorageLister } from '../member-files/buckets.js';
+import type { ExportedDocument, ListedFile, MemberAccount, MemberCopy } from '../contracts/member-copy.js';
+import { plainJson } from './plain-json.js';
+import { collections } from '../contracts/collections.js';
 
 /**
  * Tries at a copy a member may make in any 24 hours, whatever each came to (a copy, one too
@@ -69,34 +68,6 @@ const firstPageSize = 20;
 export const exportHistoryLength = 20;
 
 const dayMs = 24 * 60 * 60_000;
-
-/** The account as Firebase Auth holds it, as the copy shows it. */
-export type MemberAccount = {
-  uid: string;
-  email?: string | undefined;
-  emailVerified: boolean;
-  displayName?: string | undefined;
-  phoneNumber?: string | undefined;
-  photoURL?: string | undefined;
-  disabled: boolean;
-  createdAt?: string | undefined;
-  lastSignInAt?: string | undefined;
-  providers: Array<{ providerId: string; uid: string; email?: string | undefined; displayName?: string | undefined }>;
-  customClaims?: Record<string, unknown> | undefined;
-};
-
-/** One document of the copy: where it is, which entry of the map found it, and its fields. */
-export type ExportedDocument = { path: string; place: string; data: Json };
-
-/** The copy, as the member downloads it (JSON). */
-export type MemberExport = {
-  format: 'member-data-export';
-  version: 1;
-  exportedAt: string;
-  account: MemberAccount;
-  documents: ExportedDocument[];
-  storage: { state: 'LISTED'; files: ListedFile[] } | { state: 'UNAVAILABLE' };
-};
 
 /** One export as its record lists it: no id, no address, no content. */
 export type ExportLogEntry = {
@@ -234,7 +205,7 @@ async function takeExport(
   now: number,
   perDay: number,
 ): Promise<(entry: Omit<ExportLogEntry, 'at'>) => Promise<void>> {
-  const record = db.collection(exportsCollection).doc(exportRecordId(uid));
+  const record = db.collection(collections.dataExports).doc(exportRecordId(uid));
   const id = randomUUID();
   await db.runTransaction(async (tx) => {
     const current = (await tx.get(record)).data() as ExportRecord | undefined;
@@ -295,7 +266,7 @@ async function* documentAndBelow(
  * an owner field come alone: what other members wrote under them (comments on a post) is those
  * members' data. A document found twice (a member who follows themself) is listed once.
  */
-export async function exportMember(uid: string, deps: ExportDeps): Promise<MemberExport> {
+export async function exportMember(uid: string, deps: ExportDeps): Promise<MemberCopy> {
   const { db } = deps;
   const data = deps.data ?? defaultMemberData;
   const now = (deps.now ?? Date.now)();
@@ -353,7 +324,7 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
         );
       files = files.sort((a, b) => a.name.localeCompare(b.name));
     }
-    const copy: MemberExport = {
+    const copy: MemberCopy = {
       format: 'member-data-export',
       version: 1,
       exportedAt: new Date(now).toISOString(),

@@ -3,7 +3,7 @@
 // Pure: it recognises the Admin SDK's value classes by their shape, so it needs no Firestore.
 
 /** A JSON value. */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+import type { Json } from '../contracts/member-copy.js';
 
 type TimestampLike = { toDate(): Date; seconds: number; nanoseconds: number };
 type GeoPointLike = { latitude: number; longitude: number; isEqual: unknown };

@@ -2,6 +2,7 @@
 // request in, the member's id or an HttpsError out), so every refusal is unit-tested here and
 // the emulator tests show the same refusals through the real callable.
 import { HttpsError } from 'firebase-functions/v2/https';
+import { copyRefusals } from '../contracts/member-copy.js';
 
 /**
  * How recent the member's sign-in must be, in seconds: a copy of someone's data is worth
@@ -33,7 +34,8 @@ export function exportMemberId(request: ExportRequest, options: ExportRequestOpt
   if (options.requireAppCheck && request.app === undefined)
     throw new HttpsError('failed-precondition', 'This request did not come from the site (App Check).');
   const caller = request.auth;
-  if (!caller) throw new HttpsError('unauthenticated', 'Sign in to download your data.');
+  const { code: signIn, reason } = copyRefusals.signInAgain;
+  if (!caller) throw new HttpsError(signIn, 'Sign in to download your data.', { reason });
   const data: unknown = request.data ?? {};
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new HttpsError('invalid-argument', 'The request must be an object.');
@@ -43,6 +45,6 @@ export function exportMemberId(request: ExportRequest, options: ExportRequestOpt
     throw new HttpsError('permission-denied', 'A member can download only their own data.');
   const signedInAt = caller.token.auth_time;
   if (typeof signedInAt !== 'number' || options.now / 1000 - signedInAt > maxSignInAgeSeconds)
-    throw new HttpsError('unauthenticated', 'Sign in again to download your data.', { reason: 'recent-sign-in' });
+    throw new HttpsError(signIn, 'Sign in again to download your data.', { reason });
   return caller.uid;
 }

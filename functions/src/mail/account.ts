@@ -2,7 +2,7 @@ import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-ad
 import { logger } from 'firebase-functions';
 import { raiseNotice, type AlertSink } from './alerts.js';
 import type { SendFailure } from './retry-policy.js';
-import { sweepCollection } from './send.js';
+import { collections } from '../contracts/collections.js';
 
 // What is wrong with the mail account is not wrong with the message. When a send fails for
 // the account's sake (retry-policy.ts, `failureScope`: a refused login, a server unreachable
@@ -34,7 +34,8 @@ export type AccountState =
   | { down: false }
   | { down: true; sinceMs: number; reason: string; tries: number; nextTryMs: number; remindedMs: number };
 
-export const accountRef = (db: Firestore): DocumentReference => db.collection(sweepCollection).doc(accountStateId);
+export const accountRef = (db: Firestore): DocumentReference =>
+  db.collection(collections.mailSweep).doc(accountStateId);
 
 /** The state a snapshot of the account's document holds. */
 export function readAccount(snapshot: DocumentSnapshot | undefined): AccountState {

@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { dayCounterExpiry, noticeCounter, shardFields } from './rate-limits.js';
 import { logger } from 'firebase-functions';
+import { collections } from '../contracts/collections.js';
 
 // When contact mail is not reaching the team, someone hears of it, twice over:
 //   - a structured log event, `alert: "support-mail"` with a `kind`, that the log-based alert
@@ -16,7 +17,6 @@ import { logger } from 'firebase-functions';
 
 /** The label every alert event carries: the log-based alert policy matches it. */
 export const alertLabel = 'support-mail';
-export const alertsCollection = 'MailAlerts';
 /** The one document the sweep keeps while messages wait in RETRY too long. */
 export const staleRetryAlertId = 'stale-retry';
 /** How long a message may wait in RETRY before it is reported. */
@@ -37,7 +37,7 @@ const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).rep
 export function describeAlert(alert: MailAlert): string {
   switch (alert.kind) {
     case 'failed':
-      return `Message ${alert.reference} could not be delivered and was given up (Mail/${alert.mailId}): ${alert.error}`;
+      return `Message ${alert.reference} could not be delivered and was given up (${collections.mail}/${alert.mailId}): ${alert.error}`;
     case 'stale-retry':
       return `${alert.waiting} message${alert.waiting === 1 ? ' has' : 's have'} waited in RETRY for over an hour (the oldest written ${new Date(alert.oldestWrittenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC): the SMTP server keeps refusing them.`;
     case 'digest':
@@ -68,7 +68,7 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
   if (alert.kind === 'failed') {
     const { kind, mailId, reference } = alert;
     return {
-      message: `Support mail alert: message ${reference} could not be delivered and was given up (Mail/${mailId})`,
+      message: `Support mail alert: message ${reference} could not be delivered and was given up (${collections.mail}/${mailId})`,
       fields: { alert: alertLabel, kind, mailId, reference },
     };
   }
@@ -105,7 +105,7 @@ export async function reportFailure(
   sink(alert);
   try {
     await db
-      .collection(alertsCollection)
+      .collection(collections.mailAlerts)
       .doc(alert.mailId)
       .set({
         ...alert,
@@ -132,7 +132,7 @@ export async function reportQuota(
 ): Promise<void> {
   try {
     await db
-      .collection(alertsCollection)
+      .collection(collections.mailAlerts)
       .doc(`quota-${alert.day}`)
       .create({
         ...alert,
@@ -154,7 +154,7 @@ export async function reportQuota(
  */
 export async function raiseNotice(db: Firestore, id: string, alert: MailAlert, nowMs: number): Promise<void> {
   await db
-    .collection(alertsCollection)
+    .collection(collections.mailAlerts)
     .doc(id)
     .create({
       ...alert,
@@ -173,7 +173,7 @@ export async function setStaleRetryAlert(
   nowMs: number,
   sink: AlertSink,
 ): Promise<void> {
-  const ref = db.collection(alertsCollection).doc(staleRetryAlertId);
+  const ref = db.collection(collections.mailAlerts).doc(staleRetryAlertId);
   const before = await ref.get();
   if (!alert) {
     if (before.exists) await ref.delete();
@@ -210,7 +210,8 @@ async function addToNoticeCount(db: Firestore, by: number, nowMs: number): Promi
 
 /** Sets the day's count of waiting notices from the notices themselves (the sweep, every minute). */
 export async function syncNoticeCount(db: Firestore, nowMs: number): Promise<number> {
-  const waiting = (await db.collection(alertsCollection).where('reported', '==', false).count().get()).data().count;
+  const waiting = (await db.collection(collections.mailAlerts).where('reported', '==', false).count().get()).data()
+    .count;
   const ref = noticeCounter(db, nowMs);
   const counted: unknown = (await ref.get()).get('notices');
   if (counted !== waiting) {
@@ -228,7 +229,11 @@ const noticesPerEmail = 20;
 /** The notices the next email carries. A failure to read them never stops an email. */
 export async function pendingNotices(db: Firestore): Promise<Notices> {
   try {
-    const snapshot = await db.collection(alertsCollection).where('reported', '==', false).limit(noticesPerEmail).get();
+    const snapshot = await db
+      .collection(collections.mailAlerts)
+      .where('reported', '==', false)
+      .limit(noticesPerEmail)
+      .get();
     const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
     return { ids: docs.map((doc) => doc.id), lines: docs.map((doc) => doc.get('notice') as string) };
   } catch {
@@ -242,7 +247,7 @@ export async function markReported(db: Firestore, notices: Notices, nowMs = Date
   // One update each: a notice the sweep cleared meanwhile must not keep the others unmarked.
   // One that fails is shown again in the next email: better twice than never.
   const results = await Promise.allSettled(
-    notices.ids.map((id) => db.collection(alertsCollection).doc(id).update({ reported: true })),
+    notices.ids.map((id) => db.collection(collections.mailAlerts).doc(id).update({ reported: true })),
   );
   const marked = results.filter((result) => result.status === 'fulfilled').length;
   if (marked > 0) await addToNoticeCount(db, -marked, nowMs);

@@ -1,6 +1,7 @@
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { expiryOf } from './retention.js';
-import { mailCollection, orphanWindowMs } from './sweep.js';
+import { orphanWindowMs } from './sweep.js';
+import { collections } from '../contracts/collections.js';
 
 // Gives `delivery.expireAt` to the Mail documents written before messages carried an expiry,
 // so that the TTL policy deletes them too and the privacy policy's period holds for every
@@ -40,7 +41,7 @@ export async function backfillExpiry(db: Firestore, options: BackfillOptions): P
   const report: BackfillReport = { scanned: 0, hadExpiry: 0, backfilled: 0, leftForDelivery: 0, failed: 0 };
   const writer = options.dryRun ? undefined : db.bulkWriter();
   const base = db
-    .collection(mailCollection)
+    .collection(collections.mail)
     .select('createdAt', 'delivery.expireAt', 'delivery.state')
     .orderBy(FieldPath.documentId())
     .limit(options.pageSize ?? 500);

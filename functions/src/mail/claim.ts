@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
-import { referenceFor } from '../contact-message.js';
+import { referenceFor } from '../contracts/contact-message.js';
 import {
   assessDelivery,
   capsApply,

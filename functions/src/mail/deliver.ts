@@ -1,11 +1,11 @@
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
-import { referenceFor } from '../contact-message.js';
+import { referenceFor } from '../contracts/contact-message.js';
 import { markAccountDown, markAccountUp } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { FieldValue } from 'firebase-admin/firestore';
-import { contactPicture } from '../contact-message.js';
+import { contactPicture } from '../contracts/contact-message.js';
 import { claimMail, type Claimed, type MessageFields } from './claim.js';
 import { pictureFlag } from './digest.js';
 import type { CarriedPicture } from './mail-document.js';

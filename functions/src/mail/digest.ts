@@ -7,7 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import type { MailConfig } from '../config.js';
-import { contactPicture, referenceFor } from '../contact-message.js';
+import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
@@ -15,8 +15,9 @@ import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mai
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { maxAttempts, pause, retryDelayMs, type SendFailure } from './retry-policy.js';
-import { endedBy, mailCollection, recordWithRetries, sendAndRecord, sweepCollection, type Sent } from './send.js';
+import { endedBy, recordWithRetries, sendAndRecord, type Sent } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
+import { collections } from '../contracts/collections.js';
 
 // Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
 // together: at most one digest per run (every minute), fewer as the day's emails run down,
@@ -33,7 +34,6 @@ import { getTransport, type MailTransport } from './transport.js';
 // the server refuses ends in ERROR; when the server says the account's quota is spent, they
 // wait for the next day.
 
-export { mailCollection };
 /**
  * Most messages in one digest: three times what a flood of 300 a minute writes, so a digest
  * a minute, or one every three as the day's emails run down, keeps up with it.
@@ -98,7 +98,7 @@ export function digestIntervalMs(perDay: number, sentToday: number, nowMs: numbe
 async function candidates(db: Firestore, nowMs: number): Promise<{ id?: string; docs: QueryDocumentSnapshot[] }> {
   // Only `delivery` is read here (a thousand messages with their pictures could be 640 MB);
   // `take` reads the messages again, in transactions.
-  const mail = db.collection(mailCollection).select('delivery');
+  const mail = db.collection(collections.mail).select('delivery');
   const resend = await mail.where('delivery.resendAs', '>', '').limit(1).get();
   const id: unknown = resend.docs[0]?.get('delivery.resendAs');
   if (typeof id === 'string') {
@@ -115,7 +115,7 @@ async function candidates(db: Firestore, nowMs: number): Promise<{ id?: string; 
 
 /** How many messages wait in the queue, due now or later. */
 export async function queuedCount(db: Firestore): Promise<number> {
-  const snapshot = await db.collection(mailCollection).where('delivery.state', '==', 'QUEUED').count().get();
+  const snapshot = await db.collection(collections.mail).where('delivery.state', '==', 'QUEUED').count().get();
   return snapshot.data().count;
 }
 
@@ -424,7 +424,7 @@ export async function sendDigest(
   if (!options.accountTry && readAccount(await accountRef(db).get()).down) return none('HELD');
 
   // The day's emails: spent, or running down (then the digests come less often).
-  const state = db.collection(sweepCollection).doc(digestStateId);
+  const state = db.collection(collections.mailSweep).doc(digestStateId);
   if (config.limits.perDay > 0) {
     const [{ day }, last] = await Promise.all([readCounts(db, nowMs), state.get()]);
     if (day >= config.limits.perDay) {
@@ -445,7 +445,7 @@ export async function sendDigest(
   const found = await candidates(db, nowMs);
   if (found.docs.length === 0) return none('NONE');
 
-  const digest = found.id ?? db.collection(mailCollection).doc().id;
+  const digest = found.id ?? db.collection(collections.mail).doc().id;
   const projectId = options.projectId ?? process.env.GCLOUD_PROJECT;
   const { taken, malformed } = await take(
     db,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { buildContactMessage } from '../contact-message.js';
+import { buildContactMessage } from '../contracts/contact-message.js';
 import { fieldsBesidesPicture, parseContext, parseMailDocument, parsePicture, senderOf } from './mail-document.js';
 
 /** The document the site writes, built as the site builds it. */

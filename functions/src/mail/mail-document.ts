@@ -9,7 +9,7 @@ import {
   type ContactContext,
   type ContactMessage,
   type Platform,
-} from '../contact-message.js';
+} from '../contracts/contact-message.js';
 
 // What the trigger reads from `Mail/{id}`. The trigger trusts none of it: every field is
 // checked here and a malformed document is rejected with a reason, never thrown on.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contactPicture } from '../contact-message.js';
+import { contactPicture } from '../contracts/contact-message.js';
 import {
   animatedWebp,
   cameraDetails,

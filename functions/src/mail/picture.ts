@@ -1,6 +1,6 @@
 import type sharpModule from 'sharp';
 import type { Metadata } from 'sharp';
-import { contactPicture } from '../contact-message.js';
+import { contactPicture } from '../contracts/contact-message.js';
 import type { CarriedPicture } from './mail-document.js';
 
 // The picture a contact message may carry (contact-message.ts, contactPicture), read again

@@ -7,6 +7,7 @@ import {
   type DocumentSnapshot,
   type Firestore,
 } from 'firebase-admin/firestore';
+import { collections } from '../contracts/collections.js';
 
 // Caps on how many emails contact messages make, so a flood cannot bury the support inbox
 // nor spend the mail account's sending quota. A cap never drops a message: one over a cap
@@ -38,9 +39,6 @@ import {
 //   spent, and the digests come less often as the rest runs down (digest.ts), so the emails
 //   of a day stay within the quota whatever the flood.
 
-export const limitsCollection = 'MailLimits';
-/** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
-export const shardsCollection = 'MailLimitShards';
 /**
  * Shards of the global count. Firestore sustains about one write per second per document;
  * increments on 16 shards take a burst of hundreds of messages and well over the caps'
@@ -160,7 +158,7 @@ export function senderCounterRef(
   sender: string | undefined,
 ): DocumentReference | undefined {
   const counter = senderCounter(limits, nowMs, sender);
-  return counter ? db.collection(limitsCollection).doc(counter.id) : undefined;
+  return counter ? db.collection(collections.mailLimits).doc(counter.id) : undefined;
 }
 
 /** The UTC day a moment falls in, as used in the day counter's id: `2025-06-01`. */
@@ -181,9 +179,9 @@ export function hourField(nowMs: number): string {
 /** The shards of the day's count (see the top of this file). */
 export function dayShards(db: Firestore, nowMs: number): CollectionReference {
   return db
-    .collection(limitsCollection)
+    .collection(collections.mailLimits)
     .doc(`mail_${dayKey(nowMs)}`)
-    .collection(shardsCollection);
+    .collection(collections.mailLimitShards);
 }
 
 /**
@@ -418,7 +416,10 @@ export async function takeGlobalTicket(
     counter = 'all',
   }: { random?: () => number; sleep?: (ms: number) => Promise<void>; counter?: string } = {},
 ): Promise<GlobalTicket> {
-  const shards = db.collection(limitsCollection).doc(globalCounterId(nowMs, counter)).collection(shardsCollection);
+  const shards = db
+    .collection(collections.mailLimits)
+    .doc(globalCounterId(nowMs, counter))
+    .collection(collections.mailLimitShards);
   const over: GlobalTicket = { verdict: 'over', release: () => Promise.resolve() };
   // The hour's cap is spent already: queued without a ticket.
   if ((await shards.aggregate({ total: AggregateField.sum('count') }).get()).data().total >= cap) return over;

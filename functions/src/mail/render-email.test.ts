@@ -5,7 +5,7 @@ import {
   referenceFor,
   referencePattern,
   type ContactDraft,
-} from '../contact-message.js';
+} from '../contracts/contact-message.js';
 import type { CarriedPicture, ContactMail } from './mail-document.js';
 import {
   digestExcerptChars,

@@ -1,8 +1,9 @@
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml, referenceFor, singleLine, type Platform } from '../contact-message.js';
+import { escapeHtml, referenceFor, singleLine, type Platform } from '../contracts/contact-message.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
 import type { PictureResult } from './picture.js';
 import type { Thread } from './threads.js';
+import { collections } from '../contracts/collections.js';
 
 // The email for one contact message, written here from the document's plain fields: the
 // visitor's text is escaped, never markup, and its rows are the function's own. A document
@@ -116,7 +117,7 @@ function details(
   picture?: string,
 ): Detail[] {
   const { language, platform, appVersion } = context;
-  const path = `Mail/${source.id}`;
+  const path = `${collections.mail}/${source.id}`;
   const sender: Detail[] =
     mail.shape === 'fields'
       ? [
@@ -138,12 +139,12 @@ function details(
       ? undefined
       : { label: 'Received', value: `${new Date(mail.writtenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC` },
     thread?.quoted
-      ? { label: 'Earlier message', value: `${thread.quoted.reference} (Mail/${thread.quoted.mailId})` }
+      ? { label: 'Earlier message', value: `${thread.quoted.reference} (${collections.mail}/${thread.quoted.mailId})` }
       : undefined,
     thread?.sharedWith
       ? {
           label: 'Note',
-          value: `Mail/${thread.sharedWith} had this reference first: tell the two apart by their documents.`,
+          value: `${collections.mail}/${thread.sharedWith} had this reference first: tell the two apart by their documents.`,
         }
       : undefined,
     { label: 'Document', value: path, href: documentLink(source) },
@@ -220,7 +221,7 @@ function messageSection(messageHtml: string, rows: Detail[], note?: string): str
 export function quotedElsewhere(thread: Pick<Thread, 'quoted'> | undefined): string | undefined {
   const quoted = thread?.quoted;
   if (!quoted || quoted.from === 'same') return undefined;
-  const which = `${quoted.reference} (Mail/${quoted.mailId})`;
+  const which = `${quoted.reference} (${collections.mail}/${quoted.mailId})`;
   return quoted.from === 'other'
     ? `This message quotes reference ${which}, which was sent from another address: it is not part of that conversation.`
     : `This message quotes reference ${which}; whether that came from this address is not known: it is not part of that conversation.`;

@@ -7,7 +7,8 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { requeuedByOperator } from './delivery.js';
-import { mailCollection, maxDigestMessages } from './digest.js';
+import { maxDigestMessages } from './digest.js';
+import { collections } from '../contracts/collections.js';
 
 // Puts contact messages that ended back in the queue, for an operator (`npm run
 // mail:requeue`, scripts/mail-requeue.ts): after the SMTP account's daily quota was spent or
@@ -163,7 +164,7 @@ export async function planRequeue(db: Firestore, query: RequeueQuery): Promise<R
   const pageSize = query.pageSize ?? 500;
   const wanted = new Set<string>(range.states);
   const base = db
-    .collection(mailCollection)
+    .collection(collections.mail)
     .where('createdAt', '>=', Timestamp.fromMillis(range.sinceMs))
     .where('createdAt', '<', Timestamp.fromMillis(range.untilMs))
     .orderBy('createdAt')

@@ -11,11 +11,6 @@ import type { MailTransport } from './transport.js';
 // sent again for a failed write. `sendWithRetries` is that step for a claimed message, with its
 // quick retries.
 
-/** Where contact messages are written (firestore.rules) and their delivery recorded. */
-export const mailCollection = 'Mail';
-/** The sweep's own documents: its cursor of lost events, the last digest, the mail account's state. */
-export const sweepCollection = 'MailSweep';
-
 /** What came of one send: accepted, with the server's answer, or failed and why. */
 export type Sent = { kind: 'sent'; info: DeliveryInfo } | { kind: 'failed'; failure: SendFailure };
 

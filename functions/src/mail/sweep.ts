@@ -14,11 +14,11 @@ import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery, isHeld } from './delivery.js';
 import { classifySendError } from './retry-policy.js';
 import { getTransport, type MailTransport } from './transport.js';
-import { mailCollection, pictureFlag, pictureToClean, sendDigest, type DigestReport } from './digest.js';
+import { pictureFlag, pictureToClean, sendDigest, type DigestReport } from './digest.js';
 import { readMailPicture } from './picture.js';
-import { contactPicture } from '../contact-message.js';
-import { sweepCollection } from './send.js';
+import { contactPicture } from '../contracts/contact-message.js';
 import { fieldsBesidesPicture, parsePicture } from './mail-document.js';
+import { collections } from '../contracts/collections.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
 // finds what needs another go and delivers it through the same claim (transaction and
@@ -39,15 +39,12 @@ import { fieldsBesidesPicture, parsePicture } from './mail-document.js';
 // held, the due digest; with nothing waiting, a login alone), and once it got through, every
 // held message is due again, oldest first.
 
-export { mailCollection };
-
 /** A new message is an orphan when it still has no delivery this long after it was written. */
 export const orphanAfterMs = 2 * 60_000;
 /** Where the orphan search starts without a cursor (the first run, or one far off the clock). */
 export const orphanWindowMs = 15 * 60_000;
 /** The furthest back a cursor is followed: a sweep stopped for longer looks back this far. */
 const orphanLookbackMs = 24 * 60 * 60_000;
-export { sweepCollection };
 /** The earliest time Firestore stores (0001-01-01): every RETRY's time is at or after it. */
 const earliest = new Timestamp(-62_135_596_800, 0);
 const orphanCursorId = 'orphans';
@@ -106,14 +103,14 @@ async function findOrphans(
   pageSize: number,
   most: number,
 ): Promise<{ orphans: QueryDocumentSnapshot[]; save: (unhandled: QueryDocumentSnapshot[]) => Promise<void> }> {
-  const cursorRef = db.collection(sweepCollection).doc(orphanCursorId);
+  const cursorRef = db.collection(collections.mailSweep).doc(orphanCursorId);
   const saved = (await cursorRef.get()).data() as Partial<OrphanCursor> | undefined;
   const until = now - orphanAfterMs;
   const cursorMs = saved?.createdAt instanceof Timestamp ? saved.createdAt.toMillis() : undefined;
   const usable = cursorMs !== undefined && cursorMs <= until && cursorMs >= now - orphanLookbackMs;
   const from = usable && saved?.createdAt ? saved.createdAt : Timestamp.fromMillis(now - orphanWindowMs);
   const ordered = db
-    .collection(mailCollection)
+    .collection(collections.mail)
     .select(...fieldsBesidesPicture)
     .where('createdAt', '<=', Timestamp.fromMillis(until))
     .orderBy('createdAt')
@@ -150,7 +147,7 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const clock = options.now === undefined ? Date.now : () => now;
   const pageSize = options.pageSize ?? 200;
   const most = options.limit ?? 2_000;
-  const mail = db.collection(mailCollection).select(...fieldsBesidesPicture);
+  const mail = db.collection(collections.mail).select(...fieldsBesidesPicture);
 
   const [retrying, manual, abandoned, lost] = await Promise.all([
     // Every message in RETRY with a time, soonest first (also for the stale-RETRY alert).
@@ -291,7 +288,7 @@ const picturesCleanedPerRun = 10;
  * the same for a message sent alone). One at a time, a few a run; the rest wait for the next.
  */
 export async function cleanSentPictures(db: Firestore, most = picturesCleanedPerRun): Promise<number> {
-  const found = await db.collection(mailCollection).where(pictureToClean, '==', true).select().limit(most).get();
+  const found = await db.collection(collections.mail).where(pictureToClean, '==', true).select().limit(most).get();
   let cleaned = 0;
   for (const { ref } of found.docs) {
     const carried = parsePicture((await ref.get()).get(contactPicture.field));

@@ -1,7 +1,8 @@
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { referencePattern } from '../contact-message.js';
+import { referencePattern } from '../contracts/contact-message.js';
 import { senderOf, type ContactMail } from './mail-document.js';
 import { senderKey } from './rate-limits.js';
+import { collections } from '../contracts/collections.js';
 
 // Threads for the team: a visitor who writes again from the same address within 30 days, or
 // quotes the reference of an earlier message of theirs, reaches the team in the same email
@@ -22,8 +23,6 @@ import { senderKey } from './rate-limits.js';
 //                                        id, and with it the reference) is told apart
 // Neither holds an address or a visitor's text; both expire (a TTL policy on `expireAt`).
 
-export const threadsCollection = 'MailThreads';
-export const referencesCollection = 'MailReferences';
 /** How long after a visitor's last email a new message from them joins its thread. */
 export const threadWindowMs = 30 * 24 * 60 * 60_000;
 /** Most Message-IDs a References header carries: the thread's first and the latest ones. */
@@ -46,9 +45,9 @@ export function threadRefs(db: Firestore, mail: ContactMail | undefined, referen
   const sender = mail ? senderOf(mail) : undefined;
   const quoted = mail ? quotedReference(mail, reference) : undefined;
   return {
-    own: db.collection(referencesCollection).doc(reference),
-    ...(sender ? { sender: db.collection(threadsCollection).doc(senderKey(sender)) } : {}),
-    ...(quoted ? { quoted: db.collection(referencesCollection).doc(quoted) } : {}),
+    own: db.collection(collections.mailReferences).doc(reference),
+    ...(sender ? { sender: db.collection(collections.mailThreads).doc(senderKey(sender)) } : {}),
+    ...(quoted ? { quoted: db.collection(collections.mailReferences).doc(quoted) } : {}),
   };
 }
 

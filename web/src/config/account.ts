@@ -1,7 +1,7 @@
 // What deleting an account means, as the Account page and the privacy policy both state it:
 // how long each thing that outlives the account is kept. EXAMPLE values: the operator must
 // confirm them (with their accountant for the tax records) before launch. Where the data
-// lives, for the clean-up that deletes it: functions/src/account-deletion/member-data.ts.
+// lives, for the clean-up that deletes it: functions/src/contracts/member-data.ts.
 import { dataExports, deletionRecordYears } from './constants';
 import type { Language } from './languages';
 

@@ -10,6 +10,10 @@ beforeAll(async () => {
     import('../pages/home'),
   ]);
   await Promise.all([preloadPart(loadFooter), preloadPart(loadSlideshow)]);
+  // A page's script part is compiled on its first import (on demand, as Vite serves it): on a
+  // busy machine that takes seconds, so what a test finds after it may come that late.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 10_000 });
 });
 
 // Only files with a DOM (jsdom) render anything to clean up; Testing Library is loaded there only.

@@ -1,5 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { copyFailureOf, copyFileName, copyItems, readMemberCopy } from './member-copy';
+import { copyFailureOf, copyFileName, copyItems, readMemberCopy, type MemberCopy } from './member-copy';
+
+/** A copy with `documents` documents and, unless Storage was unavailable, `files` files. */
+const copyOf = (documents: number, files?: number): MemberCopy => ({
+  format: 'member-data-export',
+  version: 1,
+  exportedAt: '2026-11-25T10:00:00.000Z',
+  account: { uid: 'u1', emailVerified: true, disabled: false, providers: [] },
+  documents: Array.from({ length: documents }, (_, index) => ({
+    path: `posts/p${String(index)}`,
+    place: 'posts.ownerId',
+    data: null,
+  })),
+  storage:
+    files === undefined
+      ? { state: 'UNAVAILABLE' }
+      : {
+          state: 'LISTED',
+          files: Array.from({ length: files }, (_, index) => ({ name: `f${String(index)}`, size: 1 })),
+        },
+});
 
 const failure = (code: string, details?: unknown) => Object.assign(new Error(code), { code, details });
 
@@ -18,8 +38,8 @@ describe('the copy of a member’s data', () => {
   });
 
   it('counts documents and listed files', () => {
-    expect(copyItems({ exportedAt: '', documents: [1, 2, 3], storage: { state: 'LISTED', files: [1, 2] } })).toBe(5);
-    expect(copyItems({ exportedAt: '', documents: [1], storage: { state: 'UNAVAILABLE' } })).toBe(1);
+    expect(copyItems(copyOf(3, 2))).toBe(5);
+    expect(copyItems(copyOf(1))).toBe(1);
   });
 
   it('words each refusal of the function', () => {

@@ -1,18 +1,11 @@
 // The copy of a member's data as the Account page handles it: what it checks of the answer, the
 // file it saves it as, and the failures it words. Pure, with no Firebase import.
+import { copyRefusals, memberCopyPath, type MemberCopy } from '@contracts/member-copy';
 import { errorCode } from '../../firebase/errors';
 
-/** The callable's address on the site itself (firebase.json rewrites it to exportMemberData). */
-export const memberCopyPath = '/api/account/export';
+export { memberCopyPath, type MemberCopy };
 
-/** The parts of the copy the page reads; the file keeps everything the function sent. */
-export type MemberCopy = {
-  exportedAt: string;
-  documents: unknown[];
-  storage: { state: string; files?: unknown[] };
-} & Record<string, unknown>;
-
-/** The function's answer, if it is a copy; throws otherwise. */
+/** The function's answer, if it is a copy (the parts the page reads are checked); throws otherwise. */
 export function readMemberCopy(data: unknown): MemberCopy {
   if (
     typeof data === 'object' &&
@@ -41,7 +34,7 @@ export function copyFileName(productName: string, exportedAt: string): string {
 
 /** How many items the copy holds: its documents and listed files. */
 export function copyItems(copy: MemberCopy): number {
-  return copy.documents.length + (copy.storage.files?.length ?? 0);
+  return copy.documents.length + (copy.storage.state === 'LISTED' ? copy.storage.files.length : 0);
 }
 
 export type CopyFailure =
@@ -58,19 +51,18 @@ function detail(error: unknown, key: string): unknown {
     : undefined;
 }
 
-/** What went wrong, from the callable's error code and details. */
+/** What went wrong, from the callable's error code and details (contracts/member-copy.ts). */
 export function copyFailureOf(error: unknown): CopyFailure {
-  switch (errorCode(error)) {
-    case 'functions/resource-exhausted': {
-      const at = detail(error, 'retryAt');
-      const retryAt = typeof at === 'string' ? new Date(at) : undefined;
-      return { kind: 'limit', retryAt: retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : undefined };
-    }
-    case 'functions/failed-precondition':
-      return detail(error, 'reason') === 'too-large' ? { kind: 'tooLarge' } : { kind: 'unavailable' };
-    case 'functions/unauthenticated':
-      return { kind: 'recentLogin' };
-    default:
-      return { kind: 'unavailable' };
+  const code = errorCode(error);
+  const is = (refusal: { code: string }) => code === `functions/${refusal.code}`;
+  if (is(copyRefusals.overDailyCap)) {
+    const at = detail(error, 'retryAt');
+    const retryAt = typeof at === 'string' ? new Date(at) : undefined;
+    return { kind: 'limit', retryAt: retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : undefined };
   }
+  if (is(copyRefusals.tooLarge) && detail(error, 'reason') === copyRefusals.tooLarge.reason)
+    return { kind: 'tooLarge' };
+  // Signed in too long ago, or no longer: the page signs them in again.
+  if (is(copyRefusals.signInAgain)) return { kind: 'recentLogin' };
+  return { kind: 'unavailable' };
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { supportMessageRetentionMonths } from '../../config/constants';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
-import { referenceFor, type ContactMessage } from '@contact-message';
+import { referenceFor, type ContactMessage } from '@contracts/contact-message';
 import { sendContactMessage } from './api/send-contact-message';
 import { renderSite } from '../../test/render';
 

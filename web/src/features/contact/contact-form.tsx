@@ -11,7 +11,7 @@ import {
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { SupportMailText } from '../../components/support-mail-text';
-import { referenceFor } from '@contact-message';
+import { referenceFor } from '@contracts/contact-message';
 import {
   buildContactMessage,
   contactLimits,

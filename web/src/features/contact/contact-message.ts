@@ -9,11 +9,11 @@ import {
   type ContactField,
   type ContactMessage,
   type Platform,
-} from '@contact-message';
+} from '@contracts/contact-message';
 
 // The Contact Us form's side of a contact message. What the message is (its fields, limits,
 // the document the site writes and the email's reference) is the one definition the rules
-// and the mail function share (@contact-message: functions/src/contact-message.ts); here is
+// and the mail function share (@contracts/contact-message); here is
 // what the form adds: the order of the fields, their errors as the form shows them, and what
 // a link may fill in.
 

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contactPicture } from '@contact-message';
+import { contactPicture } from '@contracts/contact-message';
 import type { Prepared } from './picture/prepare-picture';
 
 /** The picture control's script part: loaded when the visitor first reaches the control. */

@@ -9,7 +9,8 @@ import {
 } from 'firebase/firestore/lite';
 import { firebaseApp } from '../../../firebase/app';
 import { firestoreEmulatorHost, hostAndPort } from '../../../firebase/config';
-import { contactPicture, type ContactMessage } from '@contact-message';
+import { contactPicture, type ContactMessage } from '@contracts/contact-message';
+import { collections } from '@contracts/collections';
 
 // Firestore Lite (REST, no realtime, a fraction of the full SDK) in a script part of its own,
 // loaded only by the support page, when the visitor starts on the form.
@@ -44,7 +45,7 @@ if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) {
 export async function addMail(message: ContactMessage, picture?: Uint8Array): Promise<string> {
   // Firestore attaches a token only once App Check is there: the first write waits for it.
   if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) await appCheckReady();
-  const reference = await addDoc(collection(database(), 'Mail'), {
+  const reference = await addDoc(collection(database(), collections.mail), {
     ...message,
     ...(picture ? { [contactPicture.field]: Bytes.fromUint8Array(picture) } : {}),
     createdAt: serverTimestamp(),

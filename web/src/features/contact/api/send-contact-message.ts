@@ -1,4 +1,4 @@
-import type { ContactMessage } from '@contact-message';
+import type { ContactMessage } from '@contracts/contact-message';
 
 /** A send that has not finished by then counts as failed (the visitor keeps the text). */
 export const sendTimeoutMs = 30_000;

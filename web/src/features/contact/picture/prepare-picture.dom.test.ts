@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactPicture } from '@contact-message';
+import { contactPicture } from '@contracts/contact-message';
 import { preparePicture } from './prepare-picture';
 
 // preparePicture in a page, with the browser's parts it uses played by stand-ins (jsdom decodes

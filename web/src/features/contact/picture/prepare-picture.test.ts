@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactPicture } from '@contact-message';
+import { contactPicture } from '@contracts/contact-message';
 import { encodeToFit, fittedSize, qualities, sniffPicture, type Encode } from './prepare-picture';
 
 /** Bytes from numbers and Latin-1 strings, as a file starts. */

@@ -2,6 +2,7 @@
 // production, an in-memory one in unit tests. The Storage emulator cannot run on the machines
 // this project is tested on (it downloads a rules runtime when it starts), so under the
 // emulators the clean-up records Storage as skipped instead of calling a real bucket.
+import type { ListedFile } from '../contracts/member-copy.js';
 
 /** What the clean-up needs of a bucket. */
 export type StorageCleaner = {
@@ -11,9 +12,6 @@ export type StorageCleaner = {
    */
   deletePrefix(prefix: string, deleted: (count: number) => Promise<void>): Promise<void>;
 };
-
-/** A file as the copy of a member's data lists it. */
-export type ListedFile = { name: string; size: number; contentType?: string; updated?: string };
 
 /** What the copy of a member's data needs of a bucket. */
 export type StorageLister = {

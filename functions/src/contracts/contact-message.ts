@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { contactPicture } from './contact-picture.js';
 
 // A contact message, the one definition that the site's form, firestore.rules and the mail
 // function share: its fields and their limits, the schema that builds the document the site
 // writes to `Mail/{id}` and reads it back in the function, the reference both sides show, and
-// the text helpers (one line, HTML escaping). The site imports this file through the alias
-// `@contact-message` (web/tsconfig.json; only web/src/features/contact/ may), so it imports
-// nothing but valibot. firestore.rules cannot import it: tests/emulators/rules.test.ts reads
+// the text helpers (one line, HTML escaping). One of the contracts (contracts/README.md): the
+// site imports it as `@contracts/contact-message`, so it imports nothing but valibot. firestore.rules cannot import it: tests/emulators/rules.test.ts reads
 // the rules and checks that they hold these limits and patterns, character for character.
 
 /** What each field the visitor types is, and its longest value in UTF-16 code units. */
@@ -25,24 +25,7 @@ export type Platform = (typeof platforms)[number];
 /** Longest app version, in characters (the appVersion pattern's limit). */
 export const maxAppVersionLength = 32;
 
-/**
- * The one picture (a screenshot or a photo) a message may carry, in the document's `picture`
- * field as bytes. The site decodes what the visitor chose and draws it again, at most
- * `maxSide` pixels on its longer side, as WebP (or JPEG where the browser cannot write WebP):
- * what it sends has no EXIF, so no GPS position, camera or time. The rules allow at most
- * `maxBytes`: a 1,600 px photo comes to 150–450 kB, and the rest of the document (the longest
- * message is 15 kB of UTF-8, the delivery record under 2 kB) stays far under Firestore's 1 MiB
- * per document, also with the bytes sent as base64 through the REST API (about 875 kB). The
- * mail function trusts none of it: it decodes the bytes again and attaches only what it could
- * decode as one of `types` within `maxSide`, re-encoded as `<reference>.webp`.
- */
-export const contactPicture = {
-  field: 'picture',
-  maxBytes: 640 * 1024,
-  maxSide: 1600,
-  /** What the site writes, as sniffed from the bytes (not a name or a header the writer chose). */
-  types: ['image/webp', 'image/jpeg'],
-} as const;
+export { contactPicture };
 
 /**
  * Format characters that older Unicode tables (the Firestore emulator's among them, seen
