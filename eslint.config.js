@@ -4,8 +4,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * A rule refusing imports from the given folders of web/src, and from the functions package:
- * the site takes only the contracts from there (functions/src/contracts/), by their alias.
+ * A rule refusing imports from the given folders of web/src, from the functions package (the
+ * site takes only the contracts from there, functions/src/contracts/, by their alias) and from
+ * scripts/ (what the site's build needs lives in web/build/).
  */
 function restrictImports(folders) {
   return {
@@ -18,8 +19,9 @@ function restrictImports(folders) {
             message: `This folder may not import from web/src/${folder}/ (see ARCHITECTURE.md).`,
           })),
           {
-            group: ['**/functions/*', '**/functions/**'],
-            message: 'The site imports nothing from functions/ but the contracts (@contracts/…).',
+            group: ['**/functions/*', '**/functions/**', '**/scripts/*', '**/scripts/**'],
+            message:
+              'The site imports nothing from functions/ but the contracts (@contracts/…), and nothing from scripts/.',
           },
         ],
       },
@@ -51,7 +53,7 @@ export default tseslint.config(
   // texts, head, utils) does not reach into features, pages or the app's wiring; a feature does not
   // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
   // points and the test renderer import app/. From functions/ the site imports the contracts
-  // only (@contracts/…).
+  // only (@contracts/…), from scripts/ nothing.
   { files: ['web/**/*.{ts,tsx}'], rules: restrictImports([]) },
   {
     files: ['web/src/{components,hooks,config,firebase,locales,seo,utils}/**/*.{ts,tsx}'],

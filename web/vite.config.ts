@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
-import { webEmulatorEnv } from '../scripts/lib/project.ts';
 import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
@@ -11,6 +10,7 @@ import { helpSearchAtBuild } from './build/help-search.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
 import { buildEnv, emulatorMode, refuseEmulatorSettings } from './build/production-env.ts';
+import { webEmulatorEnv } from './build/emulator-env.ts';
 
 /**
  * Writes `.vite/chunks.json`: every script part with its static and dynamic imports and the

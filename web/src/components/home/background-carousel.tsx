@@ -15,7 +15,7 @@ import { timings } from '../../config/constants';
 import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
-import { PauseButton } from './pause-button';
+import { CarouselControls } from './carousel-controls';
 import { initialRotation, rotationReducer, type RotationState } from './background-rotation';
 
 /**
@@ -107,33 +107,25 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
         aria-label={t('home.background.label')}
         {...carousel.rootProps}
       >
-        <button type="button" className="carousel-arrow" onClick={carousel.previous}>
-          <span aria-hidden="true">‹</span>
-          <span className="visually-hidden">{t('home.background.previous')}</span>
-        </button>
-        <div className="hero-carousel__strip">
-          <ol ref={strip}>
-            {state.order.slice(1).map((index) => (
-              <Thumbnail
-                key={index}
-                index={index}
-                hydrated={hydrated}
-                description={descriptions[index] ?? ''}
-                onShow={show}
-              />
-            ))}
-          </ol>
-        </div>
-        <button type="button" className="carousel-arrow" onClick={carousel.next}>
-          <span aria-hidden="true">›</span>
-          <span className="visually-hidden">{t('home.background.next')}</span>
-        </button>
-        <PauseButton
-          playing={carousel.playing}
-          onToggle={carousel.togglePlaying}
-          pauseLabel={t('home.background.pause')}
-          playLabel={t('home.background.play')}
-        />
+        <CarouselControls
+          carousel={carousel}
+          arrowClass="carousel-arrow"
+          label={(control) => t(`home.background.${control}`)}
+        >
+          <div className="hero-carousel__strip">
+            <ol ref={strip}>
+              {state.order.slice(1).map((index) => (
+                <Thumbnail
+                  key={index}
+                  index={index}
+                  hydrated={hydrated}
+                  description={descriptions[index] ?? ''}
+                  onShow={show}
+                />
+              ))}
+            </ol>
+          </div>
+        </CarouselControls>
       </div>
     </section>
   );

@@ -7,7 +7,7 @@ import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { Picture } from '../media/picture';
 import { ProLabel } from '../plans/pro-label';
-import { PauseButton } from './pause-button';
+import { CarouselControls } from './carousel-controls';
 import { useLanguage } from '../../locales/language';
 import { useSlideshowTexts } from '../../locales/slideshow';
 
@@ -103,25 +103,17 @@ export default function ScreenshotSlideshow() {
           ))}
         </div>
         <div className="slideshow__controls">
-          <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.previous}>
-            <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">{t('previous')}</span>
-          </button>
-          <ol className="slideshow__dots">
-            {slides.map((slide, position) => (
-              <Dot key={slide.id} slide={slide} position={position} current={position === index} onPick={pick} />
-            ))}
-          </ol>
-          <button type="button" className="carousel-arrow carousel-arrow--dark" onClick={carousel.next}>
-            <span aria-hidden="true">›</span>
-            <span className="visually-hidden">{t('next')}</span>
-          </button>
-          <PauseButton
-            playing={carousel.playing}
-            onToggle={carousel.togglePlaying}
-            pauseLabel={t('pause')}
-            playLabel={t('play')}
-          />
+          <CarouselControls
+            carousel={carousel}
+            arrowClass="carousel-arrow carousel-arrow--dark"
+            label={(control) => t(control)}
+          >
+            <ol className="slideshow__dots">
+              {slides.map((slide, position) => (
+                <Dot key={slide.id} slide={slide} position={position} current={position === index} onPick={pick} />
+              ))}
+            </ol>
+          </CarouselControls>
         </div>
       </div>
     </section>

@@ -25,7 +25,8 @@ import {
 import { firstInvalid, initialContactForm, next, shownErrors, type CheckedField } from './contact-form-state';
 import { preloadMailStore, sendContactMessage } from './api/send-contact-message';
 import { MessageSentDialog } from './message-sent-dialog';
-import { noPicture, PictureField, type PictureChoice } from './picture-field';
+import { noPicture, PictureField } from './picture-field';
+import type { PictureChoice } from './picture/picture-choice';
 import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';

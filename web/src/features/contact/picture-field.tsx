@@ -1,15 +1,12 @@
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPicture } from '@contracts/contact-message';
+import type { PictureChoice } from './picture/picture-choice';
 import type { Prepared } from './picture/prepare-picture';
 
 /** The picture control's script part: loaded when the visitor first reaches the control. */
 const loadControl = () => import('./picture/picture-control');
 type ControlModule = Awaited<ReturnType<typeof loadControl>>;
-
-/** The picture a message will carry, as the form knows it. */
-export type PictureChoice =
-  { status: 'none' } | { status: 'preparing'; ready: Promise<Prepared> } | ({ status: 'done' } & Prepared);
 
 export const noPicture: PictureChoice = { status: 'none' };
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { usePictureTexts } from '../../../locales/picture';
 import { useLanguage } from '../../../locales/language';
 import { formatCount } from '../../../config/formatted';
-import type { PictureChoice } from '../picture-field';
+import type { PictureChoice } from './picture-choice';
 import { maxChosenBytes, type PreparedPicture } from './prepare-picture';
 
 export { preparePicture } from './prepare-picture';
