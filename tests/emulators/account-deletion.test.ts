@@ -1,7 +1,6 @@
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, type Firestore, type Timestamp } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
 import {
   cleanUpMember,
   deletionRecordYears,
@@ -11,8 +10,8 @@ import {
 import { memberData } from '../../functions/src/contracts/member-data.ts';
 import { MemoryBucket } from '../../functions/src/member-files/buckets.ts';
 import type { MailTransport } from '../../functions/src/mail/transport.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { eventually, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
+import { eventually } from '../support/emulators.ts';
+import { mailHarness } from '../support/mail-harness.ts';
 import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
@@ -21,21 +20,9 @@ import { collections } from '../../functions/src/contracts/collections.ts';
 // v1 Auth trigger, which deletes that member's data, records the deletion without personal
 // data and mails one confirmation to the deleted address. The module itself is also run
 // from here, to stop it halfway and run it again.
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-
-beforeAll(async () => {
-  // The Auth trigger does the clean-up here: on, whatever the file before needed.
-  await setBackgroundTriggers(true);
-  app = initializeApp({ projectId }, 'account-deletion-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-});
-afterAll(async () => {
-  await inbox.close();
-  await deleteApp(app);
-});
+// The Auth trigger does the clean-up here: on, whatever the file before needed.
+const harness = mailHarness({ triggers: true });
+const { app, db } = harness;
 
 /** A transport that hands each email's recipient to `send`, which may throw as a server would. */
 function confirmationsTo(send: (to: string) => Promise<void>): { transport: MailTransport; from: string } {
@@ -88,13 +75,15 @@ describe('deleting a member’s Auth account', () => {
     for (const personal of [a, email, 'Marco Rossi']) expect(stored).not.toContain(personal);
 
     const confirmations = await eventually(() => {
-      const found = inbox.messages.filter((message) => message.to && JSON.stringify(message.to).includes(email));
+      const found = harness.inbox.messages.filter(
+        (message) => message.to && JSON.stringify(message.to).includes(email),
+      );
       return found.length > 0 ? found : undefined;
     });
     await new Promise((resolve) => setTimeout(resolve, 1500)); // a second one would have come by now
-    expect(inbox.messages.filter((message) => JSON.stringify(message.to).includes(email))).toHaveLength(1);
+    expect(harness.inbox.messages.filter((message) => JSON.stringify(message.to).includes(email))).toHaveLength(1);
     expect(confirmations[0]?.subject).toMatch(/account was deleted/);
-    expect(inbox.messages.filter((message) => JSON.stringify(message.to).includes(`${b}@`))).toHaveLength(0);
+    expect(harness.inbox.messages.filter((message) => JSON.stringify(message.to).includes(`${b}@`))).toHaveLength(0);
   });
 });
 
@@ -175,7 +164,7 @@ describe('the clean-up module', () => {
       'the clean-up to finish',
     );
     expect(done.confirmation).toBe('UNVERIFIED');
-    expect(inbox.recipients.flat()).not.toContain(email);
+    expect(harness.inbox.recipients.flat()).not.toContain(email);
     const started = new Date((done.startedAt as unknown as Timestamp).toMillis());
     started.setUTCFullYear(started.getUTCFullYear() + deletionRecordYears);
     expect(done.expireAt.toMillis()).toBe(started.getTime());

@@ -1,28 +1,19 @@
 import { randomInt } from 'node:crypto';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailAlert } from '../../functions/src/mail/alerts.ts';
+import { Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
-import { queued } from '../../functions/src/mail/delivery.ts';
+import type { Outcome } from '../../functions/src/mail/deliver.ts';
 import { queuedCount } from '../../functions/src/mail/digest.ts';
 import {
-  dayShards,
   defaultRateLimits,
-  hourField,
   maxSenderDelayMs,
   senderCounter,
-  shardFields,
   type RateLimits,
 } from '../../functions/src/mail/rate-limits.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { emulatorMailConfig, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
-import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { carrying, day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What a script can do to the mail pipeline beyond a plain flood, run on the project's own
@@ -30,75 +21,22 @@ import { collections } from '../../functions/src/contracts/collections.ts';
 // clock: each test in an hour (or day) of its own, years ahead, so no counter of another test
 // counts. A poison message in a digest, a long flood of the longest messages the rules allow,
 // a flood aimed at a visitor's address, the mail account's daily quota, threads, a digest
-// that went out but was not recorded, and messages written at one instant.
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-let base: MailConfig;
-const alerts: MailAlert[] = [];
-const onAlert = (alert: MailAlert) => alerts.push(alert);
+// that went out but was not recorded, and messages written at one instant. Nothing is left
+// waiting at the end: every message of this file reached the inbox or ended.
+const harness = mailHarness({ clockFrom: 2050, atEnd: ({ expectQueueEmpty }) => expectQueueEmpty() });
+const { db, alerts, onAlert, deliveryOf, mailRef, invoke, spendHour, freshDay } = harness;
 
-beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-abuse-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-  base = emulatorMailConfig();
+const config = (limits: Partial<RateLimits>): MailConfig => ({
+  ...harness.config,
+  limits: { ...defaultRateLimits, ...limits },
 });
-afterAll(async () => {
-  try {
-    // Nothing is left waiting: every message of this file reached the inbox or ended.
-    expect(await queuedCount(db)).toBe(0);
-  } finally {
-    closeTransport();
-    await inbox.close();
-    await deleteApp(app);
-  }
-});
-beforeEach(() => {
-  inbox.rejectWhen(undefined);
-  alerts.length = 0;
-});
-
-const minute = 60_000;
-const day = 24 * 60 * minute;
-/** The start of a UTC day of this test's own, years ahead. */
-const freshDay = () => Date.UTC(2050, 0, 1) + randomInt(0, 20_000) * day;
-const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const config = (limits: Partial<RateLimits>): MailConfig => ({ ...base, limits: { ...defaultRateLimits, ...limits } });
-const mailRef = (id: string) => db.collection(collections.mail).doc(id);
-const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
-/** The emails (alone or digests) that carry a message, found by its reference row. */
-const carrying = (mails: readonly ParsedMail[], id: string) =>
-  mails.filter((mail) => mail.text?.includes(`Reference: ${referenceFor(id)}\n`) ?? false);
 /** The longest message the rules allow, of the character whose escape is longest. */
 const longest = '&'.repeat(contactFields.message.max);
 
 type Fields = (index: number) => Parameters<typeof contactMessage>[0];
 
-/** Messages written at `atMs` as the site writes them (createdAt), in batches, with `extra` fields. */
-async function write(
-  count: number,
-  atMs: number,
-  fields: Fields,
-  extra: (id: string, index: number) => Record<string, unknown> = () => ({}),
-) {
-  const ids: string[] = [];
-  for (let first = 0; first < count; first += 400) {
-    const batch = db.batch();
-    for (let index = first; index < Math.min(count, first + 400); index += 1) {
-      const id = autoId();
-      ids.push(id);
-      batch.set(mailRef(id), {
-        ...contactMessage(fields(index)),
-        createdAt: Timestamp.fromMillis(atMs),
-        ...extra(id, index),
-      });
-    }
-    await batch.commit();
-  }
-  return ids;
-}
+/** Messages written at `atMs` as the site writes them (createdAt), in batches. */
+const write = (count: number, atMs: number, fields: Fields) => harness.writeAt(count, atMs, fields);
 
 /**
  * Messages over the caps, as their claims leave them: QUEUED for a digest, due from `atMs` on
@@ -106,29 +44,7 @@ async function write(
  * written directly here, so that thousands take seconds).
  */
 const queue = (count: number, atMs: number, fields: Fields) =>
-  write(count, atMs, fields, (id, index) => ({
-    reference: referenceFor(id),
-    ...queued('global cap', atMs + index, Timestamp.fromMillis(atMs + 365 * day)),
-  }));
-
-/** The trigger for each document, at most 10 at a time (maxInstances), at the given moment. */
-async function invoke(ids: readonly string[], nowMs: number, settings: MailConfig): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (let start = 0; start < ids.length; start += 10) {
-    const wave = ids.slice(start, start + 10);
-    outcomes.push(
-      ...(await Promise.all(wave.map((id) => deliverMail(mailRef(id), settings, { now: () => nowMs, onAlert })))),
-    );
-  }
-  return outcomes;
-}
-
-/** Counts the hour's emails alone as spent, as a hundred messages sent alone would have. */
-async function spendHour(nowMs: number, perHour: number) {
-  await dayShards(db, nowMs)
-    .doc('0')
-    .set(shardFields({ [hourField(nowMs)]: perHour, day: perHour }), { merge: true });
-}
+  harness.writeAt(count, atMs, fields, (id, index) => queuedFields(id, atMs, index));
 
 describe('a message the server refuses, in a digest', () => {
   it('40 queued, one refused for its content: 39 reach the team, only that one ends ERROR, its alert names it', async () => {
@@ -139,15 +55,15 @@ describe('a message the server refuses, in a digest', () => {
       subject: `Digest ${t} ${index}`,
       message: index === 17 ? 'Try this: X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!' : 'Hi',
     }));
-    inbox.rejectWhen((mail) =>
+    harness.inbox.rejectWhen((mail) =>
       mail.text?.includes('EICAR-STANDARD-ANTIVIRUS-TEST-FILE')
         ? { code: 550, text: '5.7.1 Message rejected: virus found' }
         : undefined,
     );
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     const report = await sweepMail(db, config({ perDay: 0 }), { now: at + minute, onAlert });
     expect(report.digest).toMatchObject({ outcome: 'ERROR', messages: 40 });
-    const mails = inbox.messages.slice(before);
+    const mails = harness.inbox.messages.slice(before);
     for (const [index, id] of ids.entries()) {
       const delivery = await deliveryOf(id);
       if (index === 17) {
@@ -183,14 +99,14 @@ describe('a long flood of the longest messages', () => {
     expect(await invoke([visitor], start, settings)).toEqual(['QUEUED']);
     flood.push(...(await queue(600, start + 1_000, (index) => fromFlood(1_200 + index))));
 
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     let visitorAt: number | undefined;
     let written = 1_800;
     for (let at = start + minute; at <= start + 30 * minute; at += minute) {
       flood.push(...(await queue(300, at - 30_000, (index) => fromFlood(written + index))));
       written += 300;
       await sweepMail(db, settings, { now: at });
-      if (carrying(inbox.messages.slice(before), visitor).length > 0) {
+      if (carrying(harness.inbox.messages.slice(before), visitor).length > 0) {
         visitorAt = at;
         break;
       }
@@ -198,7 +114,7 @@ describe('a long flood of the longest messages', () => {
     expect(visitorAt).toBeDefined();
     expect((visitorAt ?? Infinity) - start).toBeLessThanOrEqual(5 * minute);
     // The digests that carried it stayed within what mail servers take.
-    for (const mail of inbox.messages.slice(before)) {
+    for (const mail of harness.inbox.messages.slice(before)) {
       expect(Buffer.byteLength(mail.html || '') + Buffer.byteLength(mail.text ?? '')).toBeLessThan(6_000_000);
     }
     // Nothing is dropped: the rest of the flood drains (sweeps until the queue is empty).
@@ -240,12 +156,12 @@ describe("a flood aimed at a visitor's address", () => {
     await spendHour(writtenAt, settings.limits.perHour);
     await invoke([other], writtenAt, settings);
 
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     let visitorAt: number | undefined;
     let otherAt: number | undefined;
     for (let at = writtenAt + minute; at < start + 60 * minute; at += minute) {
       await sweepMail(db, settings, { now: at });
-      const mails = inbox.messages.slice(before);
+      const mails = harness.inbox.messages.slice(before);
       if (otherAt === undefined && carrying(mails, other).length > 0) otherAt = at;
       if (carrying(mails, visitor).length > 0) {
         visitorAt = at;
@@ -278,13 +194,13 @@ describe("the mail account's daily quota", () => {
     // The provider's own quota is smaller than the cap: it refuses once 25 emails went today.
     let acceptedToday = 0;
     let now = start;
-    inbox.rejectWhen(() => {
+    harness.inbox.rejectWhen(() => {
       if (now >= dayStart + day) return undefined;
       if (acceptedToday >= 25) return { code: 550, text: '5.4.5 Daily user sending limit exceeded' };
       acceptedToday += 1;
       return undefined;
     });
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     const ids: string[] = [];
     const outcomes: Outcome[] = [];
     // 10 messages a minute for 30 minutes, each from its own address.
@@ -299,7 +215,7 @@ describe("the mail account's daily quota", () => {
       await sweepMail(db, settings, { now: now + 30_000, onAlert });
     }
     // The day's emails never passed the cap, nor the provider's quota.
-    const today = inbox.messages.slice(before);
+    const today = harness.inbox.messages.slice(before);
     expect(today.length).toBeLessThanOrEqual(25);
     expect(outcomes).not.toContain('ERROR');
     expect(outcomes.filter((outcome) => outcome === 'SUCCESS').length).toBeGreaterThan(0);
@@ -315,7 +231,7 @@ describe("the mail account's daily quota", () => {
     ) {
       await sweepMail(db, settings, { now, onAlert });
     }
-    const mails = inbox.messages.slice(before);
+    const mails = harness.inbox.messages.slice(before);
     for (const id of ids) {
       expect((await deliveryOf(id)).state, id).toBe('SUCCESS');
       expect(carrying(mails, id), id).toHaveLength(1);
@@ -344,7 +260,7 @@ describe('threads for the team', () => {
     const [later = ''] = await write(1, at + 40 * day, () => ({ email: address, subject: `Later ${t}` }));
     await invoke([later], at + 40 * day, settings);
 
-    const mailOf = (id: string) => carrying(inbox.messages, id)[0];
+    const mailOf = (id: string) => carrying(harness.inbox.messages, id)[0];
     const firstId = mailOf(first)?.messageId ?? '';
     expect(firstId).toMatch(/^<mail\./);
     expect(mailOf(first)?.inReplyTo).toBeUndefined();
@@ -369,8 +285,8 @@ describe('threads for the team', () => {
     }));
     await invoke([mallory], at + 60 * minute, settings);
 
-    const aliceMail = carrying(inbox.messages, alice)[0];
-    const malloryMail = carrying(inbox.messages, mallory)[0];
+    const aliceMail = carrying(harness.inbox.messages, alice)[0];
+    const malloryMail = carrying(harness.inbox.messages, mallory)[0];
     expect(aliceMail?.messageId).toMatch(/^<mail\./);
     expect(malloryMail?.inReplyTo).toBeUndefined();
     expect(malloryMail?.references).toBeUndefined();
@@ -390,7 +306,7 @@ describe('threads for the team', () => {
       subject: `Again ${t}`,
     }));
     await invoke([next], at + 2 * 60 * minute, settings);
-    expect(carrying(inbox.messages, next)[0]?.inReplyTo).toBe(malloryMail?.messageId);
+    expect(carrying(harness.inbox.messages, next)[0]?.inReplyTo).toBe(malloryMail?.messageId);
   });
 
   it("tells the team when a message's reference was another message's first", async () => {
@@ -403,7 +319,7 @@ describe('threads for the team', () => {
       .doc(referenceFor(id))
       .set({ mailId: 'EarlierMessage0000001', messageId: '<mail.EarlierMessage0000001@localhost>', lastMs: at });
     await invoke([id], at, config({ perDay: 0 }));
-    const mail = carrying(inbox.messages, id)[0];
+    const mail = carrying(harness.inbox.messages, id)[0];
     expect(mail?.text).toContain('Note: Mail/EarlierMessage0000001 had this reference first');
     // The earlier message keeps its reference.
     expect((await db.collection(collections.mailReferences).doc(referenceFor(id)).get()).get('mailId')).toBe(
@@ -418,7 +334,7 @@ describe('faults', () => {
     const at = freshDay() + 11 * 60 * minute;
     const settings = config({ perDay: 0 });
     const ids = await queue(3, at, (index) => ({ email: `r${index}+${t}@example.org`, subject: `Resend ${t}` }));
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     const first = await sweepMail(db, settings, { now: at + minute });
     expect(first.digest.outcome).toBe('SUCCESS');
     // Its outcome was never written: the messages still say PROCESSING under the digest, and
@@ -432,7 +348,7 @@ describe('faults', () => {
       });
     }
     await sweepMail(db, settings, { now: at + 20 * minute });
-    const digests = inbox.messages.slice(before).filter((mail) => mail.text?.includes(`Resend ${t}`));
+    const digests = harness.inbox.messages.slice(before).filter((mail) => mail.text?.includes(`Resend ${t}`));
     expect(digests).toHaveLength(2);
     expect(digests[1]?.messageId).toBe(digests[0]?.messageId);
     for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS' });

@@ -1,22 +1,16 @@
-import { randomInt } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { AddressInfo } from 'node:net';
+import { Timestamp } from 'firebase-admin/firestore';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
-import type { MailAlert } from '../../functions/src/mail/alerts.ts';
-import { queued } from '../../functions/src/mail/delivery.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { providerReplies, type ProviderReply, type SessionStep } from '../../functions/src/mail/provider-replies.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
-import { emulatorMailConfig, projectId, setBackgroundTriggers } from '../support/emulators.ts';
-import { autoId, contactMessage } from '../support/visitor-writes.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from '../support/mail-harness.ts';
 
 // What is wrong with the mail account is not wrong with the message (account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
@@ -125,61 +119,45 @@ async function startAccountServer(): Promise<AccountServer> {
   };
 }
 
-let app: App;
-let db: Firestore;
-let smtp: AccountServer;
-let config: MailConfig;
-const alerts: MailAlert[] = [];
-const onAlert = (alert: MailAlert) => alerts.push(alert);
 /** No real pause between the quick tries: the test's clock stands still through an invocation. */
 const sleep = () => Promise.resolve();
 
+// The account is left up at the end: no file after this one finds its messages held.
+const harness = mailHarness({
+  inbox: false,
+  limits: openLimits,
+  clockFrom: 2060,
+  atEnd: async ({ db }) => {
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  },
+});
+const { db, alerts, onAlert, mailRef, deliveryOf, freshDay } = harness;
+let smtp: AccountServer;
+let config: MailConfig;
+
 beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-account-test');
-  db = getFirestore(app);
   smtp = await startAccountServer();
-  const base = emulatorMailConfig();
   config = {
-    ...base,
-    smtp: { ...base.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
-    limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 },
+    ...harness.config,
+    smtp: { ...harness.config.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
   };
 });
-afterAll(async () => {
-  try {
-    // The account is left up: no file after this one finds its messages held.
-    expect(readAccount(await accountRef(db).get()).down).toBe(false);
-  } finally {
-    closeTransport();
-    await smtp.stop();
-    await deleteApp(app);
-  }
-});
+afterAll(() => smtp.stop());
 beforeEach(async () => {
   closeTransport();
   smtp.behave({ kind: 'accept' });
   await smtp.start().catch(() => undefined);
   await accountRef(db).delete();
-  alerts.length = 0;
 });
 
-const minute = 60_000;
-const hour = 60 * minute;
-const day = 24 * hour;
-/** A day of this test's own, years ahead (each test its own). */
-const freshDay = () => Date.UTC(2060, 0, 1) + randomInt(0, 20_000) * day;
-const mailRef = (id: string) => db.collection(collections.mail).doc(id);
-const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 const carrying = (id: string) => smtp.messages.filter((mail) => mail.subject?.startsWith(`[${referenceFor(id)}]`));
 
 /** A contact message written at `atMs`, then its trigger at that moment (quick tries without pauses). */
 async function writeAndTrigger(atMs: number, label: string): Promise<{ id: string; outcome: Outcome }> {
-  const id = autoId();
-  await mailRef(id).set({
-    ...contactMessage({ email: `${label}@example.org`, subject: `Account ${label}` }),
-    createdAt: Timestamp.fromMillis(atMs),
-  });
+  const [id = ''] = await harness.writeAt(1, atMs, () => ({
+    email: `${label}@example.org`,
+    subject: `Account ${label}`,
+  }));
   now = atMs;
   const outcome = await deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert });
   return { id, outcome };
@@ -303,20 +281,12 @@ describe('a mail account that fails, then is mended', () => {
 describe('a digest that meets a refused login', () => {
   it('keeps its messages queued at their place, spends no attempt, and sends them at the first try that goes through', async () => {
     const start = freshDay() + 10 * hour;
-    const ids: string[] = [];
-    for (let index = 0; index < 3; index += 1) {
-      const id = autoId();
-      await mailRef(id).set({
-        ...contactMessage({
-          email: `queued${String(index)}@example.org`,
-          subject: `Queued ${String(start)} ${String(index)}`,
-        }),
-        createdAt: Timestamp.fromMillis(start),
-        reference: referenceFor(id),
-        ...queued('global cap', start + index, Timestamp.fromMillis(start + 365 * day)),
-      });
-      ids.push(id);
-    }
+    const ids = await harness.writeAt(
+      3,
+      start,
+      (index) => ({ email: `queued${String(index)}@example.org`, subject: `Queued ${String(start)} ${String(index)}` }),
+      (id, index) => queuedFields(id, start, index),
+    );
     smtp.behave({ kind: 'refuse-login' });
     now = start + minute;
     expect((await sweepMail(db, config, { now, onAlert })).digest).toMatchObject({ outcome: 'HELD', messages: 3 });
@@ -380,19 +350,9 @@ describe.each(Object.entries(providerReplies))(
 );
 
 it('a server that refuses the connection is the account’s', async () => {
-  const closed = await new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const closed = await unusedPort();
   const at = freshDay();
-  const id = autoId();
-  await mailRef(id).set({
-    ...contactMessage({ subject: `Closed ${String(at)}` }),
-    createdAt: Timestamp.fromMillis(at),
-  });
+  const [id = ''] = await harness.writeAt(1, at, () => ({ subject: `Closed ${String(at)}` }));
   now = at;
   const outcome = await deliverMail(
     mailRef(id),

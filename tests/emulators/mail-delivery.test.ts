@@ -1,6 +1,5 @@
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { FieldValue, getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { claim, leaseMs, recordIfClaimed } from '../../functions/src/mail/claim.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
@@ -8,82 +7,20 @@ import { forgetSpentCaps, mailCaps } from '../../functions/src/mail/rate-limits.
 import { expiryAfter } from '../../functions/src/mail/retention.ts';
 import { deferred, failed } from '../../functions/src/mail/delivery.ts';
 import { dayShards, hourField, hourKey, senderKey, senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { site } from '../../web/src/config/site.ts';
-import {
-  emulatorMailConfig,
-  eventually,
-  mailFrom,
-  projectId,
-  setBackgroundTriggers,
-  smtpPort,
-} from '../support/emulators.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import { mailFrom } from '../support/emulators.ts';
+import { awayFromHourTurn, mailHarness, openLimits, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The delivery code itself (the modules behind the trigger and the scheduled sweep), run
 // from the test against the Firestore emulator and a real SMTP server on loopback. The
 // Functions emulator's triggers are off meanwhile, so only what a test calls touches a
 // document: the test plays a second event, a crashed invocation, the sweep or an operator.
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-let config: MailConfig;
-const written: string[] = [];
-
-beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-delivery-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 } };
-});
-afterAll(async () => {
-  try {
-    // Every document this file wrote ended in a recorded final state.
-    const snapshots = await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).get()));
-    const open = snapshots
-      .map((snapshot) => ({ id: snapshot.id, state: snapshot.get('delivery.state') as unknown }))
-      .filter(({ state }) => state !== 'SUCCESS' && state !== 'ERROR');
-    expect(open).toEqual([]);
-    // And each carries its expiry, for the TTL policy, however its delivery went.
-    const unexpiring = snapshots.filter((snapshot) => !(snapshot.get('delivery.expireAt') instanceof Timestamp));
-    expect(unexpiring.map((snapshot) => snapshot.id)).toEqual([]);
-  } finally {
-    closeTransport();
-    await inbox.close();
-    await deleteApp(app);
-  }
-});
-beforeEach(() => {
-  inbox.rejectWhen(undefined);
-  inbox.delayReplies(0);
-});
-
-const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const withToken = (value: string) => inbox.messages.filter((mail) => mail.subject?.includes(value));
-const mailRef = (id: string) => db.collection(collections.mail).doc(id);
-const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
-
-/** A contact message as the site writes it (the rules' shape), plus any fields given. */
-async function write(id: string, fields: DocumentData = {}) {
-  await mailRef(id).set({
-    ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
-    createdAt: Timestamp.now(),
-    ...fields,
-  });
-  written.push(id);
-  return mailRef(id);
-}
-
-/** Waits when the clock hour is about to turn, so rate-limit counts stay in one hour. */
-async function awayFromHourTurn() {
-  const left = 3_600_000 - (Date.now() % 3_600_000);
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
+// Every document this file wrote ends in a recorded final state, with its expiry.
+const harness = mailHarness({ limits: openLimits, atEnd: ({ expectEnded }) => expectEnded() });
+const { db, config, mailRef, deliveryOf, deliveryWhen, write, withToken } = harness;
 
 describe('exactly once', () => {
   it('sends one email when the same event is handled twice at once, and again later', async () => {
@@ -104,11 +41,9 @@ describe('exactly once', () => {
   it('sends nothing for an event handled again while the first invocation is still sending', async () => {
     const id = token();
     const ref = await write(id);
-    inbox.delayReplies(1_500);
+    harness.inbox.delayReplies(1_500);
     const first = deliverMail(ref, config);
-    await eventually(
-      async () => ((await deliveryOf(id)) as DocumentData | undefined)?.state === 'PROCESSING' || undefined,
-    );
+    await deliveryWhen(id, ({ state }) => state === 'PROCESSING');
     expect(await deliverMail(ref, config)).toBe('SKIPPED');
     expect(await first).toBe('SUCCESS');
     expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
@@ -221,7 +156,7 @@ describe('retries', () => {
   // on a schedule and given up after maxAttempts. (A failure of the mail account, such as a
   // server out of reach, holds the message instead: mail-account.test.ts.)
   const refuseForNow = (...ids: string[]) => {
-    inbox.rejectWhen((mail) =>
+    harness.inbox.rejectWhen((mail) =>
       ids.some((id) => mail.subject?.includes(id))
         ? { code: 451, text: '4.3.0 Mail server temporarily rejected message' }
         : undefined,
@@ -247,7 +182,7 @@ describe('retries', () => {
     expect(withToken(id)).toHaveLength(0);
 
     // Its time has come, and the server takes it.
-    inbox.rejectWhen(undefined);
+    harness.inbox.rejectWhen(undefined);
     await ref.update({ 'delivery.nextAttemptTime': Timestamp.fromMillis(Date.now() - 1) });
     await sweepMail(db, config);
     expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 3, error: null, nextAttemptTime: null });
@@ -294,7 +229,7 @@ describe('retries', () => {
       attempts: maxAttempts,
       error: `gave up after ${maxAttempts} attempts: Connection timeout`,
     });
-    inbox.rejectWhen(undefined);
+    harness.inbox.rejectWhen(undefined);
     await sweepMail(db, config);
     expect([...withToken(failing), ...withToken(crashed)]).toHaveLength(0);
   });
@@ -302,7 +237,7 @@ describe('retries', () => {
   it('sends an ERROR message again, once, when an operator sets it to RETRY (with a fresh budget)', async () => {
     const id = token();
     const ref = await write(id);
-    inbox.rejectWhen((mail) => (mail.subject?.includes(id) ? { code: 550, text: 'No such user' } : undefined));
+    harness.inbox.rejectWhen((mail) => (mail.subject?.includes(id) ? { code: 550, text: 'No such user' } : undefined));
     expect(await deliverMail(ref, config)).toBe('ERROR');
     const refused = await deliveryOf(id);
     expect(refused).toMatchObject({ state: 'ERROR', attempts: 1 });
@@ -310,7 +245,7 @@ describe('retries', () => {
     await ref.update({ 'delivery.attempts': maxAttempts });
 
     // The server is fixed; the operator changes the one field in the console.
-    inbox.rejectWhen(undefined);
+    harness.inbox.rejectWhen(undefined);
     await ref.update({ 'delivery.state': 'RETRY' });
     const [first, second] = [await sweepMail(db, config), await sweepMail(db, config)];
     expect(first.SUCCESS).toBeGreaterThanOrEqual(1);
@@ -400,7 +335,9 @@ describe('rate limits', () => {
     // The sweep sends both in one digest; digests are not counted per sender.
     const report = await sweepMail(db, capped);
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 2 });
-    const digest = inbox.messages.filter((mail) => mail.text?.includes(`Digest ${report.digest.digest ?? ''}.`));
+    const digest = harness.inbox.messages.filter((mail) =>
+      mail.text?.includes(`Digest ${report.digest.digest ?? ''}.`),
+    );
     expect(digest).toHaveLength(1);
     for (const index of [2, 4]) {
       expect(await deliveryOf(`${t}-${index}`)).toMatchObject({
@@ -512,11 +449,11 @@ describe('under parallel invocations', () => {
     expect(await globalCount()).toBe(alone.length);
 
     // One sweep sends every queued message in one digest: all 42 reach the inbox, once each.
-    const before = inbox.messages.length;
+    const before = harness.inbox.messages.length;
     // A sender's queued messages are due one after another (senderSpacingMs apart): a sweep once all are due.
     const report = await sweepMail(db, { ...config, limits }, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 42 - alone.length, waiting: 0 });
-    const digests = inbox.messages.slice(before);
+    const digests = harness.inbox.messages.slice(before);
     expect(digests).toHaveLength(1);
     const deliveries = await Promise.all(refs.map(async (ref) => deliveryOf(ref.id)));
     expect(deliveries.map(({ state }) => state as unknown)).toEqual(Array(42).fill('SUCCESS'));
@@ -540,7 +477,7 @@ describe('under parallel invocations', () => {
     // A sender's queued messages are due one after another (senderSpacingMs apart): a sweep once all are due.
     const report = await sweepMail(db, { ...config, limits }, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 16 });
-    const carriers = inbox.messages.filter((mail) => mail.text?.includes(t));
+    const carriers = harness.inbox.messages.filter((mail) => mail.text?.includes(t));
     expect(carriers).toHaveLength(5);
     for (const ref of refs) {
       expect(

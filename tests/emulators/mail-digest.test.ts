@@ -1,35 +1,19 @@
-import { randomInt } from 'node:crypto';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import {
   DocumentReference,
   DocumentSnapshot as DocumentSnapshotClass,
-  getFirestore,
   Query,
   QuerySnapshot,
-  Timestamp,
   Transaction,
   type DocumentSnapshot,
-  type Firestore,
 } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { markAccountUp } from '../../functions/src/mail/account.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { queued } from '../../functions/src/mail/delivery.ts';
-import { pictureFlag, queuedCount, sendDigest } from '../../functions/src/mail/digest.ts';
-import {
-  dayShards,
-  defaultRateLimits,
-  hourField,
-  readCounts,
-  shardFields,
-} from '../../functions/src/mail/rate-limits.ts';
+import { pictureFlag, sendDigest } from '../../functions/src/mail/digest.ts';
+import { defaultRateLimits, readCounts } from '../../functions/src/mail/rate-limits.ts';
 import { pictureRow } from '../../functions/src/mail/render-email.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { emulatorMailConfig, projectId, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
-import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // What a digest reads and what it counts, on the project's modules against the Firestore
@@ -38,40 +22,19 @@ import { collections } from '../../functions/src/contracts/collections.ts';
 // pictures (up to 640 KiB each, 200 to a transaction): every read of the database while it runs
 // is watched, and the picture bytes among what came back are summed. Every email it sends,
 // the halves of a digest the server refused included, counts once against the day's emails.
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-let config: MailConfig;
-
-beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-digest-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-  config = { ...emulatorMailConfig(), limits: { ...defaultRateLimits, perDay: 1_000 } };
+const harness = mailHarness({
+  limits: { ...defaultRateLimits, perDay: 1_000 },
+  clockFrom: 2060,
+  atEnd: ({ expectQueueEmpty }) => expectQueueEmpty(),
 });
+const { db, config, mailRef, spendHour, freshDay } = harness;
+
 // Each test meets an empty queue and a mail account that works, whatever the one before left.
 beforeEach(async () => {
-  inbox.rejectWhen(undefined);
   await db.recursiveDelete(db.collection(collections.mail));
   await markAccountUp(db, Date.now());
 });
-afterAll(async () => {
-  try {
-    expect(await queuedCount(db)).toBe(0);
-  } finally {
-    inbox.rejectWhen(undefined);
-    closeTransport();
-    await inbox.close();
-    await deleteApp(app);
-  }
-});
 
-const minute = 60_000;
-const day = 24 * 60 * minute;
-const freshDay = () => Date.UTC(2060, 0, 1) + randomInt(0, 20_000) * day;
-const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const mailRef = (id: string) => db.collection(collections.mail).doc(id);
 /** The largest picture the rules let a visitor write. */
 const largest = () => Buffer.alloc(contactPicture.maxBytes, 0xab);
 
@@ -116,39 +79,23 @@ const pictureBytes = (snapshots: readonly DocumentSnapshot[]) =>
   }, 0);
 
 /** Messages written at `atMs` as the site writes them, each with `picture` when given. */
-async function write(count: number, atMs: number, t: string, picture?: () => Buffer): Promise<string[]> {
-  const ids: string[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const id = autoId();
-    ids.push(id);
+const write = (count: number, atMs: number, t: string, picture?: () => Buffer): Promise<string[]> =>
+  harness.writeAt(
+    count,
+    atMs,
+    (index) => ({ email: `m${index}+${t}@example.org`, subject: `Digest ${t} ${index}` }),
+    () => (picture ? { [contactPicture.field]: picture() } : {}),
     // One write each: a batch of pictures of 640 KiB could pass what a request may carry.
-    await mailRef(id).set({
-      ...contactMessage({ email: `m${index}+${t}@example.org`, subject: `Digest ${t} ${index}` }),
-      ...(picture ? { [contactPicture.field]: picture() } : {}),
-      createdAt: Timestamp.fromMillis(atMs),
-    });
-  }
-  return ids;
-}
+    1,
+  );
 
 /** Messages QUEUED directly, as a claim before the picture flag left them (no flag). */
 async function queueAsBefore(ids: readonly string[], atMs: number): Promise<void> {
-  for (const [index, id] of ids.entries())
-    await mailRef(id).update({
-      reference: referenceFor(id),
-      ...queued('global cap', atMs + index, Timestamp.fromMillis(atMs + 365 * day)),
-    });
-}
-
-/** The hour's emails alone counted as spent, so each message's claim queues it. */
-async function spendHour(nowMs: number) {
-  await dayShards(db, nowMs)
-    .doc('0')
-    .set(shardFields({ [hourField(nowMs)]: config.limits.perHour, day: config.limits.perHour }), { merge: true });
+  for (const [index, id] of ids.entries()) await mailRef(id).update(queuedFields(id, atMs, index));
 }
 
 /** The inbox's emails carrying this test's messages. */
-const digestsOf = (t: string) => inbox.messages.filter((mail) => mail.text?.includes(`Digest ${t} `) ?? false);
+const digestsOf = (t: string) => harness.inbox.messages.filter((mail) => mail.text?.includes(`Digest ${t} `) ?? false);
 
 describe('what a digest reads', () => {
   it('takes messages queued by their claims without a byte of their pictures, and says which came with one', async () => {
@@ -189,9 +136,9 @@ describe('what a digest reads', () => {
     await queueAsBefore([old, oldPlain, flagged], at);
     await mailRef(flagged).update({ [pictureFlag]: true });
     // The server is out of reach for a moment: the digest goes back to the queue, due again.
-    await inbox.stop();
+    await harness.inbox.stop();
     const first = await watchReads(() => sendDigest(db, config, { now: () => at + minute }));
-    await inbox.start();
+    await harness.inbox.start();
     expect(first.result.outcome).toMatch(/QUEUED|HELD/);
     // The old message with a picture alone was read whole: its picture once, nothing more.
     expect(pictureBytes(first.snapshots)).toBe(contactPicture.maxBytes);
@@ -219,7 +166,7 @@ describe('what a digest counts', () => {
     // Two messages the server refuses for their content: the digest and its halves are refused
     // down to each of them alone; every other half goes.
     const poison = new Set([ids[3], ids[12]].map((id) => `Reference: ${referenceFor(id ?? '')}\n`));
-    inbox.rejectWhen((mail) =>
+    harness.inbox.rejectWhen((mail) =>
       [...poison].some((line) => mail.text?.includes(line))
         ? { code: 554, text: '5.7.1 Message refused for its content' }
         : undefined,
@@ -227,7 +174,7 @@ describe('what a digest counts', () => {
     const before = digestsOf(t).length;
     const counted = (await readCounts(db, at + minute)).day;
     const report = await sendDigest(db, config, { now: () => at + minute });
-    inbox.rejectWhen(undefined);
+    harness.inbox.rejectWhen(undefined);
 
     const sent = digestsOf(t).length - before;
     expect(report).toMatchObject({ outcome: 'ERROR', messages: 16 });

@@ -1,7 +1,6 @@
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
+import type { DocumentData } from 'firebase-admin/firestore';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,9 +10,8 @@ import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { site } from '../../web/src/config/site.ts';
-import { mailFrom, projectId, setBackgroundTriggers } from '../support/emulators.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+import { mailFrom } from '../support/emulators.ts';
+import { mailHarness, token, unusedPort } from '../support/mail-harness.ts';
 
 // The SMTP login with OAuth2 (SMTP_AUTH=oauth2), end to end on loopback: the delivery code
 // itself (as in mail-delivery.test.ts, with the Functions emulator's triggers off) against
@@ -27,10 +25,6 @@ const refreshToken = 'refresh-token-2b7d9e';
 const wrongRefreshToken = 'refresh-token-revoked-41aa';
 const scope = 'https://outlook.office.com/SMTP.Send offline_access';
 const password = 'plain-password-5e3c';
-
-let app: App;
-let db: Firestore;
-const written: string[] = [];
 
 /** A refresh-token grant the token endpoint received (its form fields). */
 type TokenRequest = Record<string, string>;
@@ -168,10 +162,12 @@ const oauth2 = (changes: Partial<Extract<SmtpAuth, { method: 'oauth2' }>> = {}):
     ...changes,
   });
 
+// Nothing of this file stays for another file's sweep to find, nor its failures' notices for
+// another file's next email to carry.
+const harness = mailHarness({ inbox: false, atEnd: ({ deleteWritten }) => deleteWritten() });
+const { db, deliveryOf, write } = harness;
+
 beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-oauth-test');
-  db = getFirestore(app);
   await startTokenEndpoint();
   xoauth2Server = await startLoginServer(
     'XOAUTH2',
@@ -180,21 +176,8 @@ beforeAll(async () => {
   plainServer = await startLoginServer('PLAIN', (auth) => auth.username === mailbox && auth.password === password);
 });
 afterAll(async () => {
-  try {
-    // Nothing of this file stays for another file's sweep to find, nor its failures' notices
-    // for another file's next email to carry.
-    await Promise.all(
-      written.flatMap((id) => [
-        db.collection(collections.mail).doc(id).delete(),
-        db.collection(collections.mailAlerts).doc(id).delete(),
-      ]),
-    );
-  } finally {
-    closeTransport();
-    await Promise.all([xoauth2Server.close(), plainServer.close()]);
-    await new Promise((resolve) => tokens.server?.close(resolve));
-    await deleteApp(app);
-  }
+  await Promise.all([xoauth2Server.close(), plainServer.close()]);
+  await new Promise((resolve) => tokens.server?.close(resolve));
 });
 beforeEach(async () => {
   // Each case logs in afresh: no pooled connection or cached access token carries over, and
@@ -204,20 +187,7 @@ beforeEach(async () => {
   await accountRef(db).delete();
 });
 
-const token = () => `o${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const mailRef = (id: string) => db.collection(collections.mail).doc(id);
-const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
 const arrived = (server: LoginServer, id: string) => server.messages.filter((mail) => mail.subject?.includes(id));
-
-/** A contact message as the site writes it (the rules' shape). */
-async function write(id: string) {
-  await mailRef(id).set({
-    ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
-    createdAt: Timestamp.now(),
-  });
-  written.push(id);
-  return mailRef(id);
-}
 
 /** No secret of the configuration in `text`: the client secret and the refresh tokens. */
 function expectNoSecrets(text: string) {
@@ -314,15 +284,7 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
   it('holds the message when the token endpoint cannot be reached', async () => {
     const id = token();
     // A port nothing listens on: the connection to the endpoint is refused.
-    const closed = await new Promise<number>((resolve) => {
-      const probe = createHttpServer();
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as AddressInfo;
-        probe.close(() => {
-          resolve(port);
-        });
-      });
-    });
+    const closed = await unusedPort();
     const config = oauth2({ tokenUrl: `http://127.0.0.1:${String(closed)}/token` });
 
     expect(await deliverMail(await write(id), config, { retryDelaysMs: [] })).toBe('HELD');

@@ -1,11 +1,8 @@
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { addDoc, Bytes, collection, serverTimestamp } from 'firebase/firestore';
+import { Timestamp } from 'firebase-admin/firestore';
+import { Bytes } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
+import { describe, expect, it } from 'vitest';
 import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
@@ -17,17 +14,7 @@ import {
   pdfBytes,
   photoWithLocation,
 } from '../../functions/src/mail/picture-samples.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import {
-  emulatorMailConfig,
-  firestoreEmulator,
-  firestoreRules,
-  projectId,
-  setBackgroundTriggers,
-  smtpPort,
-} from '../support/emulators.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
+import { awayFromHourTurn, mailHarness, openLimits, token, type MailHarness } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // A contact message with a picture, from a visitor's write through the rules to the support
@@ -35,70 +22,42 @@ import { collections } from '../../functions/src/contracts/collections.ts';
 // to a real SMTP server on loopback. The pictures are what a script could write instead of
 // the site's re-drawn WebP: every message still arrives, with the picture drawn again and
 // stripped of its EXIF, or without it and a row that says why.
-let env: RulesTestEnvironment;
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-let config: MailConfig;
-const written: string[] = [];
+const harness = mailHarness({ rules: true, limits: openLimits, atEnd: everyPictureDrawnAgain });
+const { db, config } = harness;
 
-beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  env = await initializeTestEnvironment({
-    projectId,
-    firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
-  });
-  app = initializeApp({ projectId }, 'mail-picture-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-  config = { ...emulatorMailConfig(), limits: { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 } };
-});
-afterAll(async () => {
-  try {
-    // Every message this file wrote went out, and keeps only a picture drawn again without
-    // metadata (as its own email attached it, or as the sweep drew it after a digest) or none.
-    const snapshots = await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).get()));
-    expect(snapshots.filter((snapshot) => snapshot.get('delivery.state') !== 'SUCCESS').map(({ id }) => id)).toEqual(
-      [],
-    );
-    for (const snapshot of snapshots) {
-      const kept: unknown = snapshot.get(contactPicture.field);
-      expect(snapshot.get('pictureToClean'), snapshot.id).toBeUndefined();
-      if (kept !== undefined) {
-        expect(kept, snapshot.id).toBeInstanceOf(Buffer);
-        const metadata = await sharp(kept as Buffer).metadata();
-        expect(metadata, snapshot.id).toMatchObject({ format: 'webp' });
-        expect(metadata.exif, snapshot.id).toBeUndefined();
-        expect(metadata.xmp, snapshot.id).toBeUndefined();
-      }
+/**
+ * Every message this file wrote went out, and keeps only a picture drawn again without
+ * metadata (as its own email attached it, or as the sweep drew it after a digest) or none.
+ */
+async function everyPictureDrawnAgain({ written }: MailHarness) {
+  const snapshots = await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).get()));
+  expect(snapshots.filter((snapshot) => snapshot.get('delivery.state') !== 'SUCCESS').map(({ id }) => id)).toEqual([]);
+  for (const snapshot of snapshots) {
+    const kept: unknown = snapshot.get(contactPicture.field);
+    expect(snapshot.get('pictureToClean'), snapshot.id).toBeUndefined();
+    if (kept !== undefined) {
+      expect(kept, snapshot.id).toBeInstanceOf(Buffer);
+      const metadata = await sharp(kept as Buffer).metadata();
+      expect(metadata, snapshot.id).toMatchObject({ format: 'webp' });
+      expect(metadata.exif, snapshot.id).toBeUndefined();
+      expect(metadata.xmp, snapshot.id).toBeUndefined();
     }
-  } finally {
-    closeTransport();
-    await inbox.close();
-    await env.cleanup();
-    await deleteApp(app);
   }
-});
-
-const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+}
 
 /** A visitor (or a script) writes a message with a picture through the rules, under an id Firestore chose. */
-async function writeWithPicture(t: string, picture: Uint8Array, email = `picture+${t}@example.org`): Promise<string> {
-  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), collections.mail), {
-    ...contactMessage({ subject: `Picture ${t}`, email, message: 'Look at this.' }),
-    [contactPicture.field]: Bytes.fromUint8Array(picture),
-    createdAt: serverTimestamp(),
-  });
-  written.push(ref.id);
-  return ref.id;
-}
+const writeWithPicture = (t: string, picture: Uint8Array, email = `picture+${t}@example.org`): Promise<string> =>
+  harness.visitorWrites(
+    { subject: `Picture ${t}`, email, message: 'Look at this.' },
+    { [contactPicture.field]: Bytes.fromUint8Array(picture) },
+  );
 
 /** Delivers the message as the trigger would, and returns its one email. */
 async function deliver(id: string, t: string, options: Parameters<typeof deliverMail>[2] = {}): Promise<ParsedMail> {
   const ref = db.collection(collections.mail).doc(id);
   expect(await deliverMail(ref, config, options)).toBe('SUCCESS');
   expect((await ref.get()).get('delivery.state')).toBe('SUCCESS');
-  const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
+  const emails = harness.inbox.messages.filter((mail) => mail.subject?.includes(t));
   expect(emails).toHaveLength(1);
   const [email] = emails;
   if (!email) throw new Error(`no email for Mail/${id}`);
@@ -170,7 +129,7 @@ describe('a message with a picture', () => {
     });
     const report = await sweepMail(db, config);
     expect(report.SUCCESS).toBeGreaterThanOrEqual(1);
-    const emails = inbox.messages.filter((mail) => mail.subject?.includes(t));
+    const emails = harness.inbox.messages.filter((mail) => mail.subject?.includes(t));
     expect(emails).toHaveLength(1);
     expect(emails[0]?.attachments).toEqual([]);
     expect(emails[0]?.text).toContain(
@@ -186,16 +145,18 @@ describe('a message with a picture', () => {
     const id = await writeWithPicture(t, await photoWithLocation(800, 600));
     const ref = db.collection(collections.mail).doc(id);
     // The first try reads the picture, then the server refuses the message for now.
-    inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 451, text: '4.3.0 Try again later' } : undefined));
+    harness.inbox.rejectWhen((mail) =>
+      mail.subject?.includes(t) ? { code: 451, text: '4.3.0 Try again later' } : undefined,
+    );
     try {
       expect(await deliverMail(ref, config, { retryDelaysMs: [] })).toBe('RETRY');
     } finally {
-      inbox.rejectWhen(undefined);
+      harness.inbox.rejectWhen(undefined);
     }
     expect((await ref.get()).get('delivery.pictureTried')).toBeUndefined();
     await ref.update({ 'delivery.nextAttemptTime': Timestamp.fromMillis(Date.now() - 1) });
     await sweepMail(db, config);
-    const [email] = inbox.messages.filter((mail) => mail.subject?.includes(t));
+    const [email] = harness.inbox.messages.filter((mail) => mail.subject?.includes(t));
     expect(email?.attachments).toHaveLength(1);
   });
 
@@ -235,8 +196,7 @@ describe('a message with a picture', () => {
   // (retryContactMail has the memory for it) and carries none of their pictures.
   it('a flood with the largest pictures: the rest over the cap go in a digest that carries no picture and says where each is', async () => {
     // Not across an hour's turn, which would give the sender a new hour.
-    const left = 3_600_000 - (Date.now() % 3_600_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    await awayFromHourTurn(10_000);
     const t = token();
     const sender = `flood+${t}@example.org`;
     const largest = new Uint8Array(contactPicture.maxBytes).fill(0xab);
@@ -250,22 +210,25 @@ describe('a message with a picture', () => {
 
     const report = await sweepMail(db, capped, { now: Date.now() + 20 * senderSpacingMs });
     expect(report.digest).toMatchObject({ outcome: 'SUCCESS', messages: 5 });
-    const digests = inbox.messages.filter((mail) => mail.subject?.startsWith('[Digest]') && mail.text?.includes(t));
+    const digests = harness.inbox.messages.filter(
+      (mail) => mail.subject?.startsWith('[Digest]') && mail.text?.includes(t),
+    );
     expect(digests).toHaveLength(1);
     const [digest] = digests;
     expect(digest?.attachments).toEqual([]);
     const row = 'Picture: sent with the message, kept with its document (not attached to digests)';
     expect(digest?.text?.split(row).length).toBe(6);
     // The one sent alone said why its bytes (no picture) were left out.
-    const alone = inbox.messages.filter((mail) => !mail.subject?.startsWith('[Digest]') && mail.text?.includes(t));
+    const alone = harness.inbox.messages.filter(
+      (mail) => !mail.subject?.startsWith('[Digest]') && mail.text?.includes(t),
+    );
     expect(alone).toHaveLength(1);
     for (const mail of alone)
       expect(mail.text).toContain('could not be read and was left out: it is not a JPEG or WebP image');
   });
 
   it('a photo sent in a digest is drawn again without its metadata by the sweep: no written bytes are kept', async () => {
-    const left = 3_600_000 - (Date.now() % 3_600_000);
-    if (left < 10_000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+    await awayFromHourTurn(10_000);
     const t = token();
     const sender = `digest-photo+${t}@example.org`;
     const photo = await photoWithLocation(1000, 750);

@@ -1,51 +1,23 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentData, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { describe, expect, it } from 'vitest';
 import { applyRequeue, planRequeue } from '../../functions/src/mail/requeue.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { emulatorMailConfig, projectId, root, setBackgroundTriggers, smtpPort } from '../support/emulators.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
+import { projectId, root } from '../support/emulators.ts';
+import { mailHarness, openLimits, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // `npm run mail:requeue`: ended messages put back in the queue and sent by the sweep's next
 // digest. Against the Firestore emulator and a real SMTP server on loopback, with the
 // Functions emulator's triggers off, so only what the test calls touches a document. The
 // messages are written in time ranges of 2001, where no other test file writes, so a plan
-// finds exactly this file's documents.
-let app: App;
-let db: Firestore;
-let inbox: Inbox;
-let config: MailConfig;
-/** The documents this file wrote, deleted at the end so no other file's sweep meets them. */
-const written: string[] = [];
+// finds exactly this file's documents. Caps that do not bite: what is tested here is the way
+// back into the queue. The documents this file wrote are deleted at the end, so no other
+// file's sweep meets them.
+const harness = mailHarness({ limits: openLimits, atEnd: ({ deleteWritten }) => deleteWritten() });
+const { db, config } = harness;
 
-beforeAll(async () => {
-  await setBackgroundTriggers(false);
-  app = initializeApp({ projectId }, 'mail-requeue-test');
-  db = getFirestore(app);
-  inbox = await startInbox(smtpPort);
-  const base = emulatorMailConfig();
-  // Caps that do not bite: what is tested here is the way back into the queue. A daily
-  // limit of 0 (where the limits have one) means none: digests are not spaced out.
-  const noDailyLimit = { perDay: 0 };
-  config = { ...base, limits: { ...base.limits, perSenderPerHour: 1000, perHour: 100_000, ...noDailyLimit } };
-});
-afterAll(async () => {
-  try {
-    await Promise.all(written.map((id) => db.collection(collections.mail).doc(id).delete()));
-  } finally {
-    closeTransport();
-    await inbox.close();
-    await deleteApp(app);
-  }
-});
-
-const token = () => `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const minutes = (n: number) => n * 60_000;
 const quota = '550 5.4.5 Daily user sending limit exceeded. For more information on sending limits see';
 const expireAt = Timestamp.fromMillis(Date.parse('2030-01-01T00:00:00Z'));
@@ -70,20 +42,12 @@ function ended(state: 'ERROR' | 'SUCCESS', error: string | null, extra: Document
 }
 
 /** Writes a contact message with a subject of its own, written at `writtenMs`. */
-async function write(id: string, writtenMs: number, delivery: DocumentData) {
-  const ref = db.collection(collections.mail).doc(id);
-  written.push(id);
-  await ref.set({
-    ...contactMessage({ subject: `Requeue ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
-    createdAt: Timestamp.fromMillis(writtenMs),
-    delivery,
-  });
-  return ref;
-}
+const write = (id: string, writtenMs: number, delivery: DocumentData) =>
+  harness.write(id, { subject: `Requeue ${id}`, createdAt: Timestamp.fromMillis(writtenMs), delivery });
 
 const dataOf = async (id: string) => (await db.collection(collections.mail).doc(id).get()).data() ?? {};
 const inboxWith = (text: string) =>
-  inbox.messages.filter((mail) => mail.subject?.includes(text) === true || mail.text?.includes(text) === true);
+  harness.inbox.messages.filter((mail) => mail.subject?.includes(text) === true || mail.text?.includes(text) === true);
 
 describe('requeueing ended messages', () => {
   it('plans the ended messages of a range, requeues those unchanged since, and the next digest sends them', async () => {

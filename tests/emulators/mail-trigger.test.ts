@@ -1,8 +1,6 @@
-import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import {
-  addDoc,
   collection,
   doc,
   getDocs,
@@ -14,66 +12,47 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
-import { escapeHtml, referenceFor, type ContactDraft } from '../../functions/src/contracts/contact-message.ts';
+import { escapeHtml, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
 import { quoteText } from '../../functions/src/mail/render-email.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
-import {
-  emulatorMailConfig,
-  eventually,
-  firestoreEmulator,
-  firestoreRules,
-  limitPerSenderPerHour,
-  projectId,
-  readDocument,
-  smtpPort,
-  supportEmail,
-  setBackgroundTriggers,
-} from '../support/emulators.ts';
-import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
-import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
+import { emulatorMailConfig, limitPerSenderPerHour, projectId, supportEmail } from '../support/emulators.ts';
+import { mailHarness, token, type DeliveryRead, type MailHarness } from '../support/mail-harness.ts';
+import { contactMessage } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
 // server on loopback (the port functions/.env.local gives the emulators). Every test uses
 // its own token in the subject and its own sender address, so the tests never see each
 // other's mail nor share a rate-limit counter.
-let env: RulesTestEnvironment;
-let inbox: Inbox;
-const written: string[] = [];
+// This file is about the trigger: on, whatever the file before needed.
+const harness = mailHarness({ triggers: true, rules: true, atEnd: everyMessageEnded });
+const { written, readMail, deliveryWhen, withToken, visitorWrites, scriptWrites } = harness;
 
 beforeAll(async () => {
-  // This file is about the trigger: on, whatever the file before needed.
-  await setBackgroundTriggers(true);
-  env = await initializeTestEnvironment({
-    projectId,
-    firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
-  });
-  inbox = await startInbox(smtpPort);
   // Delivery notices that other files' failed messages left waiting would ride at the top of
   // this file's first email: they are not this file's, so they count as carried already.
-  await env.withSecurityRulesDisabled(async (context) => {
+  await harness.rules.withSecurityRulesDisabled(async (context) => {
     const waiting = await getDocs(
       query(collection(context.firestore(), collections.mailAlerts), where('reported', '==', false)),
     );
     await Promise.all(waiting.docs.map((notice) => updateDoc(notice.ref, { reported: true })));
   });
 });
-afterAll(async () => {
+
+/**
+ * Every document this file wrote ended in a recorded final state, with its expiry (the
+ * retention period after it was written, or after it was first claimed when it does not
+ * say) and its reference.
+ */
+async function everyMessageEnded({ inbox }: MailHarness) {
   inbox.rejectWhen(undefined);
-  closeTransport();
   await inbox.start().catch(() => undefined);
-  // Every document this file wrote ended in a recorded final state, with its expiry (the
-  // retention period after it was written, or after it was first claimed when it does not
-  // say) and its reference.
   const documents = await Promise.all(written.map(async (id) => ({ id, data: await readMail(id) })));
-  await inbox.close();
-  await env.cleanup();
-  const delivered = documents.map(({ id, data }) => ({ id, delivery: data?.delivery as Delivery, data }));
+  const delivered = documents.map(({ id, data }) => ({ id, delivery: data?.delivery as DeliveryRead, data }));
   expect(delivered.filter(({ delivery }) => delivery.state !== 'SUCCESS' && delivery.state !== 'ERROR')).toEqual([]);
   for (const { id, delivery, data } of delivered) {
     expect(data?.reference, id).toBe(referenceFor(id));
@@ -85,52 +64,17 @@ afterAll(async () => {
       expect(Math.abs(expireAt - expiryTime(claimedMs, defaultRetentionMonths).getTime()), id).toBeLessThan(60_000);
     }
   }
-});
-
-async function readMail(id: string): Promise<DocumentData | undefined> {
-  return readDocument(`Mail/${id}`);
 }
 
-type Delivery = {
-  state: string;
-  attempts: number;
-  error: string | null;
-  info: { messageId: string; accepted: string[]; rejected: string[]; response: string } | null;
-  startTime?: unknown;
-  endTime?: unknown;
-  leaseExpireTime?: unknown;
-  expireAt?: string;
-  queuedFor?: string;
-};
+/** The delivery once the trigger is done with it (ended, or waiting for a retry or a digest). */
+const finalDelivery = (id: string) => deliveryWhen(id, ({ state }) => state !== 'PROCESSING', 20_000);
 
-async function finalDelivery(id: string): Promise<Delivery> {
-  return eventually(
-    async () => {
-      const delivery = (await readMail(id))?.delivery as Delivery | undefined;
-      return delivery && delivery.state !== 'PROCESSING' ? delivery : undefined;
-    },
-    20_000,
-    `the delivery of Mail/${id} to end`,
-  );
-}
-
-const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
-const withToken = (value: string) => inbox.messages.filter((mail) => mail.subject?.includes(value));
-const envelopeOf = (mail: ParsedMail | undefined) => inbox.recipients[inbox.messages.indexOf(mail as ParsedMail)];
-
-/** A visitor writes a message through the rules, as the site does. */
-async function visitorWrites(fields: Partial<ContactDraft>): Promise<string> {
-  const ref = await addDoc(collection(env.unauthenticatedContext().firestore(), collections.mail), {
-    ...contactMessage(fields),
-    createdAt: serverTimestamp(),
-  });
-  written.push(ref.id);
-  return ref.id;
-}
+const envelopeOf = (mail: ParsedMail | undefined) =>
+  harness.inbox.recipients[harness.inbox.messages.indexOf(mail as ParsedMail)];
 
 /** Someone with admin access (bypassing the rules) writes a document. */
 async function adminWrites(id: string, data: DocumentData): Promise<void> {
-  await env.withSecurityRulesDisabled(async (context) => {
+  await harness.rules.withSecurityRulesDisabled(async (context) => {
     await setDoc(doc(context.firestore(), collections.mail, id), data);
   });
   written.push(id);
@@ -198,15 +142,7 @@ describe('the mail trigger', () => {
       ].join('\n'),
     };
     // One REST write straight to Firestore, no browser: what any script can do.
-    const id = autoId();
-    const response = await restWrite(
-      `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`,
-      projectId,
-      id,
-      contactMessage(hostile),
-    );
-    expect(response.status).toBe(200);
-    written.push(id);
+    const id = await scriptWrites(hostile);
     expect(await finalDelivery(id)).toMatchObject({ state: 'SUCCESS' });
 
     const [mail] = withToken(t);
@@ -325,30 +261,27 @@ describe('the mail trigger', () => {
 
   it('delivers after a retry when the SMTP server is down and comes back', async () => {
     const t = token();
-    await inbox.stop();
+    await harness.inbox.stop();
     try {
       const id = await visitorWrites({ subject: `Outage ${t}`, email: `o+${t}@example.org` });
       // The first try has failed and is recorded; the server is back before the next.
-      const failed = await eventually(async () => {
-        const delivery = (await readMail(id))?.delivery as Delivery | undefined;
-        return delivery?.error ? delivery : undefined;
-      });
+      const failed = await deliveryWhen(id, ({ error }) => Boolean(error));
       expect(failed.state).toBe('PROCESSING');
       expect(failed.error).toMatch(/ECONNREFUSED/);
-      await inbox.start();
+      await harness.inbox.start();
       const delivery = await finalDelivery(id);
       expect(delivery).toMatchObject({ state: 'SUCCESS', error: null });
       expect(delivery.attempts).toBeGreaterThanOrEqual(2);
       expect(withToken(t)).toHaveLength(1);
     } finally {
-      await inbox.start().catch(() => undefined);
+      await harness.inbox.start().catch(() => undefined);
     }
   });
 
   it('retries a 4xx reply and delivers once it is accepted', async () => {
     const t = token();
     let refusals = 0;
-    inbox.rejectWhen((mail) =>
+    harness.inbox.rejectWhen((mail) =>
       mail.subject?.includes(t) && refusals++ === 0 ? { code: 451, text: 'Try again later' } : undefined,
     );
     const id = await visitorWrites({ subject: `Busy ${t}`, email: `b+${t}@example.org` });
@@ -359,7 +292,9 @@ describe('the mail trigger', () => {
 
   it('ends in ERROR at once on a 5xx reply, sending nothing', async () => {
     const t = token();
-    inbox.rejectWhen((mail) => (mail.subject?.includes(t) ? { code: 550, text: 'Mailbox unavailable' } : undefined));
+    harness.inbox.rejectWhen((mail) =>
+      mail.subject?.includes(t) ? { code: 550, text: 'Mailbox unavailable' } : undefined,
+    );
     const id = await visitorWrites({ subject: `Refused ${t}`, email: `r+${t}@example.org` });
     const delivery = await finalDelivery(id);
     expect(delivery).toMatchObject({ state: 'ERROR', attempts: 1 });
@@ -403,7 +338,7 @@ describe('the mail trigger', () => {
     } finally {
       await deleteApp(admin);
     }
-    const carrying = inbox.messages.filter((mail) => mail.text?.includes(`Flood ${t} `));
+    const carrying = harness.inbox.messages.filter((mail) => mail.text?.includes(`Flood ${t} `));
     expect(carrying).toHaveLength(limitPerSenderPerHour);
     for (const id of ids) {
       expect(carrying.filter((mail) => mail.text?.includes(`Reference: ${referenceFor(id)}\n`))).toHaveLength(1);

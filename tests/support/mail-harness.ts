@@ -1,0 +1,373 @@
+// The one set-up of the mail emulator tests: an SMTP server on loopback, a Firebase Admin app,
+// the Functions emulator's triggers as the file needs them, the writers of contact messages and
+// the reads and waits every file uses. A file calls mailHarness() once at its top and its tests
+// are then only their own steps; what a file does differently (its caps, its simulated years,
+// the triggers on, servers of its own, what it checks at its end) it says in the options.
+import { randomInt } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
+import { basename } from 'node:path';
+import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import {
+  getFirestore,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { MailConfig } from '../../functions/src/config.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
+import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
+import type { MailAlert } from '../../functions/src/mail/alerts.ts';
+import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
+import { queued } from '../../functions/src/mail/delivery.ts';
+import { queuedCount } from '../../functions/src/mail/digest.ts';
+import { dayShards, hourField, shardFields, type RateLimits } from '../../functions/src/mail/rate-limits.ts';
+import { closeTransport } from '../../functions/src/mail/transport.ts';
+import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
+import {
+  emulatorMailConfig,
+  eventually,
+  firestoreEmulator,
+  firestoreRules,
+  projectId,
+  readDocument,
+  setBackgroundTriggers,
+  smtpPort,
+} from './emulators.ts';
+import { autoId, contactMessage, restWrite } from './visitor-writes.ts';
+
+export const minute = 60_000;
+export const hour = 60 * minute;
+export const day = 24 * hour;
+
+/**
+ * Caps that do not bite, for the files that test something else than the caps: no sender or
+ * hour runs out within a file, and a daily limit of 0 means none, so digests are not spaced out.
+ */
+export const openLimits: RateLimits = { perSenderPerHour: 1000, perHour: 100_000, perDay: 0 };
+
+/** A test's own mark, put in its subjects and addresses so that it finds only its own emails. */
+export const token = () => `t${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
+
+/** The emails (alone or digests) that carry a message, found by its reference row. */
+export const carrying = (mails: readonly ParsedMail[], id: string) =>
+  mails.filter((mail) => mail.text?.includes(`Reference: ${referenceFor(id)}\n`) ?? false);
+
+/**
+ * What a claim over the global cap leaves on a message, written directly so that a test can
+ * queue thousands in seconds: its reference, and QUEUED at its place in the queue (`atMs +
+ * place`), kept a year.
+ */
+export const queuedFields = (id: string, atMs: number, place: number) => ({
+  reference: referenceFor(id),
+  ...queued('global cap', atMs + place, Timestamp.fromMillis(atMs + 365 * day)),
+});
+
+/** Waits when the clock hour is about to turn (within `marginMs`), so a test's counts stay in one hour. */
+export async function awayFromHourTurn(marginMs = 5_000): Promise<void> {
+  const left = hour - (Date.now() % hour);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+/** A loopback port nothing listens on (it was free a moment ago): a server out of reach. */
+export function unusedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}
+
+/** What a test says of a message: the rest is the sample draft's (visitor-writes.ts). */
+type Draft = Parameters<typeof contactMessage>[0];
+
+/** A message's `delivery` as a plain HTTP read of the emulator gives it: times are ISO strings. */
+export type DeliveryRead = {
+  state: string;
+  attempts: number;
+  error: string | null;
+  info: { messageId: string; accepted: string[]; rejected: string[]; response: string } | null;
+  startTime?: unknown;
+  endTime?: unknown;
+  leaseExpireTime?: unknown;
+  expireAt?: string;
+  queuedFor?: string;
+};
+
+export type MailHarnessOptions = {
+  /**
+   * The Functions emulator's background triggers. Off by default: the test calls the delivery
+   * code itself and no trigger takes its documents meanwhile. On for a file about a trigger.
+   */
+  triggers?: boolean;
+  /** The inbox on the emulators' SMTP port; false for a file that runs SMTP servers of its own. */
+  inbox?: boolean;
+  /** A rules test environment, for writes through the rules as the site's client makes them. */
+  rules?: boolean;
+  /** The caps of `config`; the emulators' (functions/.env.local) when not given. */
+  limits?: RateLimits;
+  /**
+   * The first year of the file's simulated time: each test takes a day or an hour of its own
+   * after it (`freshDay`, `freshHour`), so no counter of another test counts.
+   */
+  clockFrom?: number;
+  /**
+   * What the file checks when its tests are done, before anything is closed: the harness
+   * closes what it started whether the check passes or not, so the next file finds the SMTP
+   * port free.
+   */
+  atEnd?: (harness: MailHarness) => Promise<void> | void;
+};
+
+export type MailHarness = {
+  readonly app: App;
+  readonly db: Firestore;
+  /** The inbox on the emulators' SMTP port; every test starts with it taking every email at once. */
+  readonly inbox: Inbox;
+  readonly rules: RulesTestEnvironment;
+  /** The emulators' mail settings, with the file's caps. */
+  readonly config: MailConfig;
+  /** The ids of every message written through the harness, for the file's check at its end. */
+  readonly written: string[];
+  /** The alerts raised through `onAlert`, from the start of the current test. */
+  readonly alerts: MailAlert[];
+  onAlert: (alert: MailAlert) => void;
+  mailRef: (id: string) => DocumentReference;
+  deliveryOf: (id: string) => Promise<DocumentData>;
+  /**
+   * `Mail/{id}` read with one plain HTTP request, past the rules (readDocument): what a test
+   * polls while a trigger works, as polling through an SDK client could hang now and then.
+   */
+  readMail: (id: string) => Promise<DocumentData | undefined>;
+  /** Waits until the message's delivery is as `done` wants it (read as readMail reads), and gives it. */
+  deliveryWhen: (id: string, done: (delivery: DeliveryRead) => boolean, timeoutMs?: number) => Promise<DeliveryRead>;
+  /** The emails in the inbox whose subject holds `value` (a test's token, a message's id). */
+  withToken: (value: string) => ParsedMail[];
+  /**
+   * Writes `Mail/{id}` as the site writes a message (the rules' shape), its subject, text and
+   * address made from the id so that its email is found by it, written now; `fields` add to it
+   * or replace what they name (a delivery already under way, another address or time).
+   */
+  write: (id: string, fields?: DocumentData) => Promise<DocumentReference>;
+  /**
+   * Writes `count` messages under ids as Firestore makes them, all written at `atMs` (the test's
+   * clock), the i-th from `draft(i)` with `extra(id, i)` added, `perBatch` to a request.
+   */
+  writeAt: (
+    count: number,
+    atMs: number,
+    draft: (index: number) => Draft,
+    extra?: (id: string, index: number) => DocumentData,
+    perBatch?: number,
+  ) => Promise<string[]>;
+  /** A visitor's write through the site's path: the Firestore client, unauthenticated, through the rules. */
+  visitorWrites: (fields: Draft, extra?: DocumentData) => Promise<string>;
+  /** A script's write: straight to Firestore's REST API, through the rules. */
+  scriptWrites: (fields: Draft) => Promise<string>;
+  /** The trigger for each document, at most 10 at a time (maxInstances), at the given moment. */
+  invoke: (ids: readonly string[], nowMs: number, settings?: MailConfig) => Promise<Outcome[]>;
+  /** Counts the hour's emails alone as spent, as that many messages sent alone would have. */
+  spendHour: (nowMs: number, perHour?: number) => Promise<void>;
+  /** The start of a UTC day of the calling test's own, years ahead. */
+  freshDay: () => number;
+  /** The start of an hour of the calling test's own, years ahead. */
+  freshHour: () => number;
+  /** Every message written ended in a recorded final state, with its expiry for the TTL policy. */
+  expectEnded: () => Promise<void>;
+  /** Nothing is left waiting: every message reached the inbox or ended. */
+  expectQueueEmpty: () => Promise<void>;
+  /**
+   * Deletes every message written and any alert filed under its id: nothing stays for another
+   * file's sweep to find, nor a failure's notice for another file's next email to carry.
+   */
+  deleteWritten: () => Promise<void>;
+};
+
+/** What was started, once it has been: a read before then is a mistake in the test. */
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`mail-harness: no ${what} (not asked for, or read before beforeAll)`);
+  return value;
+}
+
+/**
+ * Sets up the file's mail tests (the servers in its beforeAll) and closes everything in its
+ * afterAll; call once, at the top of the file. The Firebase app is named after the file: the
+ * files share one worker (isolate: false) and each must name its own.
+ */
+export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
+  // Made now, not in beforeAll: the app makes no connection until it is used, and the file
+  // can take `db` with the rest of what it uses at its top.
+  const file = expect.getState().testPath;
+  if (file === undefined) throw new Error('mail-harness: call mailHarness() at the top of a test file');
+  const app = initializeApp({ projectId }, `${basename(file, '.test.ts')}-test`);
+  const db = getFirestore(app);
+  let inbox: Inbox | undefined;
+  let rules: RulesTestEnvironment | undefined;
+  const base = emulatorMailConfig();
+  const config: MailConfig = { ...base, limits: options.limits ?? base.limits };
+  const written: string[] = [];
+  const alerts: MailAlert[] = [];
+  const clockFrom = options.clockFrom ?? 2050;
+
+  const mailRef = (id: string) => db.collection(collections.mail).doc(id);
+  const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
+  const readMail = (id: string) => readDocument(`${collections.mail}/${id}`);
+  const onAlert = (alert: MailAlert) => {
+    alerts.push(alert);
+  };
+
+  const harness: MailHarness = {
+    app,
+    db,
+    get inbox() {
+      return started(inbox, 'inbox');
+    },
+    get rules() {
+      return started(rules, 'rules test environment');
+    },
+    config,
+    written,
+    alerts,
+    onAlert,
+    mailRef,
+    deliveryOf,
+    readMail,
+    deliveryWhen: (id, done, timeoutMs = 15_000) =>
+      eventually(
+        async () => {
+          const delivery = (await readMail(id))?.delivery as DeliveryRead | undefined;
+          return delivery && done(delivery) ? delivery : undefined;
+        },
+        timeoutMs,
+        `the delivery of Mail/${id}`,
+      ),
+    withToken: (value) => harness.inbox.messages.filter((mail) => mail.subject?.includes(value)),
+
+    async write(id, fields = {}) {
+      await mailRef(id).set({
+        ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
+        createdAt: Timestamp.now(),
+        ...fields,
+      });
+      written.push(id);
+      return mailRef(id);
+    },
+
+    async writeAt(count, atMs, draft, extra = () => ({}), perBatch = 400) {
+      const ids: string[] = [];
+      for (let first = 0; first < count; first += perBatch) {
+        const batch = db.batch();
+        for (let index = first; index < Math.min(count, first + perBatch); index += 1) {
+          const id = autoId();
+          ids.push(id);
+          batch.set(mailRef(id), {
+            ...contactMessage(draft(index)),
+            createdAt: Timestamp.fromMillis(atMs),
+            ...extra(id, index),
+          });
+        }
+        await batch.commit();
+      }
+      written.push(...ids);
+      return ids;
+    },
+
+    async visitorWrites(fields, extra = {}) {
+      const ref = await addDoc(collection(harness.rules.unauthenticatedContext().firestore(), collections.mail), {
+        ...contactMessage(fields),
+        ...extra,
+        createdAt: serverTimestamp(),
+      });
+      written.push(ref.id);
+      return ref.id;
+    },
+
+    async scriptWrites(fields) {
+      const id = autoId();
+      const origin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
+      const response = await restWrite(origin, projectId, id, contactMessage(fields));
+      expect(response.status, await response.clone().text()).toBe(200);
+      written.push(id);
+      return id;
+    },
+
+    async invoke(ids, nowMs, settings = config) {
+      const outcomes: Outcome[] = [];
+      for (let start = 0; start < ids.length; start += 10) {
+        const wave = ids.slice(start, start + 10);
+        outcomes.push(
+          ...(await Promise.all(wave.map((id) => deliverMail(mailRef(id), settings, { now: () => nowMs, onAlert })))),
+        );
+      }
+      return outcomes;
+    },
+
+    async spendHour(nowMs, perHour = config.limits.perHour) {
+      await dayShards(db, nowMs)
+        .doc('0')
+        .set(shardFields({ [hourField(nowMs)]: perHour, day: perHour }), { merge: true });
+    },
+
+    freshDay: () => Date.UTC(clockFrom, 0, 1) + randomInt(0, 20_000) * day,
+    freshHour: () => Date.UTC(clockFrom, 0, 1) + randomInt(0, 500_000) * hour,
+
+    async expectEnded() {
+      const snapshots = await Promise.all(written.map((id) => mailRef(id).get()));
+      const open = snapshots
+        .map((snapshot) => ({ id: snapshot.id, state: snapshot.get('delivery.state') as unknown }))
+        .filter(({ state }) => state !== 'SUCCESS' && state !== 'ERROR');
+      expect(open).toEqual([]);
+      // Each carries its expiry, for the TTL policy, however its delivery went.
+      const unexpiring = snapshots.filter((snapshot) => !(snapshot.get('delivery.expireAt') instanceof Timestamp));
+      expect(unexpiring.map((snapshot) => snapshot.id)).toEqual([]);
+    },
+
+    async expectQueueEmpty() {
+      expect(await queuedCount(db)).toBe(0);
+    },
+
+    async deleteWritten() {
+      await Promise.all(
+        written.flatMap((id) => [mailRef(id).delete(), db.collection(collections.mailAlerts).doc(id).delete()]),
+      );
+    },
+  };
+
+  beforeAll(async () => {
+    await setBackgroundTriggers(options.triggers ?? false);
+    if (options.rules) {
+      rules = await initializeTestEnvironment({
+        projectId,
+        firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
+      });
+    }
+    if (options.inbox ?? true) inbox = await startInbox(smtpPort);
+  });
+
+  beforeEach(() => {
+    inbox?.rejectWhen(undefined);
+    inbox?.delayReplies(0);
+    alerts.length = 0;
+  });
+
+  afterAll(async () => {
+    try {
+      await options.atEnd?.(harness);
+    } finally {
+      closeTransport();
+      await inbox?.close();
+      await rules?.cleanup();
+      await deleteApp(app);
+    }
+  });
+
+  return harness;
+}
