@@ -246,6 +246,10 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
     stop();
     throw error;
   }
+  // A command that waits for a page (a click that navigates, or one in a window that closes
+  // meanwhile) gives up after 20 s instead of WebDriver's 300 s, so a stuck wait fails its own
+  // test, not the next ones that the same driver would keep waiting.
+  await driver.manage().setTimeouts({ pageLoad: 20_000, script: 20_000 });
   const capabilities = await driver.getCapabilities();
   const version = `WebKitGTK ${String(capabilities.get('browserVersion'))}`;
   const evaluate = async <T>(expression: string) => (await driver.executeScript(`return (${expression});`)) as T;
@@ -307,7 +311,12 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
             if ((await candidate.getText()).includes(text)) return candidate;
           return undefined;
         }, `webkit: no ${selector} with "${text}" in the popup`);
-        await element.click();
+        // The press ends the popup (the widget answers the page and closes its window): the
+        // driver may call the click failed, or wait for a load that never comes, once the
+        // window is gone. The click did its work then; the page says whether it signed in.
+        await element.click().catch(async (error: unknown) => {
+          if ((await driver.getAllWindowHandles()).includes(popup)) throw error;
+        });
       } finally {
         await driver.switchTo().window(home);
       }
