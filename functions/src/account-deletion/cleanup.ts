@@ -10,7 +10,8 @@ import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contracts/contact-message.js';
 import { countEmail, defaultRateLimits, readCounts, takeGlobalTicket } from '../mail/rate-limits.js';
 import { pause } from '../mail/retry-policy.js';
-import { sendAndRecord, type Sent } from '../mail/send.js';
+import { decide, type Decision, type Sent } from '../mail/decide.js';
+import { sendAndRecord } from '../mail/send.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
@@ -199,18 +200,19 @@ async function confirm(
     await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
     return;
   }
-  // The send step (send.ts): sent, recorded SENT (tried again if the database refuses: an
-  // email the server accepted is not sent again for a failed write), and counted among the
-  // day's emails; refused for good, FAILED; failed for now, the lease given back and the run
-  // retried (a spent sending quota is such a wait too).
+  // The send step (send.ts), and what it came to (decide.ts, one try per run): sent, recorded
+  // SENT (tried again if the database refuses: an email the server accepted is not sent again
+  // for a failed write) and counted among the day's emails; refused for good, FAILED; failed
+  // for now (the quota spent and the mail account out of reach too), the lease given back and
+  // the run retried.
   const email = deletionConfirmation({ from: deps.from, to: member.email, deletedAt: new Date(now()) });
+  const decisionOn = (sent: Sent) => decide(sent, { attempts: 1, quickRetryLeft: false, nowMs: now() });
+  const ends = (sent: Sent) => endsConfirmation(decisionOn(sent));
   const { sent, recorded } = await sendAndRecord(
     deps.transport,
     email,
-    (sent) => record.update(confirmationAfter(sent)),
-    {
-      sleep: pause,
-    },
+    (sent) => record.update(confirmationAfter(sent, ends(sent))),
+    { sleep: pause },
   );
   if (sent.kind === 'sent') {
     await countEmail(db, now()).catch(() => undefined);
@@ -218,20 +220,30 @@ async function confirm(
     return;
   }
   await ticket.release();
-  const { failure } = sent;
   // Codes only: the server's reply may quote the address.
-  const codes = { record: record.id, code: failure.code, responseCode: failure.responseCode };
-  if (!failure.transient) {
+  const codes = { record: record.id, code: sent.failure.code, responseCode: sent.failure.responseCode };
+  if (ends(sent)) {
     logger.error('Deletion confirmation refused for good', codes);
     return;
   }
   logger.warn('Deletion confirmation not sent for now; the run is retried', codes);
-  throw new Error(`The deletion confirmation was not sent for now (${String(failure.responseCode ?? failure.code)})`);
+  throw new Error(
+    `The deletion confirmation was not sent for now (${String(sent.failure.responseCode ?? sent.failure.code)})`,
+  );
+}
+
+/**
+ * Whether a decision ends the confirmation unsent. Its recipient is the member, not the team:
+ * a refusal for good that a message to the team would wait out as the mail account's (an
+ * address the server will not take, a login refused for good) ends it as well.
+ */
+function endsConfirmation(decision: Decision): boolean {
+  return decision.kind === 'ended' || (decision.kind === 'account' && !decision.failure.transient);
 }
 
 /** What the record says once the confirmation was sent, refused for good, or not sent for now. */
-function confirmationAfter(sent: Sent): Partial<Record<keyof DeletionRecord, unknown>> {
-  const ended = { confirmationLeaseUntil: FieldValue.delete() };
-  if (sent.kind === 'sent') return { confirmation: 'SENT', ...ended };
-  return { confirmation: sent.failure.transient ? FieldValue.delete() : 'FAILED', ...ended };
+function confirmationAfter(sent: Sent, ended: boolean): Partial<Record<keyof DeletionRecord, unknown>> {
+  const lease = { confirmationLeaseUntil: FieldValue.delete() };
+  if (sent.kind === 'sent') return { confirmation: 'SENT', ...lease };
+  return { confirmation: ended ? 'FAILED' : FieldValue.delete(), ...lease };
 }

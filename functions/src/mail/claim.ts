@@ -24,7 +24,8 @@ import { parseMailDocument, senderOf, type ContactMail } from './mail-document.j
 import { emailCount, nextDayMs, readCounts, ticketPauseMs, ticketTries, type MailCaps } from './rate-limits.js';
 import type { Expiry } from './retention.js';
 import { maxAttempts, pause } from './retry-policy.js';
-import { gaveUp, type RecordResult } from './send.js';
+import { gaveUp, heldFor } from './decide.js';
+import type { RecordResult } from './send.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
 import { accountRef, readAccount } from './account.js';
 import { pictureMark } from './digest.js';
@@ -206,7 +207,7 @@ export async function claim(
     const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
     const account = readAccount(accountSnapshot);
     if (account.down && !accountTry) {
-      const error = `held: the mail account fails (${account.reason})`;
+      const error = heldFor({ message: account.reason });
       tx.update(ref, { ...heldAtClaim(error, before, writtenMs, expireAt, false), reference });
       return { kind: 'held', reason: 'the mail account is down' };
     }

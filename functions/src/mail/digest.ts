@@ -14,8 +14,9 @@ import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate
 import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
-import { maxAttempts, pause, retryDelayMs, type SendFailure } from './retry-policy.js';
-import { endedBy, recordWithRetries, sendAndRecord, type Sent } from './send.js';
+import { decide, heldFor, type Decision, type Sent } from './decide.js';
+import { pause, type SendFailure } from './retry-policy.js';
+import { recordWithRetries, sendAndRecord } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 import { collections } from '../contracts/collections.js';
 
@@ -283,22 +284,33 @@ type Sending = {
   requeued: number;
 };
 
+/** What the server's reply means for one of a digest's messages, on its own attempts. */
+const decisionFor = (item: Taken, sent: Sent, nowMs: number): Decision =>
+  decide(sent, { attempts: item.attempts, quickRetryLeft: false, nowMs });
+
 /** The outcome of each of a digest's messages, for what the server said of it. */
 function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[DocumentReference, DeliveryUpdate]> {
-  return items.map(({ ref, attempts, digestMs, hasPicture }) => {
-    if (sent.kind === 'sent') {
-      return [ref, { ...succeeded(attempts, sent.info), ...(hasPicture ? { [pictureToClean]: true } : {}) }];
+  return items.map((item) => {
+    const { ref, attempts, digestMs, hasPicture } = item;
+    const decision = decisionFor(item, sent, nowMs);
+    switch (decision.kind) {
+      case 'sent':
+        return [ref, { ...succeeded(attempts, decision.info), ...(hasPicture ? { [pictureToClean]: true } : {}) }];
+      case 'quota':
+        return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
+      // The mail account failed, not the message: back at its place, no attempt spent (account.ts).
+      case 'account':
+        return [ref, requeued(attempts - 1, decision.error, digestMs)];
+      // Back off as a message of its own would; never before its place.
+      case 'again':
+      case 'later':
+        return [
+          ref,
+          requeued(attempts, decision.error, Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs)),
+        ];
+      case 'ended':
+        return [ref, failed(attempts, decision.error)];
     }
-    const { failure } = sent;
-    if (failure.quota) return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
-    // The mail account failed, not the message: back at its place, no attempt spent (account.ts).
-    if (failure.account)
-      return [ref, requeued(attempts - 1, `held: the mail account fails (${failure.message})`, digestMs)];
-    if (failure.transient && attempts < maxAttempts) {
-      // Back off as a message of its own would (retry-policy.ts); never before its place.
-      return [ref, requeued(attempts, failure.message, Math.max(digestMs, nowMs + retryDelayMs(attempts)))];
-    }
-    return [ref, failed(attempts, endedBy(failure, attempts))];
   });
 }
 
@@ -312,7 +324,7 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
   if (items.length === 0) return;
   const { db, nowMs } = digest;
   if (sending.account) {
-    const error = `held: the mail account fails (${sending.account.message})`;
+    const error = heldFor(sending.account);
     const updates = items.map(({ ref, attempts, digestMs }): [DocumentReference, DeliveryUpdate] => [
       ref,
       requeued(attempts - 1, error, digestMs),
@@ -336,8 +348,12 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     items.map(({ part }) => part),
     id,
   );
-  const split = (sent: Sent) =>
-    sent.kind === 'failed' && !sent.failure.transient && !sent.failure.account && items.length > 1;
+  // Refused for good, a digest of several is sent again in halves, so only the message the
+  // server refuses ends (refused for good is so whatever a message's attempts).
+  const split = (sent: Sent) => {
+    const decision = items.length > 1 && items[0] ? decisionFor(items[0], sent, nowMs) : undefined;
+    return decision?.kind === 'ended' && decision.forGood;
+  };
   const { sent, recorded } = await sendAndRecord(
     digest.transport,
     email,
@@ -377,9 +393,11 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     await sendParts(items.slice(half), `${id}-2`, digest, sending);
     return;
   }
-  for (const { ref, attempts, reference } of items) {
-    if (failure.transient && attempts < maxAttempts) sending.requeued += 1;
-    else sending.failures.push({ mailId: ref.id, reference, error: endedBy(failure, attempts) });
+  for (const item of items) {
+    const decision = decisionFor(item, sent, nowMs);
+    if (decision.kind === 'ended')
+      sending.failures.push({ mailId: item.ref.id, reference: item.reference, error: decision.error });
+    else sending.requeued += 1;
   }
 }
 

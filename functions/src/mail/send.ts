@@ -1,7 +1,8 @@
 import { logger } from 'firebase-functions';
-import type { DeliveryInfo, DeliveryState, SendRecord } from './delivery.js';
+import { decide, type Decision, type Sent } from './decide.js';
+import type { DeliveryState, SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
-import { classifySendError, maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
+import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
 // The one send step every email of the pipeline takes (a message's own, a digest and its
@@ -10,9 +11,6 @@ import type { MailTransport } from './transport.js';
 // it, trying again while the database refuses, because an email the server accepted is never
 // sent again for a failed write. `sendWithRetries` is that step for a claimed message, with its
 // quick retries.
-
-/** What came of one send: accepted, with the server's answer, or failed and why. */
-export type Sent = { kind: 'sent'; info: DeliveryInfo } | { kind: 'failed'; failure: SendFailure };
 
 /** Sends one email; never throws. */
 export async function sendEmail(transport: MailTransport, email: OutgoingEmail): Promise<Sent> {
@@ -30,16 +28,6 @@ export async function sendEmail(transport: MailTransport, email: OutgoingEmail):
   } catch (error) {
     return { kind: 'failed', failure: classifySendError(error) };
   }
-}
-
-/** The error recorded when a message is given up after its last transient failure. */
-export function gaveUp(attempts: number, last: string): string {
-  return `gave up after ${attempts} attempts: ${last}`;
-}
-
-/** The error a failure ends a message with: the server's words, or that it was given up. */
-export function endedBy(failure: SendFailure, attempts: number): string {
-  return failure.transient ? gaveUp(attempts, failure.message) : failure.message;
 }
 
 export type RecordOptions = {
@@ -109,28 +97,25 @@ export type SendStep = {
 };
 
 /**
- * What one send of a claimed message leads to: `delay` is the pause before the next try
- * within this invocation, if one is left. A reply that says the account's sending quota is
- * spent is a wait, not a failure; so is a failure of the mail account (a refused login, a
- * server out of reach, after the quick tries when it may be a hiccup): the message is held
- * with the attempts it had before this claim (`before`).
+ * A decision (decide.ts) as a claimed message records it: held for the mail account with the
+ * attempts it had before this claim (`before`); the next quick try recorded (renewing the
+ * lease) before its pause.
  */
-function nextAfter(sent: Sent, attempts: number, before: number, delay: number | undefined, nowMs: number): SendRecord {
-  if (sent.kind === 'sent') return { kind: 'sent', attempts, info: sent.info };
-  const { failure } = sent;
-  if (failure.quota) return { kind: 'quota' };
-  if (failure.account && (!failure.transient || delay === undefined)) {
-    return { kind: 'held', attempts: before, error: `held: the mail account fails (${failure.message})` };
+function messageRecord(decision: Decision, attempts: number, before: number, nowMs: number): SendRecord {
+  switch (decision.kind) {
+    case 'sent':
+      return { kind: 'sent', attempts, info: decision.info };
+    case 'quota':
+      return { kind: 'quota' };
+    case 'account':
+      return { kind: 'held', attempts: before, error: decision.error };
+    case 'again':
+      return { kind: 'again', attempts: attempts + 1, error: decision.error, nowMs };
+    case 'later':
+      return { kind: 'deferred', attempts, error: decision.error, nextAttemptMs: decision.atMs };
+    case 'ended':
+      return { kind: 'failed', attempts, error: decision.error };
   }
-  if (failure.account) return { kind: 'again', attempts: attempts + 1, error: failure.message, nowMs };
-  if (!failure.transient || attempts >= maxAttempts) {
-    return { kind: 'failed', attempts, error: endedBy(failure, attempts) };
-  }
-  if (delay === undefined) {
-    return { kind: 'deferred', attempts, error: failure.message, nextAttemptMs: nowMs + retryDelayMs(attempts) };
-  }
-  // The next try is recorded (renewing the lease) before the pause.
-  return { kind: 'again', attempts: attempts + 1, error: failure.message, nowMs };
 }
 
 /**
@@ -150,7 +135,9 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
       transport,
       email,
       async (sent) => {
-        const next = nextAfter(sent, attempts, before, step.delays[quickRetry], step.now());
+        const nowMs = step.now();
+        const quickRetryLeft = step.delays[quickRetry] !== undefined;
+        const next = messageRecord(decide(sent, { attempts, quickRetryLeft, nowMs }), attempts, before, nowMs);
         return { next, result: await record(next) };
       },
       {
