@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { hashedId } from '../functions/src/account-deletion/cleanup.ts';
-import { globalCounterId } from '../functions/src/mail/rate-limits.ts';
+import { hourlyCounterId } from '../functions/src/mail/counters.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { census, seedMember, seededPaths, seededPerMember } from '../tests/support/members.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -197,7 +197,7 @@ for (const language of languages) {
       // (confirmationsPerHour, 50: functions/src/account-deletion/cleanup.ts), and this test
       // is about one member's.
       await adminDb().recursiveDelete(
-        adminDb().collection(collections.mailLimits).doc(globalCounterId(Date.now(), 'deletion-confirmations')),
+        adminDb().collection(collections.mailLimits).doc(hourlyCounterId(Date.now(), 'deletion-confirmations')),
       );
 
       await signIn(page, member);

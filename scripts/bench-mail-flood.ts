@@ -45,7 +45,7 @@ if (!Number.isInteger(count) || count < 1 || !(overMinutes >= 0)) {
 type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
 type SweepModule = typeof import('../functions/src/mail/sweep.ts');
 type TransportModule = typeof import('../functions/src/mail/transport.ts');
-type LimitsModule = typeof import('../functions/src/mail/rate-limits.ts');
+type LimitsModule = typeof import('../functions/src/mail/caps.ts');
 type Alert = import('../functions/src/mail/alerts.ts').MailAlert;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
@@ -80,7 +80,7 @@ async function inside(): Promise<never> {
   const { deliverMail } = (await import(lib('deliver'))) as DeliverModule;
   const { sweepMail } = (await import(lib('sweep'))) as SweepModule;
   const { closeTransport } = (await import(lib('transport'))) as TransportModule;
-  const { defaultRateLimits } = (await import(lib('rate-limits'))) as LimitsModule;
+  const { defaultRateLimits } = (await import(lib('caps'))) as LimitsModule;
   const committed = countCommittedWrites();
 
   const sink = await startSmtpSink(host, ports.smtp);

@@ -58,8 +58,8 @@ if (!Number.isInteger(count) || count < 1 || !(gapSeconds >= 0)) {
 
 type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
 type TransportModule = typeof import('../functions/src/mail/transport.ts');
-type LimitsModule = typeof import('../functions/src/mail/rate-limits.ts');
-type RateLimits = import('../functions/src/mail/rate-limits.ts').RateLimits;
+type LimitsModule = typeof import('../functions/src/mail/caps.ts');
+type RateLimits = import('../functions/src/mail/caps.ts').RateLimits;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 
@@ -92,7 +92,7 @@ async function inside(): Promise<never> {
   const lib = (name: string) => join(root, 'functions', 'lib', 'mail', `${name}.js`);
   const { deliverMail } = (await import(lib('deliver'))) as DeliverModule;
   const { closeTransport } = (await import(lib('transport'))) as TransportModule;
-  const { defaultRateLimits } = (await import(lib('rate-limits'))) as LimitsModule;
+  const { defaultRateLimits } = (await import(lib('caps'))) as LimitsModule;
 
   const sink = await startSmtpSink(host, ports.smtp);
   // The delivery code works on the default app's instance, as in the functions (index.ts

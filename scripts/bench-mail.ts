@@ -58,7 +58,7 @@ if (!Number.isInteger(count) || count < 1 || !(timeoutSeconds > 0)) {
 const smtpHost = envLocal('SMTP_HOST') ?? '';
 const smtpPort = Number(envLocal('SMTP_PORT'));
 const supportEmail = envLocal('SUPPORT_EMAIL') ?? '';
-// The function's defaults (rate-limits.ts) when functions/.env.local does not set a cap.
+// The function's defaults (caps.ts) when functions/.env.local does not set a cap.
 const perSenderCap = Number(envLocal('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? 5);
 const globalCap = Number(envLocal('MAIL_LIMIT_PER_HOUR') ?? 100);
 const mailFunction = 'sendContactMail';

@@ -6,7 +6,7 @@ import {
   select,
   type SecretParam,
 } from 'firebase-functions/params';
-import { defaultRateLimits, type RateLimits } from './mail/rate-limits.js';
+import { defaultRateLimits, type RateLimits } from './mail/caps.js';
 import { defaultRetentionMonths } from './mail/retention.js';
 import { smtpSecretNames, type SmtpSecretRole } from './smtp-secrets.js';
 

@@ -29,7 +29,7 @@ describe('the retention of contact messages', () => {
   it('is enforced by a TTL policy on the field the mail function writes, which firebase-tools deploys', () => {
     expect(spec.fieldOverrides?.filter((field) => field.ttl)).toEqual([
       { collectionGroup: 'Mail', fieldPath: expiryField, ttl: true, indexes: [] },
-      // The rate-limit counters (functions/src/mail/rate-limits.ts) expire a day after their hour.
+      // The rate-limit counters (functions/src/mail/counters.ts) expire a day after their hour.
       { collectionGroup: collections.mailLimits, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: collections.mailLimitShards, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // The alerts' notices (functions/src/mail/alerts.ts) are kept 30 days.

@@ -5,12 +5,7 @@ import type { MailConfig } from '../../functions/src/config.ts';
 import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import type { Outcome } from '../../functions/src/mail/deliver.ts';
 import { queuedCount } from '../../functions/src/mail/digest.ts';
-import {
-  defaultRateLimits,
-  maxSenderDelayMs,
-  senderCounter,
-  type RateLimits,
-} from '../../functions/src/mail/rate-limits.ts';
+import { defaultRateLimits, maxSenderDelayMs, senderCounter, type RateLimits } from '../../functions/src/mail/caps.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { carrying, day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
 import { contactMessage } from '../support/visitor-writes.ts';

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { claim, leaseMs, recordIfClaimed } from '../../functions/src/mail/claim.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { forgetSpentCaps, mailCaps } from '../../functions/src/mail/rate-limits.ts';
+import { mailCaps, senderSpacingMs } from '../../functions/src/mail/caps.ts';
+import { forgetSpentCaps } from '../../functions/src/mail/instance-memory.ts';
 import { expiryAfter } from '../../functions/src/mail/retention.ts';
 import { deferred, failed } from '../../functions/src/mail/delivery.ts';
-import { dayShards, hourField, hourKey, senderKey, senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
+import { dayShards, hourField, hourKey, senderKey } from '../../functions/src/mail/counters.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { site } from '../../web/src/config/site.ts';
@@ -272,7 +273,7 @@ describe('retries', () => {
   });
 });
 
-/** The shards of today's count (rate-limits.ts). */
+/** The shards of today's count (counters.ts). */
 const shardsOfToday = () => dayShards(db, Date.now());
 
 /** Deletes every rate-limit counter, the day's shards included, and what this process remembers of them. */
@@ -442,7 +443,7 @@ describe('under parallel invocations', () => {
     // The global cap may queue a sender's message before their own cap does; never more than 2 alone.
     expect(fromSender(alone).length).toBeLessThanOrEqual(2);
     // Never more than the global cap alone. Messages over it that arrive at the same instant
-    // count against each other for a moment (rate-limits.ts), so a few fewer may go alone: 14
+    // count against each other for a moment (caps.ts), so a few fewer may go alone: 14
     // of 20 on a busy two-core machine (Firestore emulator, functions and browsers at once).
     expect(alone.length).toBeLessThanOrEqual(20);
     expect(alone.length).toBeGreaterThanOrEqual(12);

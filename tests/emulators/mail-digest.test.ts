@@ -11,7 +11,8 @@ import { contactPicture, referenceFor } from '../../functions/src/contracts/cont
 import { markAccountUp } from '../../functions/src/mail/account.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { pictureFlag, sendDigest } from '../../functions/src/mail/digest.ts';
-import { defaultRateLimits, readCounts } from '../../functions/src/mail/rate-limits.ts';
+import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
+import { readCounts } from '../../functions/src/mail/counters.ts';
 import { pictureRow } from '../../functions/src/mail/render-email.ts';
 import { day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';

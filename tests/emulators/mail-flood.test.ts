@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { defaultRateLimits } from '../../functions/src/mail/rate-limits.ts';
+import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { carrying, mailHarness, minute, token } from '../support/mail-harness.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
+import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import {
   cameraDetails,

@@ -17,7 +17,7 @@ import { site } from '../../web/src/config/site.ts';
 import { escapeHtml, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { senderSpacingMs } from '../../functions/src/mail/rate-limits.ts';
+import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
 import { quoteText } from '../../functions/src/mail/render-email.ts';
 import { emulatorMailConfig, limitPerSenderPerHour, projectId, supportEmail } from '../support/emulators.ts';
 import { mailHarness, token, type DeliveryRead, type MailHarness } from '../support/mail-harness.ts';

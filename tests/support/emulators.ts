@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { defaultRateLimits } from '../../functions/src/mail/rate-limits.ts';
+import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
 import { emulator, envLocal, projectId as demoProject, root } from '../../scripts/lib/project.ts';
 

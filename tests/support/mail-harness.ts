@@ -25,7 +25,8 @@ import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { queued } from '../../functions/src/mail/delivery.ts';
 import { queuedCount } from '../../functions/src/mail/digest.ts';
-import { dayShards, hourField, shardFields, type RateLimits } from '../../functions/src/mail/rate-limits.ts';
+import type { RateLimits } from '../../functions/src/mail/caps.ts';
+import { dayShards, hourField, shardFields } from '../../functions/src/mail/counters.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import {

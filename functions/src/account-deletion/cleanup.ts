@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { isPlainEmail } from '../contracts/contact-message.js';
-import { countEmail, defaultRateLimits, readCounts, takeGlobalTicket } from '../mail/rate-limits.js';
+import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
+import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
 import { pause } from '../mail/retry-policy.js';
 import { decide, type Decision, type Sent } from '../mail/decide.js';
 import { sendAndRecord } from '../mail/send.js';
@@ -194,7 +195,9 @@ async function confirm(
     await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
     throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
   }
-  const ticket = await takeGlobalTicket(db, confirmationsPerHour, now(), { counter: 'deletion-confirmations' });
+  const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
+    sleep: pause,
+  });
   if (ticket.verdict === 'over') {
     logger.warn('Deletion confirmation not sent: over the hourly cap', { record: record.id });
     await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });

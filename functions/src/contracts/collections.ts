@@ -10,7 +10,7 @@ export const collections = {
   mailThreads: 'MailThreads',
   /** Which message a reference names, for a reply that quotes it (mail/threads.ts). */
   mailReferences: 'MailReferences',
-  /** The caps' counters: per sender and hour, the hour's and the day's (mail/rate-limits.ts). */
+  /** The caps' counters: per sender and hour, the hour's and the day's (mail/counters.ts). */
   mailLimits: 'MailLimits',
   /** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
   mailLimitShards: 'MailLimitShards',

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { dayCounterExpiry, noticeCounter, shardFields } from './rate-limits.js';
+import { dayCounterExpiry, noticeCounter, shardFields } from './counters.js';
 import { logger } from 'firebase-functions';
 import { collections } from '../contracts/collections.js';
 
@@ -192,7 +192,7 @@ export async function setStaleRetryAlert(
 }
 
 /**
- * Keeps the number of notices waiting on the day's `notices` shard (rate-limits.ts), which the
+ * Keeps the number of notices waiting on the day's `notices` shard (counters.ts), which the
  * aggregation every message makes reads too: a message looks for notices only when that number
  * says some wait. Raising adds, carrying takes away, and the sweep sets it from the notices
  * themselves every minute (`syncNoticeCount`), so a missed change lasts a minute at most.

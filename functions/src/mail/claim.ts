@@ -21,7 +21,8 @@ import {
   type SendRecord,
 } from './delivery.js';
 import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
-import { emailCount, nextDayMs, readCounts, ticketPauseMs, ticketTries, type MailCaps } from './rate-limits.js';
+import { checkCount, type MailCaps } from './caps.js';
+import { emailCount, nextDayMs, readCounts } from './counters.js';
 import type { Expiry } from './retention.js';
 import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, heldFor } from './decide.js';
@@ -34,7 +35,7 @@ import { pictureMark } from './digest.js';
 // decided by, one commit) that sets `delivery.state` PROCESSING with a lease before anything
 // is sent, so a second invocation (an event delivered twice, the trigger and the sweep at
 // once) finds it taken and sends nothing; the same commit counts the email against the caps
-// (rate-limits.ts). What follows is written while the claim holds: the outcome, or the message
+// (caps.ts, counters.ts). What follows is written while the claim holds: the outcome, or the message
 // back in the queue with its count given back.
 
 export { leaseMs };
@@ -363,23 +364,33 @@ async function withinCaps(
 ): Promise<Claim> {
   if (!taken.counted) return leased(taken, caps, undefined, now);
   const { day } = taken.counted;
+  const db = taken.ref.firestore;
   const check = caps.beginCheck();
   try {
-    for (let look = 1; ; look += 1) {
-      const counts = await readCounts(taken.ref.firestore, now());
-      const { over, surely } = check.verdict(counts, now());
-      if (over === 'under') return leased(taken, caps, counts, now);
-      if (surely || look >= ticketTries) {
-        const queuedFor: QueuedFor = over === 'day' ? 'daily quota' : 'global cap';
-        await backToQueue(taken, queuedFor, now());
-        return { kind: 'queued', reason: `over the ${queuedFor}`, spent: over === 'day' && counts.day >= caps.perDay };
-      }
-      // Over only while other messages of this instance are being checked, which may give
-      // their counts back: this one steps aside for a moment, then counts itself again.
-      await day.ref.set(day.data, { merge: true });
-      await sleep(ticketPauseMs(look - 1, random));
-      await day.ref.set(day.redo, { merge: true });
-    }
+    const { counts, verdict } = await checkCount(
+      {
+        read: () => readCounts(db, now()),
+        stepAside: async () => {
+          await day.ref.set(day.data, { merge: true });
+        },
+        countAgain: async () => {
+          await day.ref.set(day.redo, { merge: true });
+        },
+      },
+      (counts) => {
+        const { over, surely } = check.verdict(counts, now());
+        return { over: over !== 'under', surely, cap: over };
+      },
+      { sleep, random },
+    );
+    if (!verdict.over) return leased(taken, caps, counts, now);
+    const queuedFor: QueuedFor = verdict.cap === 'day' ? 'daily quota' : 'global cap';
+    await backToQueue(taken, queuedFor, now());
+    return {
+      kind: 'queued',
+      reason: `over the ${queuedFor}`,
+      spent: verdict.cap === 'day' && counts.day >= caps.perDay,
+    };
   } finally {
     check.end();
   }

@@ -12,7 +12,7 @@ import { accountRef, markAccountDown, markAccountUp, readAccount } from './accou
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
 import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
-import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './rate-limits.js';
+import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { decide, heldFor, type Decision, type Sent } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
@@ -20,7 +20,7 @@ import { recordWithRetries, sendAndRecord } from './send.js';
 import { getTransport, type MailTransport } from './transport.js';
 import { collections } from '../contracts/collections.js';
 
-// Messages over a cap (rate-limits.ts) wait in state QUEUED, and the sweep sends them
+// Messages over a cap (caps.ts) wait in state QUEUED, and the sweep sends them
 // together: at most one digest per run (every minute), fewer as the day's emails run down,
 // so the SMTP volume stays within the caps and the day's quota while nothing is dropped.
 // A digest takes the due messages in the order of their place in the queue (`digestTime`:
@@ -490,7 +490,7 @@ export async function sendDigest(
       nowMs,
       transport: options.transport ?? getTransport(config.smtp),
       render: (parts, id) => renderDigest(parts, config, { id, waiting }, id === digest ? notices.lines : []),
-      markDaySpent: () => markDaySpent(db, config.limits, nowMs),
+      markDaySpent: () => markDaySpent(db, config.limits.perDay, nowMs),
       sleep: options.sleep ?? pause,
     },
     sending,

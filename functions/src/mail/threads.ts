@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import { referencePattern } from '../contracts/contact-message.js';
 import { senderOf, type ContactMail } from './mail-document.js';
-import { senderKey } from './rate-limits.js';
+import { senderKey } from './counters.js';
 import { collections } from '../contracts/collections.js';
 
 // Threads for the team: a visitor who writes again from the same address within 30 days, or
