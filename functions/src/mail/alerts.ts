@@ -104,16 +104,7 @@ export async function reportFailure(
 ): Promise<void> {
   sink(alert);
   try {
-    await db
-      .collection(collections.mailAlerts)
-      .doc(alert.mailId)
-      .set({
-        ...alert,
-        notice: describeAlert(alert),
-        raisedTime: Timestamp.fromMillis(nowMs),
-        reported: false,
-        expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
-      });
+    await db.collection(collections.mailAlerts).doc(alert.mailId).set(noticeDocument(alert, nowMs));
     await addToNoticeCount(db, 1, nowMs);
   } catch {
     // The log event has been written; the notice is the lesser half.
@@ -131,17 +122,7 @@ export async function reportQuota(
   sink: AlertSink,
 ): Promise<void> {
   try {
-    await db
-      .collection(collections.mailAlerts)
-      .doc(`quota-${alert.day}`)
-      .create({
-        ...alert,
-        notice: describeAlert(alert),
-        raisedTime: Timestamp.fromMillis(nowMs),
-        reported: false,
-        expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
-      });
-    await addToNoticeCount(db, 1, nowMs);
+    await raiseNotice(db, `quota-${alert.day}`, alert, nowMs);
     sink(alert);
   } catch {
     // Raised already today (ALREADY_EXISTS), or the database refused: said once is enough.
@@ -153,17 +134,19 @@ export async function reportQuota(
  * one is left as it is), and counts it as waiting. Throws when the database refuses.
  */
 export async function raiseNotice(db: Firestore, id: string, alert: MailAlert, nowMs: number): Promise<void> {
-  await db
-    .collection(collections.mailAlerts)
-    .doc(id)
-    .create({
-      ...alert,
-      notice: describeAlert(alert),
-      raisedTime: Timestamp.fromMillis(nowMs),
-      reported: false,
-      expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
-    });
+  await db.collection(collections.mailAlerts).doc(id).create(noticeDocument(alert, nowMs));
   await addToNoticeCount(db, 1, nowMs);
+}
+
+/** An alert as its notice document holds it: waiting for the next email, kept `alertRetentionMs`. */
+function noticeDocument(alert: MailAlert, nowMs: number): Record<string, unknown> {
+  return {
+    ...alert,
+    notice: describeAlert(alert),
+    raisedTime: Timestamp.fromMillis(nowMs),
+    reported: false,
+    expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
+  };
 }
 
 /** Records (or clears, with 0 waiting) the stale-RETRY notice; called by the sweep alone. */
@@ -182,13 +165,7 @@ export async function setStaleRetryAlert(
   sink(alert);
   if (before.exists && before.get('waiting') === alert.waiting) return;
   if (!before.exists || before.get('reported') === true) await addToNoticeCount(db, 1, nowMs);
-  await ref.set({
-    ...alert,
-    notice: describeAlert(alert),
-    raisedTime: Timestamp.fromMillis(nowMs),
-    reported: false,
-    expireAt: Timestamp.fromMillis(nowMs + alertRetentionMs),
-  });
+  await ref.set(noticeDocument(alert, nowMs));
 }
 
 /**
