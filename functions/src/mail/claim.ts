@@ -18,6 +18,7 @@ import {
   unclaimedToQueue,
   type DeliveryUpdate,
   type QueuedFor,
+  type Assessment,
   type SendRecord,
 } from './delivery.js';
 import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
@@ -28,7 +29,7 @@ import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, heldFor } from './decide.js';
 import type { RecordResult } from './send.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
-import { accountRef, readAccount } from './account.js';
+import { accountRef, readAccount, type AccountState } from './account.js';
 import { pictureMark } from './digest.js';
 
 // A message's claim: one transaction (one read of the message and of everything it is
@@ -142,10 +143,105 @@ const refList = (related: ReturnType<typeof relatedRefs>) =>
     (ref): ref is DocumentReference => ref !== undefined,
   );
 
+/** What a claim reads first: the message (undefined once deleted) and the mail account's state. */
+export type FirstLook =
+  /** Decided without sending: what the claim returns, and the message's change, if any. */
+  | { kind: 'settled'; taken: Exclude<Taken, ClaimTaken>; update?: DeliveryUpdate & { reference?: string } }
+  /** To be sent, within the caps: what the rest of the claim decides by. */
+  | {
+      kind: 'go';
+      data: Record<string, unknown>;
+      delivery: Record<string, unknown>;
+      mail: ContactMail;
+      round: Extract<Assessment, { take: true }>['round'];
+      /** Attempts before this claim (an operator's retry starts a fresh budget). */
+      before: number;
+      expireAt: Timestamp;
+      reference: string;
+      /** When the message was written: a message held for the mail account keeps its place by it. */
+      writtenMs: number;
+      account: AccountState;
+    };
+
 /**
- * Takes the document for this invocation in one transaction. A document that cannot be
- * sent (malformed, out of attempts) is ended in ERROR right there; one over a cap joins the
- * queue of the digests. `known`: the message as the event (or the sweep's query) carried it,
+ * The claim's first decisions, on what its transaction read (pure): not to be taken (gone,
+ * leased, ended, waiting); a digest's message whose invocation died back to the queue, never
+ * out alone (sent again in a digest of the same id, so under the same Message-ID should it
+ * have gone); malformed, or out of attempts, ended in ERROR; held while the mail account is
+ * down (no try of the login, no count against the caps) unless this send is the sweep's try
+ * of it; else on to the caps. Every write of the whole field carries the expiry, and the
+ * document its reference.
+ */
+export function firstLook(
+  data: Record<string, unknown> | undefined,
+  account: AccountState,
+  { nowMs, accountTry, expiry, reference }: { nowMs: number; accountTry: boolean; expiry: Expiry; reference: string },
+): FirstLook {
+  if (!data) return { kind: 'settled', taken: { kind: 'skipped', reason: 'the document no longer exists' } };
+  const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
+    string,
+    unknown
+  >;
+  const assessment = assessDelivery(data.delivery, nowMs);
+  if (!assessment.take) return { kind: 'settled', taken: { kind: 'skipped', reason: assessment.reason } };
+  const before =
+    assessment.round === 'manual' || typeof delivery.attempts !== 'number' ? 0 : Math.max(0, delivery.attempts);
+  const expireAt = expiry(data.createdAt, nowMs);
+
+  if (assessment.round === 'recovered' && typeof delivery.digest === 'string') {
+    return {
+      kind: 'settled',
+      taken: { kind: 'queued', reason: 'back in the queue after a digest stopped' },
+      update: requeued(before, 'the digest sending it stopped', nowMs, delivery.digest),
+    };
+  }
+  const parsed = parseMailDocument(data);
+  if (!parsed.ok) {
+    const error = `malformed document: ${parsed.reason}`;
+    return {
+      kind: 'settled',
+      taken: { kind: 'ended', error, reason: error },
+      update: { ...endedUnsent(error, before, expireAt), reference },
+    };
+  }
+  if (before >= maxAttempts) {
+    const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
+    const error = gaveUp(before, last);
+    return {
+      kind: 'settled',
+      taken: { kind: 'ended', error, reason: `gave up after ${before} attempts` },
+      update: { ...endedUnsent(error, before, expireAt), reference },
+    };
+  }
+  const createdAt: unknown = data.createdAt;
+  const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
+  if (account.down && !accountTry) {
+    const error = heldFor({ message: account.reason });
+    return {
+      kind: 'settled',
+      taken: { kind: 'held', reason: 'the mail account is down' },
+      update: { ...heldAtClaim(error, before, writtenMs, expireAt, false), reference },
+    };
+  }
+  return {
+    kind: 'go',
+    data,
+    delivery,
+    mail: parsed.mail,
+    round: assessment.round,
+    before,
+    expireAt,
+    reference,
+    writtenMs,
+    account,
+  };
+}
+
+/**
+ * Takes the document for this invocation in one transaction: one read, the first decisions
+ * (`firstLook`, pure), then the sender's slot under the caps and the count, one commit. A
+ * document that cannot be sent (malformed, out of attempts) is ended in ERROR right there; one
+ * over a cap joins the queue of the digests. `known`: the message as the event (or the sweep's query) carried it,
  * so the first read can take its sender's counter and thread documents too: the visitor's
  * fields never change once written (firestore.rules allow create only).
  */
@@ -165,56 +261,20 @@ export async function claim(
       accountRef(db),
       ...(known ? refList(guessed) : []),
     );
-    if (!snapshot?.exists) return { kind: 'skipped', reason: 'the document no longer exists' };
-    const data = snapshot.data() ?? {};
-    const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
-      string,
-      unknown
-    >;
-    const assessment = assessDelivery(data.delivery, nowMs);
-    if (!assessment.take) return { kind: 'skipped', reason: assessment.reason };
-
-    // An operator's retry starts a fresh budget of attempts.
-    const before =
-      assessment.round === 'manual' || typeof delivery.attempts !== 'number' ? 0 : Math.max(0, delivery.attempts);
-
-    // Every write of the whole field carries the expiry, and the document its reference.
-    const expireAt = expiry(data.createdAt, nowMs);
-    const reference = referenceFor(ref.id);
-
-    // A digest's message whose invocation died goes back to the queue, never out alone, and
-    // is sent again in a digest of the same id (so the same Message-ID, should it have gone).
-    if (assessment.round === 'recovered' && typeof delivery.digest === 'string') {
-      tx.update(ref, requeued(before, 'the digest sending it stopped', nowMs, delivery.digest));
-      return { kind: 'queued', reason: 'back in the queue after a digest stopped' };
+    const look = firstLook(snapshot?.exists ? (snapshot.data() ?? {}) : undefined, readAccount(accountSnapshot), {
+      nowMs,
+      accountTry,
+      expiry,
+      reference: referenceFor(ref.id),
+    });
+    if (look.kind === 'settled') {
+      if (look.update) tx.update(ref, look.update);
+      return look.taken;
     }
-
-    const parsed = parseMailDocument(data);
-    if (!parsed.ok) {
-      const error = `malformed document: ${parsed.reason}`;
-      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
-      return { kind: 'ended', error, reason: error };
-    }
-    if (before >= maxAttempts) {
-      const last = typeof delivery.error === 'string' ? delivery.error : 'the invocation sending it stopped';
-      const error = gaveUp(before, last);
-      tx.update(ref, { ...endedUnsent(error, before, expireAt), reference });
-      return { kind: 'ended', error, reason: `gave up after ${before} attempts` };
-    }
-
-    // The mail account is down: the message is held, with no try of the login and no count
-    // against the caps, until the sweep's try of the account goes through.
-    const createdAt: unknown = data.createdAt;
-    const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
-    const account = readAccount(accountSnapshot);
-    if (account.down && !accountTry) {
-      const error = heldFor({ message: account.reason });
-      tx.update(ref, { ...heldAtClaim(error, before, writtenMs, expireAt, false), reference });
-      return { kind: 'held', reason: 'the mail account is down' };
-    }
+    const { data, delivery, mail, before, expireAt, reference, writtenMs, account, round } = look;
 
     // The related documents, read with the message when it was known (the usual case).
-    const related = relatedRefs(ref, caps, nowMs, parsed.mail);
+    const related = relatedRefs(ref, caps, nowMs, mail);
     const list = refList(related);
     const sameAsGuessed =
       known !== undefined &&
@@ -229,7 +289,7 @@ export async function claim(
     // over a cap. Over the sender's cap, or once this instance saw the hour's or the day's
     // emails spent, the message waits for a digest, at its sender's place in the queue.
     let counted: Counted | undefined;
-    if (capsApply(data.delivery, assessment.round)) {
+    if (capsApply(data.delivery, round)) {
       const slot = caps.slot(read(related.counter), nowMs);
       if (slot.write) tx.set(slot.write.ref, slot.write.data);
       if (!slot.alone) {
@@ -262,7 +322,7 @@ export async function claim(
     return {
       kind: 'claimed',
       ref,
-      mail: parsed.mail,
+      mail,
       attempts,
       token,
       ...(counted ? { counted } : {}),
@@ -271,7 +331,7 @@ export async function claim(
       leaseUntilMs: nowMs + leaseMs,
       writtenMs,
       accountDown: account.down,
-      pictureStopped: assessment.round === 'recovered' && typeof delivery.pictureTried === 'string',
+      pictureStopped: round === 'recovered' && typeof delivery.pictureTried === 'string',
     };
   });
 }
