@@ -28,9 +28,13 @@ import { countFirestoreOps, describeOps, type FirestoreOps } from './lib/firesto
 import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage } from '../functions/src/contracts/contact-message.ts';
+import { loadFunctionsSource } from './lib/functions-source.ts';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
+
+// The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
+loadFunctionsSource();
+const { buildContactMessage } = await import('../functions/src/contracts/contact-message.ts');
 
 const defaultCount = 20;
 /** Messages measured over the global cap, one after another. */

@@ -22,10 +22,15 @@ import { ports } from './lib/emulators.ts';
 import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
-import { buildContactMessage, contactFields, contactPicture } from '../functions/src/contracts/contact-message.ts';
+import { loadFunctionsSource } from './lib/functions-source.ts';
 import sharp from 'sharp';
 import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
+
+// The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
+loadFunctionsSource();
+const { buildContactMessage, contactFields, contactPicture } =
+  await import('../functions/src/contracts/contact-message.ts');
 
 const { values: args } = parseArgs({
   options: {

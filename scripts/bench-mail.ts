@@ -28,8 +28,12 @@ import { emulatorConfigArgs } from './lib/firebase-config.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
 import { run, Supervisor } from './lib/processes.ts';
-import { buildContactMessage } from '../functions/src/contracts/contact-message.ts';
+import { loadFunctionsSource } from './lib/functions-source.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
+
+// The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
+loadFunctionsSource();
+const { buildContactMessage } = await import('../functions/src/contracts/contact-message.ts');
 
 for (const [flag, file] of [
   ['--parallel', 'bench-mail-parallel.ts'],

@@ -5,10 +5,15 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { buildContactMessage, type ContactDraft } from '../functions/src/contracts/contact-message.ts';
+import type { ContactDraft } from '../functions/src/contracts/contact-message.ts';
+import { loadFunctionsSource } from './lib/functions-source.ts';
 import type { ContactMail } from '../functions/src/mail/mail-document.ts';
 import type * as RenderModule from '../functions/src/mail/render-email.ts';
 import { root } from './lib/project.ts';
+
+// The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
+loadFunctionsSource();
+const { buildContactMessage } = await import('../functions/src/contracts/contact-message.ts');
 
 const which = spawnSync('spamassassin', ['--version'], { encoding: 'utf8' });
 if (which.status !== 0) {
