@@ -98,6 +98,23 @@ export default tseslint.config(
     },
   },
   {
+    // The functions log through one module: functions/src/log.ts holds every event's words and
+    // keeps what a visitor or member wrote out of the log.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/log.ts', 'functions/src/contracts/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'firebase-functions', importNames: ['logger'], message: 'Log through functions/src/log.ts.' },
+            { name: 'firebase-functions/logger', message: 'Log through functions/src/log.ts.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['functions/**/*.ts', 'scripts/**/*.ts', 'artwork/**/*.ts', 'tests/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },

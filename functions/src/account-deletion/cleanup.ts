@@ -6,7 +6,7 @@
 // the job, and a finished job is not done twice.
 import { createHash } from 'node:crypto';
 import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logEvent } from '../log.js';
 import { isPlainEmail } from '../contracts/contact-message.js';
 import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
 import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
@@ -199,7 +199,7 @@ async function confirm(
     sleep: pause,
   });
   if (ticket.verdict === 'over') {
-    logger.warn('Deletion confirmation not sent: over the hourly cap', { record: record.id });
+    logEvent('confirmationCapped', { record: record.id });
     await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
     return;
   }
@@ -219,17 +219,17 @@ async function confirm(
   );
   if (sent.kind === 'sent') {
     await countEmail(db, now()).catch(() => undefined);
-    if (recorded === 'unrecorded') logger.error('Deletion confirmation sent but not recorded', { record: record.id });
+    if (recorded === 'unrecorded') logEvent('confirmationUnrecorded', { record: record.id });
     return;
   }
   await ticket.release();
   // Codes only: the server's reply may quote the address.
   const codes = { record: record.id, code: sent.failure.code, responseCode: sent.failure.responseCode };
   if (ends(sent)) {
-    logger.error('Deletion confirmation refused for good', codes);
+    logEvent('confirmationRefused', codes);
     return;
   }
-  logger.warn('Deletion confirmation not sent for now; the run is retried', codes);
+  logEvent('confirmationLater', codes);
   throw new Error(
     `The deletion confirmation was not sent for now (${String(sent.failure.responseCode ?? sent.failure.code)})`,
   );

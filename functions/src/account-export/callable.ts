@@ -2,7 +2,7 @@
 // database, Auth and Storage. Checks the caller (request.ts), makes the copy
 // (member-export.ts), and turns every refusal into an HttpsError the Account page can word.
 import type { UserRecord } from 'firebase-admin/auth';
-import { logger } from 'firebase-functions';
+import { errorCodes, logEvent } from '../log.js';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   exportMember,
@@ -65,21 +65,21 @@ export async function answerExport(
     // The one-way code only: the log names no member.
     const record = exportRecordId(uid);
     if (error instanceof ExportLimitError) {
-      logger.info('Data export refused: over the daily cap', { record });
+      logEvent('exportOverCap', { record });
       throw new HttpsError(copyRefusals.overDailyCap.code, 'No more copies today.', {
         retryAt: new Date(error.retryAt).toISOString(),
       });
     }
     if (error instanceof ExportTooLargeError) {
-      logger.warn('Data export too large to send', { record, bytes: error.bytes, documents: error.documents });
+      logEvent('exportTooLarge', { record, bytes: error.bytes, documents: error.documents });
       const { code, reason } = copyRefusals.tooLarge;
       throw new HttpsError(code, 'Your data is too large to download here.', { reason });
     }
     if (error instanceof ExportTimeoutError) {
-      logger.warn('Data export took too long; the try counts against the day', { record });
+      logEvent('exportTooSlow', { record });
       throw new HttpsError('deadline-exceeded', 'The copy took too long to make; try again later.');
     }
-    logger.error('Data export failed', { record, error: error instanceof Error ? error.message : String(error) });
+    logEvent('exportFailed', { record, ...errorCodes(error) });
     throw new HttpsError('internal', 'The copy could not be made.');
   }
 }

@@ -1,5 +1,5 @@
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { errorCodes, logEvent } from '../log.js';
 import { raiseNotice, type AlertSink } from './alerts.js';
 import type { SendFailure } from './retry-policy.js';
 import { collections } from '../contracts/collections.js';
@@ -87,7 +87,7 @@ export async function markAccountDown(
     sink(alert);
     await raiseNotice(db, `account-${String(nowMs)}`, alert, nowMs);
   } catch (error) {
-    logger.error('Mail account state not recorded', { code: (error as { code?: unknown } | null)?.code ?? null });
+    logEvent('accountUnrecorded', { code: errorCodes(error).code });
   }
 }
 
@@ -101,13 +101,13 @@ export async function markAccountUp(db: Firestore, nowMs: number): Promise<void>
       return state;
     });
     if (was.down) {
-      logger.info('Mail account works again; held messages go out', {
+      logEvent('accountWorksAgain', {
         downForMinutes: Math.round((nowMs - was.sinceMs) / 60_000),
         tries: was.tries,
       });
     }
   } catch (error) {
-    logger.error('Mail account state not recorded', { code: (error as { code?: unknown } | null)?.code ?? null });
+    logEvent('accountUnrecorded', { code: errorCodes(error).code });
   }
 }
 

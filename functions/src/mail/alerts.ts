@@ -1,6 +1,6 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { dayCounterExpiry, noticeCounter, shardFields } from './counters.js';
-import { logger } from 'firebase-functions';
+import { logAlertEntry } from '../log.js';
 import { collections } from '../contracts/collections.js';
 
 // When contact mail is not reaching the team, someone hears of it, twice over:
@@ -88,8 +88,7 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
 /** Logs the alert event the log-based alert policy matches (WARNING for a digest or the day's quota, ERROR otherwise). */
 export const logAlert: AlertSink = (alert) => {
   const { message, fields } = alertEntry(alert);
-  if (alert.kind === 'digest' || alert.kind === 'quota') logger.warn(message, fields);
-  else logger.error(message, fields);
+  logAlertEntry(alert.kind === 'digest' || alert.kind === 'quota' ? 'warn' : 'error', message, fields);
 };
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { errorCodes, logEvent } from '../log.js';
 import { referenceFor } from '../contracts/contact-message.js';
 import {
   assessDelivery,
@@ -400,11 +400,7 @@ export async function claimMail(
 ): Promise<Claim> {
   const now = options.now ?? Date.now;
   const taken = await claimWithRetries(ref, settings, known, options).catch((error: unknown) => {
-    logger.error('Mail claim failed', {
-      mailId: ref.id,
-      error: error instanceof Error ? error.name : typeof error,
-      code: (error as { code?: unknown } | null)?.code ?? null,
-    });
+    logEvent('claimFailed', { mailId: ref.id, ...errorCodes(error) });
     return undefined;
   });
   if (taken?.kind === 'claimed') {

@@ -1,5 +1,5 @@
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { errorCodes, logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contracts/contact-message.js';
 import { markAccountDown, markAccountUp } from './account.js';
@@ -112,21 +112,21 @@ export async function deliverMail(
     });
     switch (taken.kind) {
       case 'skipped':
-        logger.info('Mail not claimed', { ...log, reason: taken.reason });
+        logEvent('notClaimed', { ...log, reason: taken.reason });
         return 'SKIPPED';
       case 'held':
-        logger.info('Mail held', { ...log, state: 'RETRY', reason: taken.reason });
+        logEvent('heldAtClaim', { ...log, state: 'RETRY', reason: taken.reason });
         return 'HELD';
       case 'deferred':
         if (!taken.recorded) return 'SKIPPED';
-        logger.warn('Mail deferred', { ...log, state: 'RETRY', reason: 'not claimed' });
+        logEvent('deferredUnclaimed', { ...log, state: 'RETRY', reason: 'not claimed' });
         return 'RETRY';
       case 'ended':
-        logger.warn('Mail not sent', { ...log, state: 'ERROR', reason: taken.reason });
+        logEvent('endedUnsent', { ...log, state: 'ERROR', reason: taken.reason });
         await reportFailed(taken.error);
         return 'ERROR';
       case 'queued':
-        logger.info('Mail queued for a digest', { ...log, state: 'QUEUED', reason: taken.reason });
+        logEvent('queued', { ...log, state: 'QUEUED', reason: taken.reason });
         if (taken.spent) await reportSpent();
         return 'QUEUED';
     }
@@ -136,7 +136,7 @@ export async function deliverMail(
     // so; the message goes all the same.
     const carried = taken.mail.shape === 'fields' ? taken.mail.picture : undefined;
     const picture = carried ? await readCarried(carried, taken, options.pictureDeadlineMs) : undefined;
-    if (picture && !picture.ok) logger.warn('Mail picture left out', { ...log, reason: picture.reason });
+    if (picture && !picture.ok) logEvent('pictureLeftOut', { ...log, reason: picture.reason });
     // Once its email is sent (or refused for good), the message keeps only the picture as it
     // was attached (drawn again, no metadata), or none: never the bytes a writer sent.
     const keptPicture = carried ? cleanPicture(picture) : {};
@@ -169,11 +169,7 @@ export async function deliverMail(
     if (taken.accountDown && outcome !== 'HELD' && outcome !== 'SKIPPED') await markAccountUp(ref.firestore, now());
     return outcome;
   } catch (error) {
-    logger.error('Mail delivery stopped unexpectedly', {
-      ...log,
-      error: error instanceof Error ? error.name : typeof error,
-      code: (error as { code?: unknown } | null)?.code ?? null,
-    });
+    logEvent('stopped', { ...log, ...errorCodes(error) });
     return 'SKIPPED';
   }
 }

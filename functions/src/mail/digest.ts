@@ -5,7 +5,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
@@ -367,7 +367,7 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     // the day's emails pass the mail account's quota).
     sending.emails += 1;
     const counted = await recordWithRetries(() => countEmail(db, nowMs), { sleep: digest.sleep });
-    if (counted === 'unrecorded') logger.error('Digest sent but not counted against the day', { digest: id });
+    if (counted === 'unrecorded') logEvent('digestUncounted', { digest: id });
     return;
   }
   const { failure } = sent;
@@ -383,7 +383,7 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
     return;
   }
   if (split(sent)) {
-    logger.warn('Digest refused; sending its halves', {
+    logEvent('digestSplit', {
       digest: id,
       messages: items.length,
       code: failure.responseCode,
@@ -402,7 +402,7 @@ async function sendParts(items: readonly Taken[], id: string, digest: DigestRun,
 }
 
 function unrecorded(digest: string, messages: number): void {
-  logger.error('Digest outcome could not be recorded', { digest, messages });
+  logEvent('digestUnrecorded', { digest, messages });
 }
 
 /** One digest's run: where and when it sends, and how it renders a part. */

@@ -1,4 +1,4 @@
-import { logger } from 'firebase-functions';
+import { logEvent } from '../log.js';
 import { decide, type Decision, type Sent } from './decide.js';
 import type { DeliveryState, SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
@@ -142,7 +142,7 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
       },
       {
         sleep,
-        onRetry: (code) => logger.warn('Mail outcome not recorded yet; trying again', { ...log, attempts, code }),
+        onRetry: (code) => logEvent('outcomeRetried', { ...log, attempts, code }),
       },
     );
     const failureLog =
@@ -156,31 +156,31 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
           }
         : { ...log, attempts };
     if (recorded === 'unrecorded') {
-      logger.error(`Mail ${sent.kind === 'sent' ? 'sent' : 'not sent'}; its outcome could not be recorded`, failureLog);
+      logEvent(sent.kind === 'sent' ? 'sentUnrecorded' : 'notSentUnrecorded', failureLog);
       return sent.kind === 'sent' ? 'SUCCESS' : 'SKIPPED';
     }
     const { next, result } = recorded;
     if (result === 'stale') {
-      logger.warn('Mail claim no longer current: nothing recorded', log);
+      logEvent('claimStale', log);
       return 'SKIPPED';
     }
     switch (next.kind) {
       case 'sent':
-        logger.info('Mail delivered', { ...log, state: 'SUCCESS', attempts });
+        logEvent('delivered', { ...log, state: 'SUCCESS', attempts });
         return 'SUCCESS';
       case 'quota':
-        logger.warn('Mail waits for the sending quota', { ...failureLog, state: 'QUEUED' });
+        logEvent('waitsForQuota', { ...failureLog, state: 'QUEUED' });
         return 'QUEUED';
       case 'held':
-        logger.warn('Mail held: the mail account fails', { ...failureLog, state: 'RETRY' });
+        logEvent('heldForAccount', { ...failureLog, state: 'RETRY' });
         if (sent.kind === 'failed') await step.onAccountFailed?.(sent.failure);
         return 'HELD';
       case 'failed':
-        logger.error('Mail delivery failed', { ...failureLog, state: 'ERROR' });
+        logEvent('failed', { ...failureLog, state: 'ERROR' });
         await step.onFailed?.(next.error);
         return 'ERROR';
       case 'deferred':
-        logger.warn('Mail delivery deferred', {
+        logEvent('deferred', {
           ...failureLog,
           state: 'RETRY',
           nextAttemptTime: new Date(next.nextAttemptMs).toISOString(),
@@ -188,7 +188,7 @@ export async function sendWithRetries(email: OutgoingEmail, step: SendStep): Pro
         return 'RETRY';
       case 'again': {
         const delay = step.delays[quickRetry] ?? 0;
-        logger.warn('Mail delivery failed; trying again', { ...failureLog, retryInMs: delay });
+        logEvent('tryingAgain', { ...failureLog, retryInMs: delay });
         attempts = next.attempts;
         await sleep(delay);
       }

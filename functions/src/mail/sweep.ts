@@ -6,7 +6,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions';
+import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { accountRef, markAccountUp, readAccount, takeAccountTry } from './account.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
@@ -260,7 +260,7 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
     account,
     picturesCleaned,
   };
-  if (report.found > 0 || digest.outcome !== 'NONE') logger.info('Mail sweep', report);
+  if (report.found > 0 || digest.outcome !== 'NONE') logEvent('sweep', report);
   return report;
 }
 
@@ -274,7 +274,7 @@ async function tryLogin(db: Firestore, config: MailConfig, nowMs: number, option
   } catch (error) {
     const failure = classifySendError(error);
     if (!failure.account) await markAccountUp(db, nowMs);
-    else logger.warn('Mail account still fails', { code: failure.code, responseCode: failure.responseCode });
+    else logEvent('accountStillFails', { code: failure.code, responseCode: failure.responseCode });
   }
 }
 
