@@ -2,6 +2,10 @@
 // by the Hosting emulator, with Firestore, Functions and a real SMTP inbox on loopback. Run
 // under `firebase emulators:exec` by `npm test` (step e2e); see e2e/support/ for the inbox.
 import { defineConfig } from '@playwright/test';
+import { today } from './support/addresses.ts';
+
+// The day's sample of pages is pinned before any worker starts (support/addresses.ts).
+today();
 
 export const chromiumArgs = [
   '--headless',

@@ -12,8 +12,19 @@ import { pageModules, paths, type RouteName } from '../../web/src/config/paths.t
 
 export { pageTemplateCount } from '../../web/src/config/paths.ts';
 
-/** Days since 1970 in UTC: what the day's sample turns with. */
-export const today = (): number => Math.floor(Date.now() / 86_400_000);
+/**
+ * Days since 1970 in UTC: what the day's sample turns with. One day for a whole run: the first
+ * process to ask pins it in E2E_DAY, which the processes it starts inherit (the test runner
+ * lists the tests in one process and runs them in others, and a run that crosses midnight must
+ * find the same tests in both: a CI run once listed the day before's articles and ran today's).
+ */
+export function today(now = Date.now()): number {
+  const pinned = process.env.E2E_DAY;
+  if (pinned && /^\d+$/.test(pinned)) return Number(pinned);
+  const day = Math.floor(now / 86_400_000);
+  process.env.E2E_DAY = String(day);
+  return day;
+}
 
 /**
  * Of several things a browser check would do the same way (the help articles that link to one

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserRouteNames, daysOne, pageTemplateCount, sampledPerTemplate } from '../../e2e/support/addresses.ts';
+import {
+  browserRouteNames,
+  daysOne,
+  pageTemplateCount,
+  sampledPerTemplate,
+  today,
+} from '../../e2e/support/addresses.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
 import { isHelpArticle, pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
 
@@ -13,6 +19,23 @@ describe('the browser suites’ pages', () => {
     expect(new Set(names.map((name) => pageModules[name]))).toEqual(new Set(all.map((name) => pageModules[name])));
     expect(articles(names)).toHaveLength(1 + sampledPerTemplate);
     expect(names.length).toBe(pageTemplateCount - 1 + sampledPerTemplate);
+  });
+
+  it('keep one day for a whole run, across midnight, in every process the run starts', () => {
+    const before = process.env.E2E_DAY;
+    try {
+      delete process.env.E2E_DAY;
+      const lateEvening = Date.parse('2026-11-27T23:59:59Z');
+      const day = today(lateEvening);
+      expect(day).toBe(Math.floor(lateEvening / 86_400_000));
+      // Past midnight, the run still lists and runs the first day's pages; its workers inherit it.
+      expect(today(lateEvening + 2_000)).toBe(day);
+      expect(process.env.E2E_DAY).toBe(String(day));
+      expect(browserRouteNames(undefined)).toEqual(browserRouteNames(undefined, day));
+    } finally {
+      if (before === undefined) delete process.env.E2E_DAY;
+      else process.env.E2E_DAY = before;
+    }
   });
 
   it('turn through every help article within a few weeks', () => {
