@@ -19,12 +19,12 @@ function entryScripts(): string[] {
 }
 
 /** The modules a file imports statically for their values (not `import type`), by path. */
-export function staticValueImports(source: string): string[] {
+function staticValueImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?!type\s)([^;]*?)\s+from\s+'([^']+)';/gms)].map((match) => match[2] ?? '');
 }
 
 /** The relative `.js` imports of a module of the functions' source (what Node cannot find). */
-export function siblingJsImports(source: string): string[] {
+function siblingJsImports(source: string): string[] {
   return [...source.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+\.js)'/g)].map((match) => match[1] ?? '');
 }
 

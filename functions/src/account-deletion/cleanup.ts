@@ -209,8 +209,7 @@ async function confirm(
   // for now (the quota spent and the mail account out of reach too), the lease given back and
   // the run retried.
   const email = deletionConfirmation({ from: deps.from, to: member.email, deletedAt: new Date(now()) });
-  const decisionOn = (sent: Sent) => decide(sent, { attempts: 1, quickRetryLeft: false, nowMs: now() });
-  const ends = (sent: Sent) => endsConfirmation(decisionOn(sent));
+  const ends = (sent: Sent) => endsConfirmation(decide(sent, { attempts: 1, quickRetryLeft: false, nowMs: now() }));
   const { sent, recorded } = await sendAndRecord(
     deps.transport,
     email,

@@ -58,7 +58,7 @@ export type LimitCounter = {
   /** Document id in MailLimits. */
   id: string;
   cap: number;
-  what: 'sender' | 'global';
+  what: 'sender';
 };
 
 /**
