@@ -9,7 +9,7 @@ import { logger } from 'firebase-functions';
 type Severity = 'info' | 'warn' | 'error';
 
 const events = {
-  // A message's delivery (deliver.ts, claim.ts, send.ts).
+  // A message's delivery (deliver.ts, claim.ts).
   notClaimed: ['info', 'Mail not claimed'],
   claimFailed: ['error', 'Mail claim failed'],
   heldAtClaim: ['info', 'Mail held'],

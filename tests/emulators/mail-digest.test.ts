@@ -158,6 +158,38 @@ describe('what a digest reads', () => {
   });
 });
 
+describe('a refused digest and the delivery notices it carries', () => {
+  it('carries them in the first half that goes, and marks them carried only then', async () => {
+    const t = token();
+    const at = freshDay() + 13 * 60 * minute;
+    const ids = await write(4, at, t);
+    await queueAsBefore(ids, at);
+    // Earlier files' notices would ride along: this test reads its own alone.
+    const waiting = await db.collection(collections.mailAlerts).where('reported', '==', false).get();
+    await Promise.all(waiting.docs.map((notice) => notice.ref.update({ reported: true })));
+    const notice = db.collection(collections.mailAlerts).doc(`test-notice-${t}`);
+    const line = `A notice for the test ${t}`;
+    await notice.set({ notice: line, reported: false });
+    // The last message is refused for its content: the digest is refused, its first half goes.
+    const poison = `Reference: ${referenceFor(ids[3] ?? '')}\n`;
+    harness.inbox.rejectWhen((mail) =>
+      mail.text?.includes(poison) ? { code: 554, text: '5.7.1 Message refused for its content' } : undefined,
+    );
+    const before = digestsOf(t).length;
+    const report = await sendDigest(db, config, { now: () => at + minute });
+    harness.inbox.rejectWhen(undefined);
+
+    expect(report).toMatchObject({ outcome: 'ERROR', messages: 4 });
+    const carrying = digestsOf(t)
+      .slice(before)
+      .filter((mail) => mail.text?.includes(line));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]?.text).toContain(`Reference: ${referenceFor(ids[0] ?? '')}`);
+    expect((await notice.get()).get('reported')).toBe(true);
+    await notice.delete();
+  });
+});
+
 describe('what a digest counts', () => {
   it('counts every email it sends against the day, the halves of a refused digest each once', async () => {
     const t = token();

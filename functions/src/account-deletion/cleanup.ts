@@ -11,8 +11,8 @@ import { isPlainEmail } from '../contracts/contact-message.js';
 import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
 import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
 import { pause } from '../mail/retry-policy.js';
-import { decide, type Decision, type Sent } from '../mail/decide.js';
-import { sendAndRecord } from '../mail/send.js';
+import type { Decision } from '../mail/decide.js';
+import { runJob, type Job } from '../mail/pipeline.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
@@ -158,11 +158,15 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
 }
 
 /**
- * Sends the confirmation once, to a verified address only, within confirmationsPerHour: a
- * transaction takes a lease on sending (another invocation of the same deletion waits it out),
- * and SENT is recorded after the server accepted the email. A transient failure gives the
- * lease back and throws, so the retried run sends it; a permanent one (a 5xx reply) is
- * recorded as FAILED and the deletion ends, since retrying for days would change nothing.
+ * Sends the confirmation once, to a verified address only, within confirmationsPerHour: the
+ * confirmation's job for the runner (mail/pipeline.ts). Take: a transaction takes a lease on
+ * sending (another invocation of the same deletion waits it out), the day's emails and the
+ * hour's cap are checked. Sent, SENT is recorded after the server accepted the email (tried
+ * again if the database refuses: an email the server accepted is not sent again for a failed
+ * write) and counted among the day's emails. One try per run: a transient failure (the quota
+ * spent and the mail account out of reach too) gives the lease back and throws, so the retried
+ * run sends it; a refusal for good is recorded as FAILED and the deletion ends, since retrying
+ * for days would change nothing.
  */
 async function confirm(
   member: DeletedMember,
@@ -170,8 +174,8 @@ async function confirm(
   record: DocumentReference,
   now: () => number,
 ): Promise<void> {
-  const { db } = deps;
-  if (!member.email || !isPlainEmail(member.email)) {
+  const to = member.email;
+  if (!to || !isPlainEmail(to)) {
     await record.update({ confirmation: 'NO_ADDRESS' });
     return;
   }
@@ -179,59 +183,72 @@ async function confirm(
     await record.update({ confirmation: 'UNVERIFIED' });
     return;
   }
-  const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
-  const mine = await db.runTransaction(async (tx) => {
-    const current = (await tx.get(record)).data() as DeletionRecord | undefined;
-    if (current?.confirmation && ended.includes(current.confirmation)) return false;
-    if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
-      throw new Error('Another run is sending the confirmation; trying again later');
-    }
-    tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
-    return true;
-  });
-  if (!mine) return;
-  const perDay = deps.perDay ?? defaultRateLimits.perDay;
-  if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
-    await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
-    throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
-  }
-  const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
-    sleep: pause,
-  });
-  if (ticket.verdict === 'over') {
-    logEvent('confirmationCapped', { record: record.id });
-    await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
-    return;
-  }
-  // The send step (send.ts), and what it came to (decide.ts, one try per run): sent, recorded
-  // SENT (tried again if the database refuses: an email the server accepted is not sent again
-  // for a failed write) and counted among the day's emails; refused for good, FAILED; failed
-  // for now (the quota spent and the mail account out of reach too), the lease given back and
-  // the run retried.
-  const email = deletionConfirmation({ from: deps.from, to: member.email, deletedAt: new Date(now()) });
-  const ends = (sent: Sent) => endsConfirmation(decide(sent, { attempts: 1, quickRetryLeft: false, nowMs: now() }));
-  const { sent, recorded } = await sendAndRecord(
-    deps.transport,
-    email,
-    (sent) => record.update(confirmationAfter(sent, ends(sent))),
-    { sleep: pause },
-  );
-  if (sent.kind === 'sent') {
-    await countEmail(db, now()).catch(() => undefined);
-    if (recorded === 'unrecorded') logEvent('confirmationUnrecorded', { record: record.id });
-    return;
-  }
-  await ticket.release();
-  // Codes only: the server's reply may quote the address.
-  const codes = { record: record.id, code: sent.failure.code, responseCode: sent.failure.responseCode };
-  if (ends(sent)) {
-    logEvent('confirmationRefused', codes);
-    return;
-  }
-  logEvent('confirmationLater', codes);
-  throw new Error(
-    `The deletion confirmation was not sent for now (${String(sent.failure.responseCode ?? sent.failure.code)})`,
-  );
+  await runJob(confirmationJob(to, deps, record, now), { transport: deps.transport, sleep: pause, now });
+}
+
+/** A confirmation being sent: its hourly ticket, given back when it does not go. */
+type ConfirmationWork = { release: () => Promise<void> };
+
+function confirmationJob(
+  to: string,
+  deps: CleanupDeps,
+  record: DocumentReference,
+  now: () => number,
+): Job<ConfirmationWork, void, void> {
+  const { db } = deps;
+  const settled = { kind: 'settled', outcome: undefined } as const;
+  return {
+    async take() {
+      const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
+      const mine = await db.runTransaction(async (tx) => {
+        const current = (await tx.get(record)).data() as DeletionRecord | undefined;
+        if (current?.confirmation && ended.includes(current.confirmation)) return false;
+        if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
+          throw new Error('Another run is sending the confirmation; trying again later');
+        }
+        tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
+        return true;
+      });
+      if (!mine) return settled;
+      const perDay = deps.perDay ?? defaultRateLimits.perDay;
+      if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
+        await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+        throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
+      }
+      const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
+        sleep: pause,
+      });
+      if (ticket.verdict === 'over') {
+        logEvent('confirmationCapped', { record: record.id });
+        await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
+        return settled;
+      }
+      return { kind: 'taken', work: { release: () => ticket.release() } };
+    },
+    render: () => deletionConfirmation({ from: deps.from, to, deletedAt: new Date(now()) }),
+    context: (_work, _tries, nowMs) => ({ attempts: 1, quickRetryLeft: false, nowMs }),
+    async record(_work, decision) {
+      await record.update(confirmationAfter(decision));
+    },
+    async after({ work, sent, decision, recorded }) {
+      if (sent?.kind === 'sent') {
+        await countEmail(db, now()).catch(() => undefined);
+        if (recorded === 'unrecorded') logEvent('confirmationUnrecorded', { record: record.id });
+        return { kind: 'done', outcome: undefined };
+      }
+      await work.release();
+      // Codes only: the server's reply may quote the address.
+      const codes = { record: record.id, code: sent?.failure.code, responseCode: sent?.failure.responseCode };
+      if (endsConfirmation(decision)) {
+        logEvent('confirmationRefused', codes);
+        return { kind: 'done', outcome: undefined };
+      }
+      logEvent('confirmationLater', codes);
+      throw new Error(
+        `The deletion confirmation was not sent for now (${String(sent?.failure.responseCode ?? sent?.failure.code)})`,
+      );
+    },
+  };
 }
 
 /**
@@ -244,8 +261,8 @@ function endsConfirmation(decision: Decision): boolean {
 }
 
 /** What the record says once the confirmation was sent, refused for good, or not sent for now. */
-function confirmationAfter(sent: Sent, ended: boolean): Partial<Record<keyof DeletionRecord, unknown>> {
+function confirmationAfter(decision: Decision): Partial<Record<keyof DeletionRecord, unknown>> {
   const lease = { confirmationLeaseUntil: FieldValue.delete() };
-  if (sent.kind === 'sent') return { confirmation: 'SENT', ...lease };
-  return { confirmation: ended ? 'FAILED' : FieldValue.delete(), ...lease };
+  if (decision.kind === 'sent') return { confirmation: 'SENT', ...lease };
+  return { confirmation: endsConfirmation(decision) ? 'FAILED' : FieldValue.delete(), ...lease };
 }

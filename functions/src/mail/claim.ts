@@ -27,7 +27,7 @@ import { emailCount, nextDayMs, readCounts } from './counters.js';
 import type { Expiry } from './retention.js';
 import { maxAttempts, pause } from './retry-policy.js';
 import { gaveUp, heldFor } from './decide.js';
-import type { RecordResult } from './send.js';
+import type { RecordResult } from './pipeline.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
 import { accountRef, readAccount, type AccountState } from './account.js';
 import { pictureMark } from './digest.js';

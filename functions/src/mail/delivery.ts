@@ -289,7 +289,7 @@ export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: T
 }
 
 /**
- * What a claimed message's send step (send.ts) asks to record after each try: sent; one more
+ * What a claimed message's job (deliver.ts) asks to record after each try: sent; one more
  * try within this invocation; waiting in RETRY for the sweep; ended in ERROR; or waiting for
  * the account's sending quota.
  */

@@ -9,14 +9,22 @@ import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
-import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
+import {
+  alertSink,
+  markReported,
+  pendingNotices,
+  reportFailure,
+  reportQuota,
+  type AlertSink,
+  type Notices,
+} from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
 import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { decide, heldFor, type Decision, type Sent } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
-import { recordWithRetries, sendAndRecord } from './send.js';
+import { recordWithRetries, runJob, type Job } from './pipeline.js';
 import { getTransport, type MailTransport } from './transport.js';
 import { collections } from '../contracts/collections.js';
 
@@ -253,7 +261,7 @@ async function take(
 /**
  * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only
  * while its claim is still this digest's; the same outcome written twice changes nothing. A
- * refusal throws: the send step (send.ts) tries the whole write again, then leaves it to the
+ * refusal throws: the runner (pipeline.ts) tries the whole write again, then leaves it to the
  * lease (the sweep requeues them, to be sent again under the same digest id).
  */
 async function recordDigest(
@@ -284,15 +292,34 @@ type Sending = {
   requeued: number;
 };
 
-/** What the server's reply means for one of a digest's messages, on its own attempts. */
-const decisionFor = (item: Taken, sent: Sent, nowMs: number): Decision =>
-  decide(sent, { attempts: item.attempts, quickRetryLeft: false, nowMs });
+/** A digest, or one of a refused digest's halves: its messages, and what its email shows. */
+type DigestWork = {
+  items: readonly Taken[];
+  id: string;
+  /** Messages waiting in the queue when the digest was taken. */
+  waiting: number;
+  /** Notices the email carries (the whole digest's; a refused one's first half). */
+  notices: Notices;
+};
 
-/** The outcome of each of a digest's messages, for what the server said of it. */
-function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[DocumentReference, DeliveryUpdate]> {
+/**
+ * What the server's reply means for one of a digest's messages, on its own attempts; without a
+ * reply (`known`), the digest's decision.
+ */
+function decisionFor(item: Taken, decision: Decision, sent: Sent | undefined, nowMs: number): Decision {
+  return sent ? decide(sent, { attempts: item.attempts, quickRetryLeft: false, nowMs }) : decision;
+}
+
+/** The outcome of each of a digest's messages, for what came of its email. */
+function outcomes(
+  items: readonly Taken[],
+  digestDecision: Decision,
+  sent: Sent | undefined,
+  nowMs: number,
+): Array<[DocumentReference, DeliveryUpdate]> {
   return items.map((item) => {
     const { ref, attempts, digestMs, hasPicture } = item;
-    const decision = decisionFor(item, sent, nowMs);
+    const decision = decisionFor(item, digestDecision, sent, nowMs);
     switch (decision.kind) {
       case 'sent':
         return [ref, { ...succeeded(attempts, decision.info), ...(hasPicture ? { [pictureToClean]: true } : {}) }];
@@ -315,106 +342,97 @@ function outcomes(items: readonly Taken[], sent: Sent, nowMs: number): Array<[Do
 }
 
 /**
- * Sends the digest of `items` under `id` and records what came of it on each of them (the
- * send step, send.ts); when the server refuses it for good, sends each half again as a digest
- * of its own (`id-1`, `id-2`), down to the single message it refuses, which alone ends in
- * ERROR. Once the server says the account's quota is spent, the rest wait for the next day.
+ * Refused for good, a digest of several is sent again in halves, so only the message the server
+ * refuses ends (refused for good is so whatever a message's attempts).
  */
-async function sendParts(items: readonly Taken[], id: string, digest: DigestRun, sending: Sending): Promise<void> {
-  if (items.length === 0) return;
-  const { db, nowMs } = digest;
-  if (sending.account) {
-    const error = heldFor(sending.account);
-    const updates = items.map(({ ref, attempts, digestMs }): [DocumentReference, DeliveryUpdate] => [
-      ref,
-      requeued(attempts - 1, error, digestMs),
-    ]);
-    const recorded = await recordWithRetries(() => recordDigest(db, digest.id, updates), { sleep: digest.sleep });
-    if (recorded === 'unrecorded') unrecorded(digest.id, items.length);
-    sending.requeued += items.length;
-    return;
-  }
-  if (sending.quota) {
-    const updates = items.map(({ ref, attempts }): [DocumentReference, DeliveryUpdate] => [
-      ref,
-      requeued(attempts - 1, null, nextDayMs(nowMs)),
-    ]);
-    const recorded = await recordWithRetries(() => recordDigest(db, digest.id, updates), { sleep: digest.sleep });
-    if (recorded === 'unrecorded') unrecorded(digest.id, items.length);
-    sending.requeued += items.length;
-    return;
-  }
-  const email = digest.render(
-    items.map(({ part }) => part),
-    id,
-  );
-  // Refused for good, a digest of several is sent again in halves, so only the message the
-  // server refuses ends (refused for good is so whatever a message's attempts).
-  const split = (sent: Sent) => {
-    const decision = items.length > 1 && items[0] ? decisionFor(items[0], sent, nowMs) : undefined;
-    return decision?.kind === 'ended' && decision.forGood;
-  };
-  const { sent, recorded } = await sendAndRecord(
-    digest.transport,
-    email,
-    (sent) => (split(sent) ? Promise.resolve() : recordDigest(db, digest.id, outcomes(items, sent, nowMs))),
-    { sleep: digest.sleep },
-  );
-  if (recorded === 'unrecorded') unrecorded(id, items.length);
-  if (sent.kind === 'sent') {
-    // Every email sent counts once against the day's, this digest's and each half's alike;
-    // a count the database refuses is tried again as an outcome is (a count lost would let
-    // the day's emails pass the mail account's quota).
-    sending.emails += 1;
-    const counted = await recordWithRetries(() => countEmail(db, nowMs), { sleep: digest.sleep });
-    if (counted === 'unrecorded') logEvent('digestUncounted', { digest: id });
-    return;
-  }
-  const { failure } = sent;
-  if (failure.account) {
-    sending.account = failure;
-    sending.requeued += items.length;
-    return;
-  }
-  if (failure.quota) {
-    sending.quota = true;
-    sending.requeued += items.length;
-    await digest.markDaySpent();
-    return;
-  }
-  if (split(sent)) {
-    logEvent('digestSplit', {
-      digest: id,
-      messages: items.length,
-      code: failure.responseCode,
-    });
-    const half = Math.ceil(items.length / 2);
-    await sendParts(items.slice(0, half), `${id}-1`, digest, sending);
-    await sendParts(items.slice(half), `${id}-2`, digest, sending);
-    return;
-  }
-  for (const item of items) {
-    const decision = decisionFor(item, sent, nowMs);
-    if (decision.kind === 'ended')
-      sending.failures.push({ mailId: item.ref.id, reference: item.reference, error: decision.error });
-    else sending.requeued += 1;
-  }
-}
+const splits = (work: DigestWork, decision: Decision): boolean =>
+  work.items.length > 1 && decision.kind === 'ended' && decision.forGood;
 
-function unrecorded(digest: string, messages: number): void {
-  logEvent('digestUnrecorded', { digest, messages });
-}
+const noNotices: Notices = { ids: [], lines: [] };
 
-/** One digest's run: where and when it sends, and how it renders a part. */
+/** Where and when a digest is sent, and how its email is rendered. */
 type DigestRun = {
   db: Firestore;
+  /** The digest's id: its messages' claim. */
   id: string;
   nowMs: number;
-  transport: MailTransport;
-  render: (parts: DigestPart[], id: string) => ReturnType<typeof renderDigest>;
+  render: (work: DigestWork) => ReturnType<typeof renderDigest>;
   markDaySpent: () => Promise<void>;
   sleep: (ms: number) => Promise<void>;
 };
+
+/**
+ * The digest's job for the runner (pipeline.ts). Take: the queue's candidates, in transactions.
+ * Send the digest of them and record what came of it on each (decided on its own attempts):
+ * SUCCESS with the digest's Message-ID; back to the queue; ERROR. Refused for good, each half
+ * is sent again as a digest of its own (`id-1`, `id-2`), down to the single message the server
+ * refuses, which alone ends in ERROR. Once the server says the account's quota is spent, or the
+ * mail account fails, the parts not sent yet wait without a send. What it came to adds up in
+ * `sending`.
+ */
+function digestJob(
+  run: DigestRun,
+  sending: Sending,
+  take: () => Promise<DigestWork | undefined>,
+): Job<DigestWork, void, void> {
+  const { db, nowMs } = run;
+  return {
+    async take() {
+      const work = await take();
+      return work ? { kind: 'taken', work } : { kind: 'settled', outcome: undefined };
+    },
+    render: (work) => run.render(work),
+    known() {
+      if (sending.account) return { kind: 'account', failure: sending.account, error: heldFor(sending.account) };
+      return sending.quota ? { kind: 'quota' } : undefined;
+    },
+    context: ({ items }, _tries, now) => ({ attempts: items[0]?.attempts ?? 1, quickRetryLeft: false, nowMs: now }),
+    async record(work, decision, sent) {
+      if (!splits(work, decision)) await recordDigest(db, run.id, outcomes(work.items, decision, sent, nowMs));
+    },
+    async after({ work, sent, decision, recorded }) {
+      const done = { kind: 'done', outcome: undefined } as const;
+      if (recorded === 'unrecorded') logEvent('digestUnrecorded', { digest: work.id, messages: work.items.length });
+      if (sent?.kind === 'sent') {
+        // Every email sent counts once against the day's, this digest's and each half's alike;
+        // a count the database refuses is tried again as an outcome is (a count lost would let
+        // the day's emails pass the mail account's quota).
+        sending.emails += 1;
+        const counted = await recordWithRetries(() => countEmail(db, nowMs), { sleep: run.sleep });
+        if (counted === 'unrecorded') logEvent('digestUncounted', { digest: work.id });
+        await markReported(db, work.notices);
+        return done;
+      }
+      if (!sent || decision.kind === 'account' || decision.kind === 'quota') {
+        sending.requeued += work.items.length;
+        if (sent && decision.kind === 'account') sending.account = decision.failure;
+        if (sent && decision.kind === 'quota') {
+          sending.quota = true;
+          await run.markDaySpent();
+        }
+        return done;
+      }
+      if (splits(work, decision)) {
+        logEvent('digestSplit', { digest: work.id, messages: work.items.length, code: sent.failure.responseCode });
+        const half = Math.ceil(work.items.length / 2);
+        return {
+          kind: 'parts',
+          works: [
+            { ...work, items: work.items.slice(0, half), id: `${work.id}-1` },
+            { ...work, items: work.items.slice(half), id: `${work.id}-2`, notices: noNotices },
+          ],
+        };
+      }
+      for (const item of work.items) {
+        const itemDecision = decisionFor(item, decision, sent, nowMs);
+        if (itemDecision.kind === 'ended')
+          sending.failures.push({ mailId: item.ref.id, reference: item.reference, error: itemDecision.error });
+        else sending.requeued += 1;
+      }
+      return done;
+    },
+  };
+}
 
 /**
  * Sends one digest of the queue's due messages, if any and if the day's emails allow one now,
@@ -465,36 +483,50 @@ export async function sendDigest(
 
   const digest = found.id ?? db.collection(collections.mail).doc().id;
   const projectId = options.projectId ?? process.env.GCLOUD_PROJECT;
-  const { taken, malformed } = await take(
-    db,
-    found.docs.map((snapshot) => snapshot.ref),
-    digest,
-    found.id !== undefined,
-    nowMs,
-    (id) => ({ id, projectId }),
-  );
-  for (const { ref, error } of malformed) {
-    await reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, nowMs, alert);
-  }
-  if (taken.length === 0) return none('NONE');
-
-  const waiting = await queuedCount(db);
-  const notices = await pendingNotices(db);
   const sending: Sending = { failures: [], emails: 0, quota: false, requeued: 0 };
-  await sendParts(
-    taken,
-    digest,
+  let taken: DigestWork | undefined;
+  const job = digestJob(
     {
       db,
       id: digest,
       nowMs,
-      transport: options.transport ?? getTransport(config.smtp),
-      render: (parts, id) => renderDigest(parts, config, { id, waiting }, id === digest ? notices.lines : []),
+      render: ({ items, id, waiting, notices }) =>
+        renderDigest(
+          items.map(({ part }) => part),
+          config,
+          { id, waiting },
+          notices.lines,
+        ),
       markDaySpent: () => markDaySpent(db, config.limits.perDay, nowMs),
       sleep: options.sleep ?? pause,
     },
     sending,
+    async () => {
+      const chunks = await take(
+        db,
+        found.docs.map((snapshot) => snapshot.ref),
+        digest,
+        found.id !== undefined,
+        nowMs,
+        (id) => ({ id, projectId }),
+      );
+      for (const { ref, error } of chunks.malformed) {
+        await reportFailure(
+          db,
+          { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error },
+          nowMs,
+          alert,
+        );
+      }
+      if (chunks.taken.length === 0) return undefined;
+      const waiting = await queuedCount(db);
+      taken = { items: chunks.taken, id: digest, waiting, notices: await pendingNotices(db) };
+      return taken;
+    },
   );
+  await runJob(job, { transport: options.transport ?? getTransport(config.smtp), sleep: options.sleep ?? pause, now });
+  if (!taken) return none('NONE');
+  const { items, waiting } = taken;
   if (sending.emails > 0) await state.set({ lastMs: nowMs });
   if (sending.account) await markAccountDown(db, sending.account, now(), alert);
   else if (options.accountTry) await markAccountUp(db, now());
@@ -506,12 +538,11 @@ export async function sendDigest(
         ? 'QUEUED'
         : 'SUCCESS';
   if (sending.emails > 0) {
-    await markReported(db, notices);
-    alert({ kind: 'digest', digest, messages: taken.length - sending.requeued - sending.failures.length, waiting });
+    alert({ kind: 'digest', digest, messages: items.length - sending.requeued - sending.failures.length, waiting });
   }
   if (sending.quota) {
     await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: config.limits.perDay }, nowMs, alert);
   }
   for (const failure of sending.failures) await reportFailure(db, { kind: 'failed', ...failure }, now(), alert);
-  return { digest, outcome, messages: taken.length, waiting: waiting + sending.requeued, emails: sending.emails };
+  return { digest, outcome, messages: items.length, waiting: waiting + sending.requeued, emails: sending.emails };
 }

@@ -1,12 +1,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { sendWithRetries, type RecordResult, type SendStep } from './send.js';
+import { messageJob, type MessageClaim, type MessageIo } from './deliver.js';
+import { runJob, type RecordResult } from './pipeline.js';
 import { held, recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
-import { maxAttempts, recordRetryDelaysMs, retryDelayMs } from './retry-policy.js';
+import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
-// The send step of a claimed message with its transport, clock and store passed in: what it
+// The message job (deliver.ts) run by the pipeline with its transport, clock and store passed in: what it
 // records on the document after each try (through delivery.ts's shapes, as the claim's lease
 // does). The emulator tests run the same code end to end.
 
@@ -47,32 +48,49 @@ function asUpdate(step: SendRecord): DeliveryUpdate {
   return recordedAs(step);
 }
 
-function step(transport: MailTransport, overrides: Partial<SendStep> = {}) {
+/** What a test may change of the message job's I/O. */
+type Overrides = {
+  record?: (step: SendRecord) => Promise<RecordResult>;
+  /** Attempts so far, the claim's included. */
+  attempts?: number;
+  delays?: readonly number[];
+  onFailed?: (error: string) => Promise<void>;
+  onAccountFailed?: (failure: SendFailure) => Promise<void>;
+};
+
+/** The message job run by the pipeline on a claim already taken, with the given transport. */
+function step(transport: MailTransport, overrides: Overrides = {}) {
   const records: DeliveryUpdate[] = [];
   const pauses: number[] = [];
-  const send: SendStep = {
-    transport,
-    record: (step) => {
+  const sleep = (ms: number) => {
+    pauses.push(ms);
+    return Promise.resolve();
+  };
+  const io: MessageIo<MessageClaim> = {
+    take: () => Promise.resolve({ kind: 'claimed', attempts: overrides.attempts ?? 1, accountDown: false }),
+    render: () => Promise.resolve({ email, keptPicture: {}, notices: { ids: [], lines: [] } }),
+    record: (_claim, step) => {
+      if (overrides.record) return overrides.record(step);
       records.push(asUpdate(step));
       return Promise.resolve('written' as const);
     },
-    attempts: 1,
-    delays: [1_000, 3_000],
+    delays: overrides.delays ?? [1_000, 3_000],
     now: () => nowMs,
-    sleep: (ms) => {
-      pauses.push(ms);
-      return Promise.resolve();
-    },
     log: { mailId: 'm1' },
-    ...overrides,
+    failed: overrides.onFailed ?? (() => Promise.resolve()),
+    spent: () => Promise.resolve(),
+    accountDown: overrides.onAccountFailed ?? (() => Promise.resolve()),
+    accountUp: () => Promise.resolve(),
+    delivered: () => Promise.resolve(),
   };
+  const send = () => runJob(messageJob(io), { transport, sleep, now: () => nowMs });
   return { send, records, pauses };
 }
 
-describe('sendWithRetries', () => {
+describe('the message job', () => {
   it('records SUCCESS with the server’s answer', async () => {
     const { send, records, pauses } = step(transportFailing());
-    expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+    expect(await send()).toBe('SUCCESS');
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
       'delivery.state': 'SUCCESS',
@@ -86,7 +104,7 @@ describe('sendWithRetries', () => {
   it('tries again after each pause on a transient failure, renewing the lease, then succeeds', async () => {
     const transport = transportFailing(connectionLost, mailboxFull);
     const { send, records, pauses } = step(transport);
-    expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+    expect(await send()).toBe('SUCCESS');
     expect(transport.tries).toBe(3);
     expect(pauses).toEqual([1_000, 3_000]);
     expect(records.map((record) => record['delivery.attempts'])).toEqual([2, 3, 3]);
@@ -98,7 +116,7 @@ describe('sendWithRetries', () => {
   it('ends in ERROR at once on a permanent failure', async () => {
     const transport = transportFailing(noSuchUser);
     const { send, records, pauses } = step(transport);
-    expect(await sendWithRetries(email, send)).toBe('ERROR');
+    expect(await send()).toBe('ERROR');
     expect(transport.tries).toBe(1);
     expect(pauses).toEqual([]);
     expect(records).toEqual([
@@ -113,7 +131,7 @@ describe('sendWithRetries', () => {
   it('leaves the message in RETRY for the sweep once the pauses are used up', async () => {
     const transport = transportFailing(mailboxFull, mailboxFull, mailboxFull);
     const { send, records } = step(transport, { delays: [10] });
-    expect(await sendWithRetries(email, send)).toBe('RETRY');
+    expect(await send()).toBe('RETRY');
     expect(transport.tries).toBe(2);
     expect(records.at(-1)).toEqual({
       'delivery.state': 'RETRY',
@@ -126,7 +144,7 @@ describe('sendWithRetries', () => {
 
   it(`gives up in ERROR when a transient failure of the message comes on attempt ${maxAttempts}`, async () => {
     const { send, records } = step(transportFailing(mailboxFull), { attempts: maxAttempts });
-    expect(await sendWithRetries(email, send)).toBe('ERROR');
+    expect(await send()).toBe('ERROR');
     expect(records).toEqual([
       expect.objectContaining({
         'delivery.state': 'ERROR',
@@ -154,7 +172,7 @@ describe('sendWithRetries', () => {
           return Promise.resolve();
         },
       });
-      expect(await sendWithRetries(email, send)).toBe('HELD');
+      expect(await send()).toBe('HELD');
       expect(transport.tries).toBe(1);
       expect(pauses).toEqual([]);
       expect(records).toEqual([
@@ -176,7 +194,7 @@ describe('sendWithRetries', () => {
     it('holds it after the quick tries when the server stays out of reach, however many attempts it had', async () => {
       const transport = transportFailing(connectionLost, connectionLost, connectionLost);
       const { send, records, pauses } = step(transport, { attempts: maxAttempts });
-      expect(await sendWithRetries(email, send)).toBe('HELD');
+      expect(await send()).toBe('HELD');
       expect(transport.tries).toBe(3);
       expect(pauses).toEqual([1_000, 3_000]);
       expect(records.at(-1)).toMatchObject({ 'delivery.state': 'RETRY', 'delivery.attempts': maxAttempts - 1 });
@@ -198,7 +216,7 @@ describe('sendWithRetries', () => {
         return Promise.resolve('written');
       },
     });
-    expect(await sendWithRetries(email, send)).toBe('QUEUED');
+    expect(await send()).toBe('QUEUED');
     expect(transport.tries).toBe(1);
     expect(pauses).toEqual([]);
     expect(steps).toEqual([{ kind: 'quota' }]);
@@ -224,7 +242,7 @@ describe('sendWithRetries', () => {
       const transport = transportFailing();
       const store = refusingStore(1, unavailable);
       const { send, pauses } = step(transport, { record: store.record });
-      expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+      expect(await send()).toBe('SUCCESS');
       expect(transport.tries).toBe(1);
       expect(pauses).toEqual([recordRetryDelaysMs[0]]);
       expect(store.written).toEqual([expect.objectContaining({ 'delivery.state': 'SUCCESS', 'delivery.attempts': 1 })]);
@@ -234,7 +252,7 @@ describe('sendWithRetries', () => {
       const transport = transportFailing();
       const store = refusingStore(Infinity, aborted);
       const { send, pauses } = step(transport, { record: store.record });
-      expect(await sendWithRetries(email, send)).toBe('SUCCESS');
+      expect(await send()).toBe('SUCCESS');
       expect(transport.tries).toBe(1);
       expect(pauses).toEqual([...recordRetryDelaysMs]);
       expect(store.written).toEqual([]);
@@ -243,7 +261,7 @@ describe('sendWithRetries', () => {
     it('stops, sending nothing more, when its claim is no longer the current one', async () => {
       const transport = transportFailing(connectionLost, connectionLost);
       const { send, pauses } = step(transport, { record: () => Promise.resolve('stale') });
-      expect(await sendWithRetries(email, send)).toBe('SKIPPED');
+      expect(await send()).toBe('SKIPPED');
       expect(transport.tries).toBe(1);
       expect(pauses).toEqual([]);
     });
@@ -257,7 +275,7 @@ describe('sendWithRetries', () => {
           return Promise.resolve();
         },
       });
-      expect(await sendWithRetries(email, send)).toBe('SKIPPED');
+      expect(await send()).toBe('SKIPPED');
       expect(failures).toEqual([]);
     });
   });
