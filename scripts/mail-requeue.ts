@@ -9,21 +9,11 @@
 // said no, 2 wrong arguments or no terminal to ask on. `--no-build` uses functions/lib as it
 // is built (the emulator tests: a build there makes the Functions emulator reload its source,
 // which turns the triggers a test has turned off back on).
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type * as RequeueModule from '../functions/src/mail/requeue.ts';
-import {
-  describePlan,
-  describeResult,
-  parseRequeueArgs,
-  RequeueArgsError,
-  requeueUsage,
-  type RequeueArgs,
-} from './lib/mail-requeue.ts';
-import { root } from './lib/project.ts';
+import { describePlan, describeResult, parseRequeueArgs, requeueUsage, type RequeueArgs } from './lib/mail-requeue.ts';
+import { ArgsError, builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
 
 const build = !process.argv.includes('--no-build');
 const argv = process.argv.slice(2).filter((arg) => arg !== '--no-build');
@@ -35,30 +25,12 @@ let args: RequeueArgs;
 try {
   args = parseRequeueArgs(argv, Date.now());
 } catch (error) {
-  if (!(error instanceof RequeueArgsError)) throw error;
+  if (!(error instanceof ArgsError)) throw error;
   console.error(`✖ ${error.message}\n${requeueUsage}`);
   process.exit(2);
 }
 
-if (
-  build &&
-  spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0
-) {
-  process.exit(1);
-}
-const { applyRequeue, planRequeue } = (await import(
-  join(root, 'functions', 'lib', 'mail', 'requeue.js')
-)) as typeof RequeueModule;
-
-/** Asks on the terminal; true only for y or yes. */
-async function confirm(question: string): Promise<boolean> {
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  try {
-    return /^y(es)?$/i.test((await prompt.question(question)).trim());
-  } finally {
-    prompt.close();
-  }
-}
+const { applyRequeue, planRequeue } = await builtFunctionsModule<typeof RequeueModule>(build, 'mail', 'requeue.js');
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
 const where = emulator ? `Firestore emulator at ${emulator} (project ${args.project})` : `Project ${args.project}`;
@@ -73,21 +45,29 @@ try {
   } else if (args.dryRun) {
     console.log('Dry run: nothing written.');
     process.exitCode = 0;
-  } else if (!args.yes && !(process.stdin.isTTY && process.stdout.isTTY)) {
-    console.error('✖ No terminal to ask on: run again with --yes to requeue them, or --dry-run to only look.');
-    process.exitCode = 2;
-  } else if (!args.yes && !(await confirm(`Requeue ${total.toLocaleString('en')} messages? [y/N] `))) {
-    console.log('Nothing requeued.');
-    process.exitCode = 1;
   } else {
-    const result = await applyRequeue(db, plan, Date.now());
-    console.log(describeResult(result));
-    if (result.failedIds.length > 0) {
-      const more = result.failedIds.length > 20 ? ` and ${String(result.failedIds.length - 20)} more` : '';
-      console.error(`✖ Failed: Mail/${result.failedIds.slice(0, 20).join(', Mail/')}${more}`);
+    const answer = await mayWrite(args.yes, `Requeue ${total.toLocaleString('en')} messages? [y/N] `);
+    if (answer === undefined) {
+      console.error('✖ No terminal to ask on: run again with --yes to requeue them, or --dry-run to only look.');
+      process.exitCode = 2;
+    } else if (!answer) {
+      console.log('Nothing requeued.');
+      process.exitCode = 1;
+    } else {
+      await requeue(db, plan);
     }
-    process.exitCode = result.failed > 0 ? 1 : 0;
   }
 } finally {
   await deleteApp(app);
+}
+
+/** Writes the plan and says what came of it. */
+async function requeue(db: Firestore, plan: Awaited<ReturnType<typeof planRequeue>>): Promise<void> {
+  const result = await applyRequeue(db, plan, Date.now());
+  console.log(describeResult(result));
+  if (result.failedIds.length > 0) {
+    const more = result.failedIds.length > 20 ? ` and ${String(result.failedIds.length - 20)} more` : '';
+    console.error(`✖ Failed: Mail/${result.failedIds.slice(0, 20).join(', Mail/')}${more}`);
+  }
+  process.exitCode = result.failed > 0 ? 1 : 0;
 }

@@ -6,7 +6,7 @@ import { onSchedule } from 'firebase-functions/scheduler';
 import * as v1 from 'firebase-functions/v1';
 import { getStorage } from 'firebase-admin/storage';
 import { getAuth } from 'firebase-admin/auth';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { accountOf, answerExport } from './account-export/callable.js';
 import { cleanUpMember } from './account-deletion/cleanup.js';
 import { bucketCleaner, bucketLister, type StorageCleaner, type StorageLister } from './member-files/buckets.js';
@@ -16,6 +16,8 @@ import { sweepMail } from './mail/sweep.js';
 import { functionsRegion } from './region.js';
 import { getTransport } from './mail/transport.js';
 import { collections } from './contracts/collections.js';
+import { answerNoticeRead } from './site-notice/read.js';
+import { readShown } from './site-notice/store.js';
 
 setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
@@ -95,6 +97,20 @@ export const exportMemberData = onCall(
       storage: storageLister(),
       requireAppCheck: exportRequiresAppCheck.value(),
     }),
+);
+
+/**
+ * The known-problem notice the site shows (site-notice/), read by every visit to Contact Us and
+ * the help centre: one document read, answered as JSON and cached half a minute by the browser
+ * and Hosting's CDN (firebase.json rewrites /api/notice here). Small: 256 MiB, 80 requests at
+ * once per instance.
+ */
+export const siteNotice = onRequest(
+  { memory: '256MiB', concurrency: 80, maxInstances: 10 },
+  async (request, response) => {
+    const answer = await answerNoticeRead(request.method, () => readShown(getFirestore(), Date.now()));
+    response.status(answer.status).set(answer.headers).send(answer.body);
+  },
 );
 
 /**

@@ -47,6 +47,8 @@ const events = {
   exportTooLarge: ['warn', 'Data export too large to send'],
   exportTooSlow: ['warn', 'Data export took too long; the try counts against the day'],
   exportFailed: ['error', 'Data export failed'],
+  // The site's read of the known-problem notice (site-notice/read.ts).
+  noticeUnread: ['error', 'Site notice could not be read'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type LogEvent = keyof typeof events;

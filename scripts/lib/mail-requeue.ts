@@ -3,6 +3,7 @@
 // operator reads it. Only types come from the functions' module: the script loads the built
 // module itself (functions/lib/mail/requeue.js).
 import { parseArgs } from 'node:util';
+import { ArgsError, parseTime } from './operator-command.ts';
 import type { RequeuePlan, RequeueState } from '../../functions/src/mail/requeue.ts';
 
 export const requeueUsage =
@@ -22,46 +23,9 @@ export type RequeueArgs = {
   dryRun: boolean;
 };
 
-/** A mistake in the arguments, said so the operator can fix it. */
-export class RequeueArgsError extends Error {}
-
 const knownStates: readonly string[] = ['ERROR', 'SUCCESS'] satisfies RequeueState[];
 
-const timePattern =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
-
-/**
- * An ISO date (midnight UTC) or date and time (UTC unless it gives an offset), as
- * milliseconds; throws for anything else, including a day the month does not have.
- */
-export function parseTime(flag: string, text: string): number {
-  const match = timePattern.exec(text.trim());
-  const bad = () => new RequeueArgsError(`--${flag} ${JSON.stringify(text)} is not an ISO date or date-time`);
-  if (!match) throw bad();
-  const [year, month, day, hour, minute, second] = match
-    .slice(1, 7)
-    .map((part: string | undefined) => Number(part ?? 0)) as [number, number, number, number, number, number];
-  const millisecond = Number((match[7] ?? '0').padEnd(3, '0'));
-  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
-  if (
-    utc.getUTCFullYear() !== year ||
-    utc.getUTCMonth() !== month - 1 ||
-    utc.getUTCDate() !== day ||
-    utc.getUTCHours() !== hour ||
-    utc.getUTCMinutes() !== minute ||
-    utc.getUTCSeconds() !== second
-  ) {
-    throw bad();
-  }
-  const offset = match[8]?.toUpperCase();
-  if (offset === undefined || offset === 'Z') return utc.getTime();
-  const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number) as [number, number];
-  if (offsetHours > 23 || offsetMinutes > 59) throw bad();
-  const sign = offset.startsWith('-') ? -1 : 1;
-  return utc.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
-}
-
-/** The command's arguments, checked; throws a RequeueArgsError saying what is wrong. */
+/** The command's arguments, checked; throws a ArgsError saying what is wrong. */
 export function parseRequeueArgs(argv: string[], nowMs: number): RequeueArgs {
   let values;
   try {
@@ -79,16 +43,16 @@ export function parseRequeueArgs(argv: string[], nowMs: number): RequeueArgs {
       allowPositionals: false,
     }));
   } catch (error) {
-    throw new RequeueArgsError(error instanceof Error ? error.message : String(error));
+    throw new ArgsError(error instanceof Error ? error.message : String(error));
   }
   const { project, since, until, state, yes } = values;
   const dryRun = values['dry-run'];
-  if (!project) throw new RequeueArgsError('give the project: --project <id>');
-  if (since === undefined) throw new RequeueArgsError('give the start of the range: --since <date>');
+  if (!project) throw new ArgsError('give the project: --project <id>');
+  if (since === undefined) throw new ArgsError('give the start of the range: --since <date>');
   const sinceMs = parseTime('since', since);
   const untilMs = until === undefined ? nowMs : parseTime('until', until);
   if (sinceMs >= untilMs) {
-    throw new RequeueArgsError(
+    throw new ArgsError(
       `--since ${new Date(sinceMs).toISOString()} is not before ${until === undefined ? 'now' : '--until'} ` +
         new Date(untilMs).toISOString(),
     );
@@ -96,7 +60,7 @@ export function parseRequeueArgs(argv: string[], nowMs: number): RequeueArgs {
   const states = [...new Set((state ?? ['ERROR']).map((name) => name.trim().toUpperCase()))];
   for (const name of states) {
     if (!knownStates.includes(name)) {
-      throw new RequeueArgsError(
+      throw new ArgsError(
         `--state ${JSON.stringify(name)} is not one a message can be requeued from: give ERROR or SUCCESS`,
       );
     }

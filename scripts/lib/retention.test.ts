@@ -41,6 +41,8 @@ describe('the retention of contact messages', () => {
       { collectionGroup: collections.accountDeletions, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Export records, for the years the privacy policy states.
       { collectionGroup: collections.dataExports, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // Known-problem notices (functions/src/site-notice/store.ts): 30 days after they ended.
+      { collectionGroup: collections.siteNotices, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };

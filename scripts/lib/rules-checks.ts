@@ -147,8 +147,9 @@ export const acceptedMessageId = 'Q2x9LmTz81KpRw3vBn0c';
 const seededId = 'Mx7pQ2r9LkTz81KpRw3v';
 
 /**
- * The collections the functions write with admin access and nobody else may touch, each as
- * the path of one of its documents (MailLimitShards lives under a MailLimits document).
+ * The collections the functions (or the operator's commands) write with admin access and nobody
+ * else may touch, each as the path of one of its documents (MailLimitShards lives under a
+ * MailLimits document).
  */
 export const functionsCollections: Array<{ name: string; document: string[] }> = [
   { name: collections.mailThreads, document: [collections.mailThreads, seededId] },
@@ -162,6 +163,8 @@ export const functionsCollections: Array<{ name: string; document: string[] }> =
   { name: collections.mailAlerts, document: [collections.mailAlerts, seededId] },
   { name: collections.accountDeletions, document: [collections.accountDeletions, seededId] },
   { name: collections.dataExports, document: [collections.dataExports, seededId] },
+  // The known-problem notice shown (the operator's command alone writes the collection).
+  { name: collections.siteNotices, document: [collections.siteNotices, 'current'] },
 ];
 
 /** Who tries: a visitor, and members of the app signed in each way an app's rules tell apart. */

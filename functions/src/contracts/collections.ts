@@ -22,4 +22,9 @@ export const collections = {
   accountDeletions: 'AccountDeletions',
   /** Each copy of a member's data, under a one-way code (account-export/member-export.ts). */
   dataExports: 'DataExports',
+  /**
+   * Known problems said on the site (site-notice/store.ts): each notice under its id, and
+   * `current`, the one shown. Written by the operator's command alone; read by the functions.
+   */
+  siteNotices: 'SiteNotices',
 } as const;

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { isShown, parseNoticeAnswer, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { answerNoticeRead } from './read.js';
+import { noticeProblems } from './store.js';
+
+// The notice's contract, the checks the operator's command makes before it writes, and the
+// read the site makes, with the database's read passed in. The emulator suite runs the command
+// and the read end to end (tests/emulators/site-notice.test.ts).
+
+const nowMs = Date.parse('2026-11-28T10:00:00Z');
+const hour = 60 * 60_000;
+const notice: SiteNotice = {
+  id: 'Q2x9LmTz81KpRw3vBn0c',
+  text: {
+    en: 'Sign-in fails on Android 15 since 9:00; a fix is on its way.',
+    it: 'Accesso non riuscito su Android 15.',
+  },
+  since: '2026-11-28T09:30:00.000Z',
+  until: null,
+  help: 'app-not-working',
+};
+const rules = { languages: ['en', 'it'], articles: ['app-not-working', 'reset-password'] };
+const input = { text: { en: 'Forecast late.', it: 'Previsioni in ritardo.' }, untilMs: null, help: null };
+
+describe('the notice as the read answers it', () => {
+  it('is read back as it was answered, markup and all as plain text', () => {
+    const marked = { ...notice, text: { en: '<b>Known</b> <script>x</script>', it: 'a & b' } };
+    expect(parseNoticeAnswer(JSON.parse(JSON.stringify({ notice: marked })))).toEqual(marked);
+    expect(parseNoticeAnswer({ notice: null })).toBeNull();
+  });
+
+  it('is no notice when it is not in the contract’s shape', () => {
+    for (const bad of [
+      { ...notice, id: 'current' },
+      { ...notice, text: { en: 'two\nlines' } },
+      { ...notice, text: { en: 'x'.repeat(siteNoticeLimits.maxLength + 1) } },
+      { ...notice, text: { en: ' padded' } },
+      { ...notice, since: 'yesterday' },
+      { ...notice, help: '../admin' },
+    ]) {
+      expect(parseNoticeAnswer({ notice: bad }), JSON.stringify(bad)).toBeNull();
+    }
+    expect(parseNoticeAnswer('{"notice":null}')).toBeNull();
+  });
+
+  it('is shown from when it began until its time ends', () => {
+    const until = { ...notice, until: '2026-11-28T11:00:00.000Z' };
+    expect(isShown(notice, nowMs)).toBe(true);
+    expect(isShown(notice, Date.parse(notice.since) - 1)).toBe(false);
+    expect(isShown(until, nowMs)).toBe(true);
+    expect(isShown(until, Date.parse('2026-11-28T11:00:00Z'))).toBe(false);
+  });
+});
+
+describe('what the command checks before it sets a notice', () => {
+  it('takes a notice in every language, ending in the future within the limit, on an article that exists', () => {
+    expect(noticeProblems(input, nowMs, rules)).toEqual([]);
+    expect(noticeProblems({ ...input, untilMs: nowMs + 2 * hour, help: 'reset-password' }, nowMs, rules)).toEqual([]);
+  });
+
+  it('says each thing wrong', () => {
+    const problems = noticeProblems(
+      {
+        text: { en: 'x'.repeat(siteNoticeLimits.maxLength + 1), fr: 'Bonjour' },
+        untilMs: nowMs - 1,
+        help: 'no-such-article',
+      },
+      nowMs,
+      rules,
+    );
+    expect(problems).toEqual([
+      `the en text is ${String(siteNoticeLimits.maxLength + 1)} characters; at most ${String(siteNoticeLimits.maxLength)}`,
+      'the it text is missing (--it "…")',
+      'the site has no language fr (it has en, it)',
+      '--until is not in the future',
+      'there is no help article no-such-article',
+    ]);
+  });
+
+  it('refuses a text on two lines or with an invisible character, and an end too far ahead', () => {
+    expect(noticeProblems({ ...input, text: { ...input.text, en: 'one\ntwo' } }, nowMs, rules)).toHaveLength(1);
+    expect(noticeProblems({ ...input, text: { ...input.text, it: 'a\u202Eb' } }, nowMs, rules)).toHaveLength(1);
+    const tooFar = nowMs + (siteNoticeLimits.maxDays + 1) * 24 * hour;
+    expect(noticeProblems({ ...input, untilMs: tooFar }, nowMs, rules)).toEqual([
+      `--until is more than ${String(siteNoticeLimits.maxDays)} days ahead; set it again to go on`,
+    ]);
+  });
+});
+
+describe('the read', () => {
+  it('answers the notice as JSON, cached by the browser and the CDN for half a minute each', async () => {
+    const answer = await answerNoticeRead('GET', () => Promise.resolve(notice));
+    expect(answer.status).toBe(200);
+    expect(parseNoticeAnswer(JSON.parse(answer.body))).toEqual(notice);
+    expect(answer.headers['Cache-Control']).toBe(
+      `public, max-age=${String(siteNoticeLimits.cacheSeconds)}, s-maxage=${String(siteNoticeLimits.cacheSeconds)}`,
+    );
+    expect(answer.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse((await answerNoticeRead('GET', () => Promise.resolve(null))).body)).toEqual({ notice: null });
+  });
+
+  it('answers HEAD without a body, and refuses every other method', async () => {
+    expect(await answerNoticeRead('HEAD', () => Promise.resolve(notice))).toMatchObject({ status: 200, body: '' });
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      expect(await answerNoticeRead(method, () => Promise.resolve(notice))).toMatchObject({
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
+      });
+    }
+  });
+
+  it('answers 503, not cached, when the database cannot be read', async () => {
+    const answer = await answerNoticeRead('GET', () => Promise.reject(Object.assign(new Error('down'), { code: 14 })));
+    expect(answer).toMatchObject({ status: 503, headers: { 'Cache-Control': 'no-store' } });
+  });
+});

@@ -1,0 +1,122 @@
+// The command line of `npm run notice` (scripts/notice.ts): its arguments, read and checked
+// here so that a mistake is told before anything is read, and the notice as visitors will see
+// it, printed before anything is written. Only types come from the functions' modules: the
+// script loads the built store itself (functions/lib/site-notice/store.js).
+import { parseArgs } from 'node:util';
+import { siteNoticeLimits, type SiteNotice } from '../../functions/src/contracts/site-notice.ts';
+import type { NoticeInput } from '../../functions/src/site-notice/store.ts';
+import { helpArticleIds } from '../../web/src/config/help.ts';
+import { languages, type Language } from '../../web/src/config/languages.ts';
+import { localizedPath, paths } from '../../web/src/config/paths.ts';
+import commonEn from '../../web/src/locales/en/common.json' with { type: 'json' };
+import commonIt from '../../web/src/locales/it/common.json' with { type: 'json' };
+import { ArgsError, parseTime } from './operator-command.ts';
+
+const languageFlags = languages.map((language) => `--${language} "…"`).join(' ');
+
+export const noticeUsage = [
+  `npm run notice -- set --project <id> ${languageFlags} [--until <time>] [--help <article>] [--yes]`,
+  'npm run notice -- clear --project <id> [--yes]',
+  'npm run notice -- show --project <id>',
+  `  texts: one line of plain text in every language, at most ${String(siteNoticeLimits.maxLength)} characters each`,
+  `  --until: 2026-11-28T18:00 (UTC without an offset) or a while from now (90m, 6h, 2d); at most ${String(siteNoticeLimits.maxDays)} days`,
+  '  --help: a help article it is shown on too, by the last part of its address (app-not-working)',
+].join('\n');
+
+export type NoticeCommand =
+  | { action: 'set'; project: string; input: NoticeInput; yes: boolean }
+  | { action: 'clear'; project: string; yes: boolean }
+  | { action: 'show'; project: string };
+
+const units: Record<string, number> = { m: 60_000, h: 60 * 60_000, d: 24 * 60 * 60_000 };
+
+/** When the notice ends: an ISO time, or a while from now (`90m`, `6h`, `2d`). */
+export function parseUntil(text: string, nowMs: number): number {
+  const match = /^(\d{1,4})([mhd])$/.exec(text.trim());
+  if (match) return nowMs + Number(match[1]) * (units[match[2] ?? 'm'] ?? 0);
+  return parseTime('until', text);
+}
+
+/** The command's arguments, checked; throws an ArgsError saying what is wrong. */
+export function parseNoticeArgs(argv: readonly string[], nowMs: number): NoticeCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        project: { type: 'string' },
+        until: { type: 'string' },
+        help: { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        ...Object.fromEntries(languages.map((language) => [language, { type: 'string' as const }])),
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new ArgsError(error instanceof Error ? error.message : String(error));
+  }
+  const { positionals } = parsed;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  const [action, ...rest] = positionals;
+  if (action !== 'set' && action !== 'clear' && action !== 'show') {
+    throw new ArgsError(`say what to do: set, clear or show${action === undefined ? '' : ` (not ${action})`}`);
+  }
+  if (rest.length > 0) throw new ArgsError(`one action at a time (${positionals.join(' ')})`);
+  const project = values.project;
+  if (typeof project !== 'string' || project === '') throw new ArgsError('give the project: --project <id>');
+  const yes = values.yes === true;
+  const texts = languages.flatMap((language) => {
+    const text = values[language];
+    return typeof text === 'string' ? [[language, text] as const] : [];
+  });
+  if (action !== 'set') {
+    const extra = [
+      ...texts.map(([language]) => language),
+      ...(['until', 'help'] as const).filter((flag) => values[flag]),
+    ];
+    if (extra.length > 0) throw new ArgsError(`${action} takes no --${extra.join(', --')}`);
+    return action === 'clear' ? { action, project, yes } : { action, project };
+  }
+  const until = values.until;
+  const help = values.help;
+  return {
+    action,
+    project,
+    yes,
+    input: {
+      text: Object.fromEntries(texts),
+      untilMs: typeof until === 'string' ? parseUntil(until, nowMs) : null,
+      help: typeof help === 'string' ? help : null,
+    },
+  };
+}
+
+/** What the command checks a notice against: the site's languages and help articles. */
+export const noticeRules = { languages, articles: helpArticleIds };
+
+/** The heading the pages show above a notice, per language (the site's own words). */
+const headings: Record<Language, string> = { en: commonEn.knownProblem.heading, it: commonIt.knownProblem.heading };
+
+const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+/** Where a notice is shown, in one language, as addresses. */
+function placesOf(help: string | null, language: Language): string[] {
+  const places = [localizedPath(paths.support, language), localizedPath(paths.help, language)];
+  if (help !== null) places.push(`${localizedPath(paths.help, language)}/${help}`);
+  return places;
+}
+
+/** A notice as visitors will see it, in every language, with where and for how long. */
+export function describeNotice(notice: Pick<SiteNotice, 'text' | 'since' | 'until' | 'help'>): string {
+  const lines = [
+    `Shown from ${utc(notice.since)} ${notice.until === null ? 'until cleared' : `until ${utc(notice.until)}`}, ` +
+      'within a minute, above the form and on the help pages:',
+  ];
+  for (const language of languages) {
+    lines.push(`  ${language}  ${placesOf(notice.help, language).join(', ')}`);
+    lines.push(`      ${headings[language]}`);
+    lines.push(`      ${notice.text[language] ?? '(missing)'}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,74 @@
+// What the operator's commands (npm run mail:requeue, npm run notice) share: the error that
+// says what is wrong in their arguments before anything is read or written, times, the
+// functions' built module they run, and the question asked before they write.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { root } from './project.ts';
+
+/** A mistake in the arguments, said so the operator can fix it. */
+export class ArgsError extends Error {}
+
+const timePattern =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
+
+/**
+ * An ISO date (midnight UTC) or date and time (UTC unless it gives an offset), as
+ * milliseconds; throws for anything else, including a day the month does not have.
+ */
+export function parseTime(flag: string, text: string): number {
+  const match = timePattern.exec(text.trim());
+  const bad = () => new ArgsError(`--${flag} ${JSON.stringify(text)} is not an ISO date or date-time`);
+  if (!match) throw bad();
+  const [year, month, day, hour, minute, second] = match
+    .slice(1, 7)
+    .map((part: string | undefined) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const millisecond = Number((match[7] ?? '0').padEnd(3, '0'));
+  const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
+  if (
+    utc.getUTCFullYear() !== year ||
+    utc.getUTCMonth() !== month - 1 ||
+    utc.getUTCDate() !== day ||
+    utc.getUTCHours() !== hour ||
+    utc.getUTCMinutes() !== minute ||
+    utc.getUTCSeconds() !== second
+  ) {
+    throw bad();
+  }
+  const offset = match[8]?.toUpperCase();
+  if (offset === undefined || offset === 'Z') return utc.getTime();
+  const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number) as [number, number];
+  if (offsetHours > 23 || offsetMinutes > 59) throw bad();
+  const sign = offset.startsWith('-') ? -1 : 1;
+  return utc.getTime() - sign * (offsetHours * 60 + offsetMinutes) * 60_000;
+}
+
+/**
+ * One of the functions' modules as built (functions/lib), after building them unless `build`
+ * is false (the emulator tests: a build there makes the Functions emulator reload its source,
+ * which turns the triggers a test has turned off back on). Exits when the build fails.
+ */
+export async function builtFunctionsModule<T>(build: boolean, ...path: string[]): Promise<T> {
+  if (
+    build &&
+    spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0
+  ) {
+    process.exit(1);
+  }
+  return (await import(join(root, 'functions', 'lib', ...path))) as T;
+}
+
+/**
+ * Whether to write: yes without asking (`--yes`), else the operator's answer on the terminal
+ * (only y or yes); undefined when there is no terminal to ask on.
+ */
+export async function mayWrite(yes: boolean, question: string): Promise<boolean | undefined> {
+  if (yes) return true;
+  if (!(process.stdin.isTTY && process.stdout.isTTY)) return undefined;
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await prompt.question(question)).trim());
+  } finally {
+    prompt.close();
+  }
+}

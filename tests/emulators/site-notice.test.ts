@@ -1,0 +1,122 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collections } from '../../functions/src/contracts/collections.ts';
+import { parseNoticeAnswer, siteNoticePath, siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import { hostingOrigin, projectId, root } from '../support/emulators.ts';
+
+// The known-problem notice end to end: the operator's command (scripts/notice.ts) as an
+// operator runs it, on the Firestore emulator, and the site's read (GET /api/notice) through
+// Hosting's rewrite to the function, as the pages make it.
+
+const run = promisify(execFile);
+const app = initializeApp({ projectId }, 'site-notice-test');
+const db = getFirestore(app);
+
+/** The command, with no terminal, on the functions the step built (a build would reload the Functions emulator). */
+async function notice(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['scripts/notice.ts', '--no-build', ...args], {
+      cwd: root,
+      env: process.env,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+/** What the pages read. */
+async function read(): Promise<{ status: number; cache: string | null; body: unknown }> {
+  const response = await fetch(`${hostingOrigin}${siteNoticePath}`);
+  return { status: response.status, cache: response.headers.get('cache-control'), body: await response.json() };
+}
+
+const project = ['--project', projectId];
+
+afterAll(async () => {
+  await notice('clear', ...project, '--yes');
+  await deleteApp(app);
+});
+
+describe('npm run notice and the read the site makes', () => {
+  it('sets a notice after printing it, the read answers it, show prints it, clear takes it down', async () => {
+    await notice('clear', ...project, '--yes');
+    expect((await read()).body).toEqual({ notice: null });
+
+    const en = 'Sign-in <b>fails</b> on Android 15 since 9:00 & a fix is on its way.';
+    const it_ = 'Accesso non riuscito su Android 15 dalle 9:00: la correzione è in arrivo.';
+    const set = await notice(
+      'set',
+      ...project,
+      '--en',
+      en,
+      '--it',
+      it_,
+      '--until',
+      '2h',
+      '--help',
+      'app-not-working',
+      '--yes',
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stdout).toContain(`Known problem\n      ${en}`);
+    expect(set.stdout).toContain(`Problema noto\n      ${it_}`);
+    expect(set.stdout).toContain('/it/help/app-not-working');
+    expect(set.stdout).toMatch(/✔ Set \([A-Za-z0-9]{20}\)/);
+
+    const answer = await read();
+    expect(answer.status).toBe(200);
+    expect(answer.cache).toBe(
+      `public, max-age=${String(siteNoticeLimits.cacheSeconds)}, s-maxage=${String(siteNoticeLimits.cacheSeconds)}`,
+    );
+    const shown = parseNoticeAnswer(answer.body);
+    // Markup is text: it comes back as typed, and the pages show it as such.
+    expect(shown).toMatchObject({ text: { en, it: it_ }, help: 'app-not-working' });
+    expect(Date.parse(shown?.until ?? '') - Date.parse(shown?.since ?? '')).toBeGreaterThan(2 * 60 * 60_000 - 5_000);
+    const kept = await db
+      .collection(collections.siteNotices)
+      .doc(shown?.id ?? '-')
+      .get();
+    expect(kept.get('text')).toEqual({ en, it: it_ });
+
+    const show = await notice('show', ...project);
+    expect(show.stdout).toContain(`The notice set now (${shown?.id ?? ''})`);
+
+    const clear = await notice('clear', ...project, '--yes');
+    expect(clear.code, clear.stderr).toBe(0);
+    expect((await read()).body).toEqual({ notice: null });
+    // The notice stays under its id, ended, for the messages that name it, then expires.
+    const ended = await db
+      .collection(collections.siteNotices)
+      .doc(shown?.id ?? '-')
+      .get();
+    expect(Date.parse(ended.get('until') as string)).toBeLessThanOrEqual(Date.now());
+    expect(ended.get('expireAt')).toBeDefined();
+  });
+
+  it('writes nothing without --yes and a terminal, nor a notice that may not be set', async () => {
+    await notice('clear', ...project, '--yes');
+    const asked = await notice('set', ...project, '--en', 'Forecast late.', '--it', 'Previsioni in ritardo.');
+    expect(asked.code).toBe(2);
+    expect(asked.stdout).toContain('Forecast late.');
+    expect(asked.stderr).toContain('No terminal to ask on');
+    const refused = await notice('set', ...project, '--en', 'Forecast late.', '--help', 'no-such-article', '--yes');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('the it text is missing');
+    expect(refused.stderr).toContain('there is no help article no-such-article');
+    expect((await read()).body).toEqual({ notice: null });
+  });
+
+  it('answers no notice once its time has ended, without a clear', async () => {
+    const notices = db.collection(collections.siteNotices);
+    const ref = notices.doc();
+    const past = { id: ref.id, text: { en: 'Over.', it: 'Finito.' }, since: '2001-01-01T00:00:00.000Z' };
+    await notices.doc('current').set({ ...past, until: '2001-01-01T01:00:00.000Z', help: null });
+    expect((await read()).body).toEqual({ notice: null });
+    await notices.doc('current').delete();
+  });
+});
