@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import { isValid } from './contact-message.js';
 
 // A known problem, said on the site before anglers write (issue: Contact Us, the help centre's
@@ -35,35 +34,50 @@ export const siteNoticeLimits = {
 export const noticeIdPattern = '^[A-Za-z0-9]{20}$';
 
 /** The notice as the read answers it and the pages show it. */
-export const siteNoticeSchema = /* @__PURE__ */ (() =>
-  v.object({
-    id: v.pipe(v.string(), v.regex(new RegExp(noticeIdPattern, 'u'))),
-    /** Its text per language (`en`, `it`, …): one plain line each, never markup. */
-    text: v.record(
-      v.pipe(v.string(), v.regex(/^[a-z]{2}$/u)),
-      v.pipe(
-        v.string(),
-        v.check((value) => isValid('line', value, siteNoticeLimits.maxLength)),
-      ),
-    ),
-    /** When it began (ISO 8601). */
-    since: v.pipe(v.string(), v.isoTimestamp()),
-    /** When it ends by itself (ISO 8601), or null until it is cleared. */
-    until: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
-    /** The help article it is shown on too, by id (`app-not-working`), or null. */
-    help: v.nullable(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,60}$/u))),
-  }))();
-
-export type SiteNotice = v.InferOutput<typeof siteNoticeSchema>;
+export type SiteNotice = {
+  id: string;
+  /** Its text per language (`en`, `it`, …): one plain line each, never markup. */
+  text: Record<string, string>;
+  /** When it began (ISO 8601). */
+  since: string;
+  /** When it ends by itself (ISO 8601), or null until it is cleared. */
+  until: string | null;
+  /** The help article it is shown on too, by id (`app-not-working`), or null. */
+  help: string | null;
+};
 
 /** What the read answers: the notice shown now, or none. */
 export type SiteNoticeAnswer = { notice: SiteNotice | null };
 
+/** Whether a text is one a notice may show: one line, at most maxLength (contact-message.ts's `line`). */
+export function isNoticeText(value: unknown): value is string {
+  return isValid('line', value, siteNoticeLimits.maxLength);
+}
+
+const isTime = (value: unknown): value is string =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+
+/**
+ * A notice as the contract says it is, or null: what the store reads back and the pages take
+ * from the read. Written out without a schema library, so a page that shows a notice loads a
+ * few hundred bytes for it.
+ */
+export function parseNotice(value: unknown): SiteNotice | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, text, since, until, help } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || !new RegExp(noticeIdPattern).test(id)) return null;
+  if (typeof text !== 'object' || text === null || Array.isArray(text)) return null;
+  const texts = Object.entries(text as Record<string, unknown>);
+  if (texts.length === 0 || !texts.every(([language, line]) => /^[a-z]{2}$/.test(language) && isNoticeText(line)))
+    return null;
+  if (!isTime(since) || !(until === null || isTime(until))) return null;
+  if (!(help === null || (typeof help === 'string' && /^[a-z0-9-]{1,60}$/.test(help)))) return null;
+  return { id, text: Object.fromEntries(texts) as Record<string, string>, since, until, help };
+}
+
 /** Reads an answer of the notice's read; anything else is no notice. */
 export function parseNoticeAnswer(data: unknown): SiteNotice | null {
-  if (typeof data !== 'object' || data === null || !('notice' in data)) return null;
-  const parsed = v.safeParse(siteNoticeSchema, data.notice);
-  return parsed.success ? parsed.output : null;
+  return typeof data === 'object' && data !== null && 'notice' in data ? parseNotice(data.notice) : null;
 }
 
 /** Whether a notice is shown at `nowMs`: it has begun and its time has not ended. */

@@ -1,7 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { isShown, siteNoticeLimits, siteNoticeSchema, type SiteNotice } from '../contracts/site-notice.js';
-import * as v from 'valibot';
+import { isNoticeText, isShown, parseNotice, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
 
 // Where the known-problem notice lives: every notice under its own id in `SiteNotices` (kept
 // siteNoticeLimits.keepDays after it ended, by a TTL policy on `expireAt`, so a message that
@@ -30,7 +29,7 @@ export function noticeProblems(input: NoticeInput, nowMs: number, { languages, a
       problems.push(
         `the ${language} text is ${String(text.length)} characters; at most ${String(siteNoticeLimits.maxLength)}`,
       );
-    else if (!v.is(siteNoticeSchema.entries.text, { [language]: text }))
+    else if (!isNoticeText(text))
       problems.push(
         `the ${language} text must be one line, not empty, with no space at either end and no control or invisible character`,
       );
@@ -53,15 +52,9 @@ function expiryAfter(endMs: number): Timestamp {
   return Timestamp.fromMillis(endMs + siteNoticeLimits.keepDays * dayMs);
 }
 
-/** The notice a document holds, if it holds one as the contract says. */
-function noticeOf(data: unknown): SiteNotice | null {
-  const parsed = v.safeParse(siteNoticeSchema, data);
-  return parsed.success ? parsed.output : null;
-}
-
 /** The notice set now, shown or not (one whose time ended is still there until cleared). */
 export async function readCurrent(db: Firestore): Promise<SiteNotice | null> {
-  return noticeOf((await db.collection(collections.siteNotices).doc(currentNoticeId).get()).data());
+  return parseNotice((await db.collection(collections.siteNotices).doc(currentNoticeId).get()).data());
 }
 
 /** The notice shown at `nowMs`, or none. */
