@@ -28,7 +28,7 @@ import { H as sceneHeight, W as sceneWidth } from './scenery.ts';
 const out = join(root, 'web', 'src', 'assets', 'artwork');
 
 const backgroundWidths = [480, 960, 1600, 2400] as const;
-const phoneWidths = [280, 360, 560, 840] as const;
+const phoneWidths = [320, 360, 560, 840] as const;
 const backgroundQuality: Quality = { avif: 55, webp: 75 };
 const phoneQuality: Quality = { avif: 58, webp: 78 };
 
