@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { applyRequeue, planRequeue } from '../../functions/src/mail/requeue.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { projectId, root } from '../support/emulators.ts';
+import { projectId, runCommand } from '../support/emulators.ts';
 import { mailHarness, openLimits, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
@@ -181,28 +179,7 @@ describe('requeueing ended messages', () => {
 });
 
 describe('npm run mail:requeue', () => {
-  const run = promisify(execFile);
-  /**
-   * The script as an operator runs it, on the emulator (FIRESTORE_EMULATOR_HOST), with no
-   * terminal; on the functions the step built (`--no-build`: a build would make the Functions
-   * emulator reload, turning the triggers back on under the next file).
-   */
-  async function requeue(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await run(
-        process.execPath,
-        ['scripts/mail-requeue.ts', '--no-build', '--project', projectId, ...args],
-        {
-          cwd: root,
-          env: process.env,
-        },
-      );
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-      return { code, stdout, stderr };
-    }
-  }
+  const requeue = (...args: string[]) => runCommand('mail-requeue.ts', '--project', projectId, ...args);
 
   it('prints the plan, asks for --yes without a terminal, then requeues', async () => {
     const t = token();

@@ -1,33 +1,18 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { parseNoticeAnswer, siteNoticePath, siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
-import { hostingOrigin, projectId, root } from '../support/emulators.ts';
+import { hostingOrigin, projectId, runCommand } from '../support/emulators.ts';
 
 // The known-problem notice end to end: the operator's command (scripts/notice.ts) as an
 // operator runs it, on the Firestore emulator, and the site's read (GET /api/notice) through
 // Hosting's rewrite to the function, as the pages make it.
 
-const run = promisify(execFile);
 const app = initializeApp({ projectId }, 'site-notice-test');
 const db = getFirestore(app);
 
-/** The command, with no terminal, on the functions the step built (a build would reload the Functions emulator). */
-async function notice(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['scripts/notice.ts', '--no-build', ...args], {
-      cwd: root,
-      env: process.env,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const notice = (...args: string[]) => runCommand('notice.ts', ...args);
 
 /** What the pages read. */
 async function read(): Promise<{ status: number; cache: string | null; body: unknown }> {

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
 import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
@@ -116,4 +118,30 @@ export async function readDocument(path: string): Promise<Record<string, unknown
   if (!response.ok) throw new Error(`reading ${path}: HTTP ${String(response.status)} ${await response.text()}`);
   const document = (await response.json()) as { fields?: Record<string, RestValue> };
   return fromRest({ mapValue: { fields: document.fields ?? {} } }) as Record<string, unknown>;
+}
+
+/** What an operator's command printed and how it ended. */
+export type CommandRun = { code: number; stdout: string; stderr: string };
+
+/**
+ * An operator's command (`scripts/<script>`) as an operator runs it, on the emulator
+ * (FIRESTORE_EMULATOR_HOST), with no terminal; on the functions the step built (`--no-build`:
+ * a build would make the Functions emulator reload, turning the triggers back on under the
+ * next file).
+ */
+export async function runCommand(script: string, ...args: string[]): Promise<CommandRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [`scripts/${script}`, '--no-build', ...args],
+      {
+        cwd: root,
+        env: process.env,
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as CommandRun;
+    return { code, stdout, stderr };
+  }
 }
