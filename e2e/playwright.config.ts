@@ -18,6 +18,11 @@ export const chromiumArgs = [
   '--disable-sync',
 ];
 
+const desktop = { viewport: { width: 1280, height: 800 } };
+const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** Files whose tests run with no other beside them. */
+const alone = '**/*.alone.spec.ts';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -41,11 +46,11 @@ export default defineConfig({
   },
   projects: [
     // Tests tagged @phone or @desktop only make sense at that width.
-    { name: 'desktop', grepInvert: /@phone/, use: { viewport: { width: 1280, height: 800 } } },
-    {
-      name: 'phone',
-      grepInvert: /@desktop/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-    },
+    { name: 'desktop', grepInvert: /@phone/, testIgnore: alone, use: desktop },
+    { name: 'phone', grepInvert: /@desktop/, testIgnore: alone, use: phone },
+    // Tests that change what every page shows (a known-problem notice), each width after the
+    // other, once every other test is done.
+    { name: 'alone-desktop', testMatch: alone, dependencies: ['desktop', 'phone'], use: desktop },
+    { name: 'alone-phone', testMatch: alone, dependencies: ['alone-desktop'], use: phone },
   ],
 });

@@ -14,6 +14,8 @@ export default async function globalSetup() {
       to: inbox.recipients[inbox.messages.indexOf(mail)] ?? [],
       replyTo: mail.replyTo?.value.map(({ address }) => address ?? '').join(', ') ?? '',
       subject: mail.subject ?? '',
+      inReplyTo: mail.inReplyTo ?? '',
+      references: typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []),
       html: typeof mail.html === 'string' ? mail.html : '',
       text: mail.text ?? '',
       attachments: mail.attachments.map((attachment) => ({

@@ -12,6 +12,9 @@ export type ReceivedMail = {
   to: string[];
   replyTo: string;
   subject: string;
+  /** The email it answers, and its thread's Message-IDs (threads.ts, a known problem's root). */
+  inReplyTo: string;
+  references: string[];
   html: string;
   text: string;
   /** Each attached file as it arrived: its name, its type, its bytes in base64. */

@@ -32,6 +32,7 @@ describe('startHostingServer', () => {
       cleanUrls: true,
       trailingSlash: false,
       i18n: { root: '/localized' },
+      rewrites: [{ source: '/api/notice', function: { functionId: 'siteNotice', region: 'europe-west1' } }],
       headers: [
         { source: '**', headers: [{ key: 'Cache-Control', value: 'no-cache' }] },
         { source: '/static/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
@@ -78,6 +79,13 @@ describe('startHostingServer', () => {
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe(location);
     expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers the notice’s read as its function does with no notice set', async () => {
+    const response = await fetch(`${hosting.origin}/api/notice`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30');
+    expect(await response.json()).toEqual({ notice: null });
   });
 
   it('serves another build of the site from any folder (publicDir)', async () => {

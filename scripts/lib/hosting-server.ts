@@ -3,11 +3,15 @@
 // firebase.json's hosting settings (redirects, cleanUrls and trailingSlash, the i18n folders
 // chosen by the language cookie or Accept-Language, headers, the custom 404 page) and its
 // compression (brotli or gzip as the browser asks). For the measurements (Lighthouse, the
-// speed benchmarks), which must see the site as production serves it.
+// speed benchmarks), which must see the site as production serves it. The one function a page
+// reads as it loads, the known-problem notice's (a rewrite to `siteNotice`), is answered by
+// that function's own module as production answers with no notice set; another rewrite to a
+// function is a 404 here.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { loadFunctionsSource } from './functions-source.ts';
 import { dirname, resolve } from 'node:path';
 
 /** Whether a firebase.json `source` glob (or `regex`) covers a path, as Hosting decides it. */
@@ -45,7 +49,14 @@ export async function startHostingServer(
     stack: 'strict',
     fallthrough: false,
   });
+  const notice = await noticeAnswer(hosting);
   const server = createServer((request, response) => {
+    if (notice && new URL(request.url ?? '/', 'http://localhost').pathname === notice.path) {
+      void notice.answer(request.method ?? 'GET').then(({ status, headers, body }) => {
+        response.writeHead(status, headers).end(body);
+      });
+      return;
+    }
     // connect's handler type, which also takes the request's own `next`.
     (handle as (req: typeof request, res: typeof response, next: () => void) => void)(request, response, () => {
       response.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
@@ -65,4 +76,24 @@ export async function startHostingServer(
         server.close(() => done());
       }),
   };
+}
+
+/** The notice's read as production answers it with no notice set, at the path firebase.json rewrites to it. */
+async function noticeAnswer(hosting: Record<string, unknown>): Promise<
+  | {
+      path: string;
+      answer: (method: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
+    }
+  | undefined
+> {
+  loadFunctionsSource();
+  const [{ siteNoticeFunction }, { answerNoticeRead }] = await Promise.all([
+    import('../../functions/src/contracts/site-notice.ts'),
+    import('../../functions/src/site-notice/read.ts'),
+  ]);
+  const rewrites = (hosting.rewrites ?? []) as Array<{ source?: string; function?: { functionId?: string } }>;
+  const path = rewrites.find((rewrite) => rewrite.function?.functionId === siteNoticeFunction)?.source;
+  return path === undefined
+    ? undefined
+    : { path, answer: (method) => answerNoticeRead(method, () => Promise.resolve(null)) };
 }

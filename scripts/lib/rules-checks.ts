@@ -80,6 +80,11 @@ export const hostileMessages: Array<[string, () => DocumentData]> = [
   ['an expiry set by the client', () => withField('delivery', { expireAt: Timestamp.fromMillis(4e12) })],
   ['an expiry at the top level', () => withField('expireAt', Timestamp.fromMillis(4e12))],
   ['a reference chosen by the client', () => withField('reference', 'AAA-AAA')],
+  ['a notice that was never set', () => withField('notice', unknownNoticeId)],
+  ['the notice shown, named as `current`', () => withField('notice', 'current')],
+  ['a notice id that is too long', () => withField('notice', `${keptNoticeId}x`)],
+  ['a notice that is a map', () => withField('notice', { id: keptNoticeId })],
+  ['a notice that is a list', () => withField('notice', [keptNoticeId])],
   ...(['name', 'email', 'subject', 'message', 'context', 'createdAt'].map((field) => [
     `no ${field}`,
     () => without(field),
@@ -145,6 +150,11 @@ export const acceptedMessageId = 'Q2x9LmTz81KpRw3vBn0c';
 
 /** The id of every document the checks put in place before they try to reach it. */
 const seededId = 'Mx7pQ2r9LkTz81KpRw3v';
+
+/** A known-problem notice the checks keep (seeded), which a message may name. */
+export const keptNoticeId = seededId;
+/** An id of the same form that no notice has: a message may not name it. */
+export const unknownNoticeId = 'Nw4kR8s2MjUx92LqSx4w';
 
 /**
  * The collections the functions (or the operator's commands) write with admin access and nobody
@@ -257,6 +267,12 @@ export function rulesChecks(): RulesCheck[] {
     topic: 'message',
     expect: 'allowed',
     attempt: (db) => create(() => withField(contactPicture.field, pictureOf(contactPicture.maxBytes)))(db(visitor)),
+  });
+  add({
+    name: "a visitor may create the site's contact message naming a known-problem notice that is kept",
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => create(() => withField('notice', keptNoticeId))(db(visitor)),
   });
   add({
     name: `a visitor may create the site's contact message under an id like an automatic one (${acceptedMessageId})`,
@@ -411,6 +427,7 @@ async function seed(admin: Firestore): Promise<void> {
   for (const { document } of functionsCollections) {
     batch.set(doc(admin, pathOf(document)), { email: messageAddress, uid: seededId, createdAt: Timestamp.now() });
   }
+  batch.set(doc(admin, collections.siteNotices, keptNoticeId), { id: keptNoticeId, createdAt: Timestamp.now() });
   await batch.commit();
 }
 

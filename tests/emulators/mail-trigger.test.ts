@@ -18,10 +18,17 @@ import { escapeHtml, referenceFor } from '../../functions/src/contracts/contact-
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
-import { quoteText } from '../../functions/src/mail/render-email.ts';
-import { emulatorMailConfig, limitPerSenderPerHour, projectId, supportEmail } from '../support/emulators.ts';
+import { knownProblemRoot, quoteText } from '../../functions/src/mail/render-email.ts';
+import { clearNotice, setNotice } from '../../functions/src/site-notice/store.ts';
+import {
+  emulatorMailConfig,
+  firestoreEmulator,
+  limitPerSenderPerHour,
+  projectId,
+  supportEmail,
+} from '../support/emulators.ts';
 import { mailHarness, token, type DeliveryRead, type MailHarness } from '../support/mail-harness.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
+import { autoId, contactMessage, restWrite } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // The Firestore trigger, running in the Functions emulator, sends real email to a real SMTP
@@ -343,5 +350,51 @@ describe('the mail trigger', () => {
     for (const id of ids) {
       expect(carrying.filter((mail) => mail.text?.includes(`Reference: ${referenceFor(id)}\n`))).toHaveLength(1);
     }
+  });
+});
+
+describe('messages written while a known problem is shown', () => {
+  it('name the notice first in their emails, which share one thread; the rules take only a kept notice', async () => {
+    const t = token();
+    const text = `Sign-in fails on Android 15 ${t}`;
+    const notice = await setNotice(
+      harness.db,
+      { text: { en: text, it: `Accesso non riuscito ${t}` }, untilMs: null, help: null },
+      Date.now(),
+    );
+    try {
+      const ids = [];
+      for (const who of ['first', 'second']) {
+        ids.push(
+          await visitorWrites({
+            email: `angler+${who}-${t}@example.org`,
+            subject: `Cannot sign in (${who})`,
+            notice: notice.id,
+          }),
+        );
+      }
+      for (const id of ids) expect((await finalDelivery(id)).state).toBe('SUCCESS');
+      const mails = withToken(t);
+      expect(mails).toHaveLength(2);
+      const root = knownProblemRoot(notice.id, harness.config.from);
+      expect(root).toMatch(/^<notice\.[A-Za-z0-9]{20}@[a-z0-9.-]+>$/);
+      for (const [index, mail] of mails.entries()) {
+        expect(mail.subject).toBe(`[Known problem] ${text}`);
+        expect(mail.text?.split('\n')[0]).toBe(
+          `Known problem: "${text}" (notice ${notice.id}, shown from ${notice.since.slice(0, 16).replace('T', ' ')} UTC).`,
+        );
+        expect(mail.inReplyTo).toBe(root);
+        expect(mail.references).toBe(root);
+        const id = ids.find((each) => mail.text?.includes(`Reference: ${referenceFor(each)}`));
+        expect(id, `email ${String(index)} names its own reference`).toBeDefined();
+      }
+      expect(mails[0]?.messageId).not.toBe(mails[1]?.messageId);
+    } finally {
+      await clearNotice(harness.db, Date.now());
+    }
+    // A script that names a notice never set is refused.
+    const origin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
+    const refused = await restWrite(origin, projectId, autoId(), contactMessage({ notice: 'Nw4kR8s2MjUx92LqSx4w' }));
+    expect(refused.status).toBe(403);
   });
 });

@@ -37,6 +37,7 @@ import {
   acceptedMessageId,
   contactMessage as message,
   hostileMessages,
+  keptNoticeId,
   pictureOf,
   refusedMessageIds,
   without,
@@ -141,6 +142,35 @@ describe('Mail: what a visitor may write', () => {
   });
 });
 
+describe('Mail: the known-problem notice a message names', () => {
+  // Documents under every id the hostile messages name, but the one never set: a message is
+  // refused for the id's form, not only because no notice has it.
+  beforeEach(async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      for (const id of [keptNoticeId, 'current', `${keptNoticeId}x`]) {
+        await setDoc(doc(context.firestore(), collections.siteNotices, id), { id, createdAt: Timestamp.now() });
+      }
+    });
+  });
+
+  it('accepts a message naming a notice that is kept, from a visitor and from a member', async () => {
+    await assertSucceeds(create(withField('notice', keptNoticeId)));
+    const member = env.authenticatedContext('u1').firestore();
+    await assertSucceeds(addDoc(collection(member, collections.mail), withField('notice', keptNoticeId)));
+  });
+
+  it.each(hostileMessages.filter(([what]) => what.includes('notice')))('denies %s', async (_, data) => {
+    await assertFails(create(data()));
+  });
+
+  it('denies a message naming a notice no longer kept', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await deleteDoc(doc(context.firestore(), collections.siteNotices, keptNoticeId));
+    });
+    await assertFails(create(withField('notice', keptNoticeId)));
+  });
+});
+
 describe('Mail: the one picture a message may carry', () => {
   it('accepts a message with a picture', async () => {
     await assertSucceeds(create(withPicture(pictureOf(150_000))));
@@ -202,16 +232,19 @@ describe('the contact message in firestore.rules', () => {
       ...Object.entries(contactFields).map(([field, { kind, max }]) => [field, ruleOf[kind], max]),
       ['context', 'isContext', undefined],
     ]);
-    const required = [...Object.keys(contactMessageSchema.entries), 'createdAt'];
+    const entries = Object.entries(contactMessageSchema.entries);
+    const required = [...entries.filter(([, entry]) => entry.type !== 'optional').map(([key]) => key), 'createdAt'];
     const quoted = (keys: string[]) => keys.map((key) => `'${key}'`).join(', ');
-    expect(body('isContactMessage')).toContain(`data.keys().hasOnly([${quoted([...required, contactPicture.field])}])`);
+    const every = [...entries.map(([key]) => key), 'createdAt', contactPicture.field];
+    expect(body('isContactMessage')).toContain(`data.keys().hasOnly([${quoted(every)}])`);
     expect(body('isContactMessage')).toContain(`data.keys().hasAll([${quoted(required)}])`);
+    expect(body('isContactMessage')).toContain(`&& (!('notice' in data) || isNotice(data.notice));`);
   });
 
   it("allows the picture as bytes within the contact message's limit", () => {
     const { field, maxBytes } = contactPicture;
     expect(body('isContactMessage')).toContain(
-      `&& (!('${field}' in data) || (data.${field} is bytes && data.${field}.size() <= ${maxBytes}));`,
+      `&& (!('${field}' in data) || (data.${field} is bytes && data.${field}.size() <= ${maxBytes}))`,
     );
   });
 
@@ -222,6 +255,8 @@ describe('the contact message in firestore.rules', () => {
     expect(body('isContext')).toContain(`context.language.matches(${literal(patterns.language)})`);
     expect(body('isContext')).toContain(`context.appVersion.matches(${literal(patterns.appVersion)})`);
     expect(firestoreRules).toContain(`mailId.matches(${literal(patterns.documentId)})`);
+    expect(body('isNotice')).toContain(`id.matches(${literal(patterns.documentId)})`);
+    expect(body('isNotice')).toContain(`exists(/databases/$(database)/documents/${collections.siteNotices}/$(id))`);
   });
 
   it('has the devices and context fields of the contact message', () => {

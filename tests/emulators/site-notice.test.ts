@@ -2,7 +2,8 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collections } from '../../functions/src/contracts/collections.ts';
-import { parseNoticeAnswer, siteNoticePath, siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import { siteNoticePath, siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import { parseNoticeAnswer } from '../../functions/src/contracts/site-notice-check.ts';
 import { hostingOrigin, projectId, runCommand } from '../support/emulators.ts';
 
 // The known-problem notice end to end: the operator's command (scripts/notice.ts) as an

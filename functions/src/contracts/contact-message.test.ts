@@ -243,6 +243,24 @@ describe('buildContactMessage and parseContactMessage', () => {
     }
   });
 
+  it('name the known-problem notice shown by its id, only an id of its form', () => {
+    const notice = 'Nw4kR8s2MjUx92LqSx4w';
+    const built = buildContactMessage({ ...draft, notice });
+    expect(built.notice).toBe(notice);
+    expect(parseContactMessage(built)).toEqual({ ok: true, message: built });
+    for (const wrong of ['current', `${notice}x`, '', '<b>x</b>']) {
+      expect(buildContactMessage({ ...draft, notice: wrong }), wrong).not.toHaveProperty('notice');
+      expect(parseContactMessage({ ...built, notice: wrong })).toEqual({
+        ok: false,
+        reason: 'notice is not in the accepted form',
+      });
+    }
+    expect(parseContactMessage({ ...built, notice: 7 })).toEqual({
+      ok: false,
+      reason: 'notice is missing or not a string',
+    });
+  });
+
   it('build only what the schema reads back unchanged', () => {
     const built = buildContactMessage({ ...draft, platform: 'android', appVersion: '2.0.0-beta.1' });
     expect(v.parse(contactMessageSchema, built)).toEqual(built);

@@ -67,17 +67,19 @@ export const patterns = {
   /** The site's language: two lower-case letters. */
   language: '^[a-z]{2}$',
   /**
-   * A `Mail` document id: Firestore's automatic ids are 20 letters and digits. A writer who
-   * chose the id could otherwise pick one that reads like the site's own words in the email.
+   * A `Mail` document id, and a known-problem notice's: Firestore's automatic ids are 20
+   * letters and digits. A writer who chose the id could otherwise pick one that reads like the
+   * site's own words in the email.
    */
   documentId: '^[A-Za-z0-9]{20}$',
 } as const;
 
 const regex = (source: string) => new RegExp(source, 'u');
-const matchers = Object.fromEntries(Object.entries(patterns).map(([name, source]) => [name, regex(source)])) as Record<
-  keyof typeof patterns,
-  RegExp
->;
+// Pure, so a page that imports another of this module's names (the notice's address) does not
+// carry the compiled patterns.
+const matchers = /* @__PURE__ */ Object.fromEntries(
+  Object.entries(patterns).map(([name, source]) => [name, regex(source)]),
+) as Record<keyof typeof patterns, RegExp>;
 
 const field = (name: ContactField) =>
   v.pipe(v.string(), v.maxLength(contactFields[name].max), v.regex(matchers[contactFields[name].kind]));
@@ -101,6 +103,12 @@ export const contactMessageSchema = /* @__PURE__ */ (() =>
       platform: v.optional(v.picklist(platforms)),
       appVersion: v.optional(v.pipe(v.string(), v.regex(matchers.appVersion))),
     }),
+    /**
+     * The known-problem notice the page showed when the message was written (site-notice.ts):
+     * its id, a document id like the message's own. The rules take only the id of a notice
+     * that is kept; the function names the notice in the email and threads it with the others.
+     */
+    notice: v.optional(v.pipe(v.string(), v.regex(matchers.documentId))),
   }))();
 
 export type ContactMessage = v.InferOutput<typeof contactMessageSchema>;
@@ -157,11 +165,15 @@ export function fieldProblem(name: ContactField, typed: string): 'empty' | 'tooL
   return matchers[kind].test(cleaned) ? undefined : 'invalid';
 }
 
-/** What the visitor typed, and where: the form's fields, the site's language, the app's details. */
+/**
+ * What the visitor typed, and where: the form's fields, the site's language, the app's details,
+ * and the known-problem notice the page showed (its id), if one was.
+ */
 export type ContactDraft = Record<ContactField, string> & {
   language: string;
   platform?: Platform | '';
   appVersion?: string;
+  notice?: string;
 };
 
 /**
@@ -185,6 +197,7 @@ export function buildContactMessage(draft: ContactDraft): ContactMessage {
       ...(draft.platform ? { platform: draft.platform } : {}),
       ...(isValid('appVersion', appVersion) ? { appVersion } : {}),
     },
+    ...(isValid('documentId', draft.notice) ? { notice: draft.notice } : {}),
   };
 }
 

@@ -1,10 +1,9 @@
-import { isValid } from './contact-message.js';
-
-// A known problem, said on the site before anglers write (issue: Contact Us, the help centre's
-// home and the article it names show it): the contract between the operator's command
+// A known problem, said on the site before anglers write (Contact Us, the help centre's home
+// and the article it names show it): the contract between the operator's command
 // (scripts/notice.ts), the store and the read the site makes (functions/src/site-notice/),
 // the pages that show it (web/src/features/notices/) and the contact message that says it was
-// shown. One notice at a time, plain text in every language the site has, short.
+// shown. One notice at a time, plain text in every language the site has, short. Its check is
+// site-notice-check.ts, apart, so a page that only reads the notice carries none of it.
 
 /** The site's address of the notice's read (firebase.json rewrites it to `siteNoticeFunction`). */
 export const siteNoticePath = '/api/notice';
@@ -30,9 +29,6 @@ export const siteNoticeLimits = {
   cacheSeconds: 30,
 } as const;
 
-/** A notice's id: Firestore's automatic ids (20 letters and digits), never `current`. */
-export const noticeIdPattern = '^[A-Za-z0-9]{20}$';
-
 /** The notice as the read answers it and the pages show it. */
 export type SiteNotice = {
   id: string;
@@ -48,37 +44,6 @@ export type SiteNotice = {
 
 /** What the read answers: the notice shown now, or none. */
 export type SiteNoticeAnswer = { notice: SiteNotice | null };
-
-/** Whether a text is one a notice may show: one line, at most maxLength (contact-message.ts's `line`). */
-export function isNoticeText(value: unknown): value is string {
-  return isValid('line', value, siteNoticeLimits.maxLength);
-}
-
-const isTime = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
-
-/**
- * A notice as the contract says it is, or null: what the store reads back and the pages take
- * from the read. Written out without a schema library, so a page that shows a notice loads a
- * few hundred bytes for it.
- */
-export function parseNotice(value: unknown): SiteNotice | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const { id, text, since, until, help } = value as Record<string, unknown>;
-  if (typeof id !== 'string' || !new RegExp(noticeIdPattern).test(id)) return null;
-  if (typeof text !== 'object' || text === null || Array.isArray(text)) return null;
-  const texts = Object.entries(text as Record<string, unknown>);
-  if (texts.length === 0 || !texts.every(([language, line]) => /^[a-z]{2}$/.test(language) && isNoticeText(line)))
-    return null;
-  if (!isTime(since) || !(until === null || isTime(until))) return null;
-  if (!(help === null || (typeof help === 'string' && /^[a-z0-9-]{1,60}$/.test(help)))) return null;
-  return { id, text: Object.fromEntries(texts) as Record<string, string>, since, until, help };
-}
-
-/** Reads an answer of the notice's read; anything else is no notice. */
-export function parseNoticeAnswer(data: unknown): SiteNotice | null {
-  return typeof data === 'object' && data !== null && 'notice' in data ? parseNotice(data.notice) : null;
-}
 
 /** Whether a notice is shown at `nowMs`: it has begun and its time has not ended. */
 export function isShown(notice: Pick<SiteNotice, 'since' | 'until'>, nowMs: number): boolean {

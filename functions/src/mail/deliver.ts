@@ -23,6 +23,7 @@ import { pictureDeadlineMs, readMailPicture, type PictureResult } from './pictur
 import { mailCaps } from './caps.js';
 import { dayKey } from './counters.js';
 import { renderEmail, type OutgoingEmail } from './render-email.js';
+import { readKnownProblems } from './known-problems.js';
 import { runJob, type Job, type Next, type RecordResult } from './pipeline.js';
 import { expiryAfter } from './retention.js';
 import { pause, quickRetryDelaysMs, type SendFailure } from './retry-policy.js';
@@ -291,11 +292,15 @@ export async function deliverMail(
       const picture = carried ? await readCarried(carried, taken, options.pictureDeadlineMs) : undefined;
       if (picture && !picture.ok) logEvent('pictureLeftOut', { ...log, reason: picture.reason });
       const notices = taken.noticesWait ? await pendingNotices(db) : { ids: [], lines: [] };
+      // The known problem the message names, read: its email says so first and joins its thread.
+      const named = taken.mail.shape === 'fields' ? taken.mail.message.notice : undefined;
+      const knownProblem = named ? (await readKnownProblems(db, [named])).get(named) : undefined;
       const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
       const email = renderEmail(taken.mail, { from: config.from, supportEmail: config.supportEmail }, source, {
         notices: notices.lines,
         thread: taken.thread,
         picture,
+        ...(knownProblem ? { knownProblem } : {}),
       });
       return { email, keptPicture: carried ? cleanPicture(picture) : {}, notices };
     },

@@ -22,6 +22,7 @@ import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate
 import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
+import { readKnownProblems } from './known-problems.js';
 import { decide, heldFor, type Decision, type Sent } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
 import { recordWithRetries, runJob, type Job } from './pipeline.js';
@@ -356,7 +357,7 @@ type DigestRun = {
   /** The digest's id: its messages' claim. */
   id: string;
   nowMs: number;
-  render: (work: DigestWork) => ReturnType<typeof renderDigest>;
+  render: (work: DigestWork) => Promise<ReturnType<typeof renderDigest>>;
   markDaySpent: () => Promise<void>;
   sleep: (ms: number) => Promise<void>;
 };
@@ -490,13 +491,13 @@ export async function sendDigest(
       db,
       id: digest,
       nowMs,
-      render: ({ items, id, waiting, notices }) =>
-        renderDigest(
-          items.map(({ part }) => part),
-          config,
-          { id, waiting },
-          notices.lines,
-        ),
+      // The known problems its messages name, in one read for its email.
+      render: async ({ items, id, waiting, notices }) => {
+        const parts = items.map(({ part }) => part);
+        const named = parts.flatMap(({ notice }) => (notice ? [notice] : []));
+        const knownProblems = named.length > 0 ? await readKnownProblems(db, named) : undefined;
+        return renderDigest(parts, config, { id, waiting }, notices.lines, knownProblems);
+      },
       markDaySpent: () => markDaySpent(db, config.limits.perDay, nowMs),
       sleep: options.sleep ?? pause,
     },

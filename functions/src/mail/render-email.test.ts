@@ -10,7 +10,9 @@ import type { CarriedPicture, ContactMail } from './mail-document.js';
 import {
   digestExcerptChars,
   digestPart,
+  groupedParts,
   htmlToText,
+  knownProblemLine,
   quoteText,
   replyLink,
   messageHtml,
@@ -490,5 +492,92 @@ describe('Message-ID', () => {
   it('falls back to localhost when the sender has no usable domain', () => {
     expect(stableMessageId('mail', 'abc', 'Support site')).toBe('<mail.abc@localhost>');
     expect(stableMessageId('mail', 'abc', 'no-reply@example.org')).toBe('<mail.abc@example.org>');
+  });
+});
+
+describe('a message written while a known problem was shown', () => {
+  const noticeId = 'Nw4kR8s2MjUx92LqSx4w';
+  const problem = {
+    id: noticeId,
+    text: 'Sign-in fails on Android 15 <b>since</b> 9:00',
+    since: '2026-11-28T09:00:00.000Z',
+  };
+  const email = (id: string, knownProblem = problem) =>
+    renderEmail(mail({ notice: noticeId, subject: `Subject of ${id}` }), options, { id }, { knownProblem });
+  const first = email('Q2x9LmTz81KpRw3vBn0c');
+  const second = email('Mx7pQ2r9LkTz81KpRw3v');
+
+  it('names the notice in the first line of both parts, its text as text', () => {
+    const line =
+      'Known problem: "Sign-in fails on Android 15 <b>since</b> 9:00" (notice Nw4kR8s2MjUx92LqSx4w, shown from 2026-11-28 09:00 UTC).';
+    expect(knownProblemLine(problem)).toBe(line);
+    expect(first.text.split('\n')[0]).toBe(line);
+    const body = first.html.slice(first.html.indexOf('<body'));
+    expect(body).toMatch(
+      /^<body[^>]*>\n<div[^>]*>\n<p[^>]*><strong>Known problem: &#34;Sign-in fails on Android 15 &#60;b&#62;since/,
+    );
+    expect(first.html).not.toContain('<b>since</b>');
+  });
+
+  it('shares one subject and one thread with every other message about it, and keeps its own reference and subject in its rows', () => {
+    expect(first.subject).toBe('[Known problem] Sign-in fails on Android 15 <b>since</b> 9:00');
+    expect(second.subject).toBe(first.subject);
+    expect(first.inReplyTo).toBe('<notice.Nw4kR8s2MjUx92LqSx4w@example.com>');
+    expect(first.references).toEqual([first.inReplyTo]);
+    expect(second.inReplyTo).toBe(first.inReplyTo);
+    expect(first.messageId).not.toBe(second.messageId);
+    expect(first.text).toContain(`Reference: ${referenceFor('Q2x9LmTz81KpRw3vBn0c')}`);
+    expect(first.text).toContain('Subject: Subject of Q2x9LmTz81KpRw3vBn0c');
+  });
+
+  it("answers the notice rather than the visitor's earlier email", () => {
+    const thread = {
+      inReplyTo: '<mail.earlier@example.com>',
+      references: ['<mail.earlier@example.com>'],
+      firstWithReference: true,
+    };
+    const rendered = renderEmail(mail({ notice: noticeId }), options, source, { knownProblem: problem, thread });
+    expect(rendered.inReplyTo).toBe('<notice.Nw4kR8s2MjUx92LqSx4w@example.com>');
+  });
+
+  it('names a notice no longer kept by its id', () => {
+    const rendered = email('Q2x9LmTz81KpRw3vBn0c', { id: noticeId } as typeof problem);
+    expect(rendered.text.split('\n')[0]).toBe('Known problem: notice Nw4kR8s2MjUx92LqSx4w, no longer kept.');
+    expect(rendered.subject).toBe('[Known problem] Nw4kR8s2MjUx92LqSx4w');
+  });
+
+  it('is an ordinary email without the notice read', () => {
+    const rendered = renderEmail(mail({ notice: noticeId }), options, source);
+    expect(rendered.subject).toBe(`[${reference}] Tide table`);
+    expect(rendered.inReplyTo).toBeUndefined();
+  });
+
+  it('is listed in a digest under its notice, the notices in the order they came, then the others', () => {
+    const other = 'Pz5lS9t3NkVy03MrTy5x';
+    const parts = [
+      digestPart(mail({ subject: 'plain one' }), { id: 'A1x9LmTz81KpRw3vBn0c' }),
+      digestPart(mail({ notice: noticeId, subject: 'first about it' }), { id: 'B1x9LmTz81KpRw3vBn0c' }),
+      digestPart(mail({ notice: other, subject: 'about the other' }), { id: 'C1x9LmTz81KpRw3vBn0c' }),
+      digestPart(mail({ notice: noticeId, subject: 'second about it' }), { id: 'D1x9LmTz81KpRw3vBn0c' }),
+    ];
+    const digest = renderDigest(parts, options, { id: 'D9', waiting: 0 }, [], new Map([[noticeId, problem]]));
+    const order = [...digest.text.matchAll(/^(#####|===) (.*)$/gm)].map(
+      ([, kind, title]) => `${kind} ${(title ?? '').replace(/^\[.{7}\] /, '')}`,
+    );
+    expect(order).toEqual([
+      `##### ${knownProblemLine(problem)} 2 messages about it:`,
+      '=== first about it ===',
+      '=== second about it ===',
+      `##### Known problem: notice ${other}, no longer kept. 1 message about it:`,
+      '=== about the other ===',
+      '##### 1 message about no known problem:',
+      '=== plain one ===',
+    ]);
+    expect(digest.html).toContain('2 messages about it:</h2>');
+  });
+
+  it('leaves a digest with no message about a notice as it was', () => {
+    const parts = [digestPart(mail(), source), digestPart(mail({ subject: 'b' }), { id: 'A1x9LmTz81KpRw3vBn0c' })];
+    expect(groupedParts(parts)).toEqual(parts);
   });
 });

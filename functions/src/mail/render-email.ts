@@ -83,6 +83,34 @@ export function htmlToText(html: string): string {
 const platformNames: Record<Platform, string> = { android: 'Android', ios: 'iOS', other: 'Other' };
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/**
+ * The known-problem notice a message names (its `notice`, site-notice.ts), as its email and a
+ * digest show it: its id, and its text and start while the notice is kept (they are gone
+ * siteNoticeLimits.keepDays after it ended).
+ */
+export type KnownProblem = { id: string; text?: string; since?: string };
+
+/** The one line that names a notice, first in every email about it and above its messages in a digest. */
+export function knownProblemLine({ id, text, since }: KnownProblem): string {
+  const shown = since ? `, shown from ${since.slice(0, 16).replace('T', ' ')} UTC` : '';
+  return text ? `Known problem: "${text}" (notice ${id}${shown}).` : `Known problem: notice ${id}, no longer kept.`;
+}
+
+/**
+ * The subject every email about a notice shares, and with it one thread in the inbox: mail
+ * clients that thread by subject (Gmail) need it the same, and each email names the same root
+ * (knownProblemRoot). The message's reference is in its rows.
+ */
+const knownProblemSubject = (problem: KnownProblem) =>
+  `[Known problem] ${problem.text ? singleLine(problem.text) : problem.id}`.slice(0, maxSubjectLength);
+
+/**
+ * The Message-ID every email about a notice answers: one no email has, the same for all of
+ * them, so they make one thread (In-Reply-To and References) with no document written per
+ * message to keep it.
+ */
+export const knownProblemRoot = (id: string, from: string) => `<notice.${id}@${senderDomain(from)}>`;
+
 /** Where the email says the message came from: its document, and the project it is in. */
 export type MailSource = {
   /** The Mail document's id. */
@@ -241,8 +269,11 @@ function noticeHtml(notices: readonly string[]): string[] {
 const noticeText = (notices: readonly string[]) =>
   notices.length === 0 ? [] : [['Delivery notice:', ...notices.map((line) => `- ${line}`)].join('\n')];
 
-/** The html part around the body. Inline styles only, the one kind every mail client keeps. */
-function layout(subject: string, notices: readonly string[], body: string): string {
+/**
+ * The html part around the body. Inline styles only, the one kind every mail client keeps.
+ * `lead`: the line that comes first, above the delivery notices (the known problem a message names).
+ */
+function layout(subject: string, notices: readonly string[], body: string, lead?: string): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -250,6 +281,7 @@ function layout(subject: string, notices: readonly string[], body: string): stri
     `<title>${escapeHtml(subject)}</title></head>`,
     '<body style="margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">',
     '<div style="max-width:640px">',
+    ...(lead ? [`<p style="margin:0 0 16px"><strong>${escapeHtml(lead)}</strong></p>`] : []),
     ...noticeHtml(notices),
     body,
     '</div>',
@@ -277,16 +309,25 @@ function content(mail: ContactMail) {
  * message, then who wrote it, the reference, the context and the document, in an html part
  * and a text part that say the same. `picture`: what reading the message's picture came to
  * (picture.ts), for a message that came with one: attached as `<reference>.webp` with a row
- * that says so, or only a row that says it was left out and why.
+ * that says so, or only a row that says it was left out and why. `knownProblem`: the notice the
+ * message names, read: its email then says so in its first line, and shares its subject and
+ * thread with every other email about the notice (instead of the visitor's own thread).
  */
 export function renderEmail(
   mail: ContactMail,
   options: { from: string; supportEmail: string },
   source: MailSource,
-  { notices = [], thread, picture }: { notices?: readonly string[]; thread?: Thread; picture?: PictureResult } = {},
+  {
+    notices = [],
+    thread,
+    picture,
+    knownProblem,
+  }: { notices?: readonly string[]; thread?: Thread; picture?: PictureResult; knownProblem?: KnownProblem } = {},
 ): OutgoingEmail {
   const { subjectText, context, body, bodyText } = content(mail);
-  const subject = messageSubject(subjectText, source);
+  const subject = knownProblem ? knownProblemSubject(knownProblem) : messageSubject(subjectText, source);
+  const lead = knownProblem ? knownProblemLine(knownProblem) : undefined;
+  const root = knownProblem ? knownProblemRoot(knownProblem.id, options.from) : undefined;
   const pictureText =
     picture === undefined
       ? undefined
@@ -300,11 +341,21 @@ export function renderEmail(
     from: options.from,
     to: options.supportEmail,
     messageId: stableMessageId('mail', source.id, options.from),
-    ...(thread?.inReplyTo ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] } : {}),
+    ...(root
+      ? { inReplyTo: root, references: [root] }
+      : thread?.inReplyTo
+        ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] }
+        : {}),
     ...(replyTo ? { replyTo } : {}),
     subject,
-    html: layout(subject, notices, messageSection(body, rows, note)),
-    text: [...noticeText(notices), ...(note ? [note] : []), quoteText(bodyText), rowsText(rows)].join('\n\n'),
+    html: layout(subject, notices, messageSection(body, rows, note), lead),
+    text: [
+      ...(lead ? [lead] : []),
+      ...noticeText(notices),
+      ...(note ? [note] : []),
+      quoteText(bodyText),
+      rowsText(rows),
+    ].join('\n\n'),
     ...(picture?.ok
       ? { attachments: [{ filename: pictureFilename(source.id), content: picture.webp, contentType: 'image/webp' }] }
       : {}),
@@ -330,8 +381,11 @@ export function stableMessageId(kind: 'mail' | 'digest', id: string, from: strin
 const messageSubject = (subjectText: string, source: MailSource) =>
   `[${referenceFor(source.id)}] ${singleLine(subjectText)}`.slice(0, maxSubjectLength);
 
-/** One message of a digest, rendered once: its parts and their size, so a digest can be bounded. */
-export type DigestPart = { html: string; text: string; bytes: number };
+/**
+ * One message of a digest, rendered once: its parts and their size, so a digest can be
+ * bounded, and the known-problem notice it names (its id), so the digest lists it under it.
+ */
+export type DigestPart = { html: string; text: string; bytes: number; notice?: string };
 
 /**
  * Characters of a message a digest shows. A digest carries hundreds of messages (the caps'
@@ -373,7 +427,41 @@ export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
     messageSection(messageHtml(shown), rows),
   ].join('\n');
   const text = [`=== ${heading} ===`, quoteText(shown), rowsText(rows)].join('\n\n');
-  return { html, text, bytes: Buffer.byteLength(html) + Buffer.byteLength(text) };
+  const notice = mail.shape === 'fields' ? mail.message.notice : undefined;
+  return { html, text, bytes: Buffer.byteLength(html) + Buffer.byteLength(text), ...(notice ? { notice } : {}) };
+}
+
+/** The html and text heading of a group of a digest's messages. */
+function groupHeading(title: string): DigestPart {
+  const html = `<h2 style="font-size:19px;margin:40px 0 0;padding:8px 12px;background:#fff8c5;border-left:4px solid #bf8700">${escapeHtml(title)}</h2>`;
+  const text = `##### ${title}`;
+  return { html, text, bytes: 0 };
+}
+
+/**
+ * A digest's messages in the order it shows them: those about each known problem together,
+ * under the line that names it (the notices in the order their first message came), then the
+ * others, under a heading of their own when there were any about a notice.
+ */
+export function groupedParts(
+  parts: readonly DigestPart[],
+  knownProblems: ReadonlyMap<string, KnownProblem> = new Map(),
+): DigestPart[] {
+  const byNotice = new Map<string, DigestPart[]>();
+  const others: DigestPart[] = [];
+  for (const part of parts) {
+    if (part.notice === undefined) others.push(part);
+    else byNotice.set(part.notice, [...(byNotice.get(part.notice) ?? []), part]);
+  }
+  if (byNotice.size === 0) return [...parts];
+  const count = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+  return [
+    ...[...byNotice].flatMap(([id, group]) => [
+      groupHeading(`${knownProblemLine(knownProblems.get(id) ?? { id })} ${count(group.length)} about it:`),
+      ...group,
+    ]),
+    ...(others.length > 0 ? [groupHeading(`${count(others.length)} about no known problem:`), ...others] : []),
+  ];
 }
 
 export type DigestSummary = {
@@ -392,7 +480,9 @@ export function renderDigest(
   options: { from: string; supportEmail: string },
   summary: DigestSummary,
   notices: readonly string[] = [],
+  knownProblems: ReadonlyMap<string, KnownProblem> = new Map(),
 ): OutgoingEmail {
+  const shown = groupedParts(parts, knownProblems);
   const count = `${parts.length} contact message${parts.length === 1 ? '' : 's'}`;
   const subject = `[Digest] ${count} held over the caps`;
   const intro = [
@@ -408,8 +498,8 @@ export function renderDigest(
     html: layout(
       subject,
       notices,
-      [`<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`, ...parts.map((part) => part.html)].join('\n'),
+      [`<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`, ...shown.map((part) => part.html)].join('\n'),
     ),
-    text: [...noticeText(notices), intro, ...parts.map((part) => part.text)].join('\n\n'),
+    text: [...noticeText(notices), intro, ...shown.map((part) => part.text)].join('\n\n'),
   };
 }

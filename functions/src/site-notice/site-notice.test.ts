@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isShown, parseNoticeAnswer, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { isShown, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { parseNoticeAnswer } from '../contracts/site-notice-check.js';
 import { answerNoticeRead } from './read.js';
 import { noticeProblems } from './store.js';
 

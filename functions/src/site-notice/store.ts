@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { isNoticeText, isShown, parseNotice, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { isShown, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { isNoticeText, parseNotice } from '../contracts/site-notice-check.js';
 
 // Where the known-problem notice lives: every notice under its own id in `SiteNotices` (kept
 // siteNoticeLimits.keepDays after it ended, by a TTL policy on `expireAt`, so a message that
@@ -102,4 +103,21 @@ export async function clearNotice(db: Firestore, nowMs: number): Promise<SiteNot
   if (before) batch.set(notices.doc(before.id), endedFields(before, nowMs), { merge: true });
   await batch.commit();
   return before;
+}
+
+/**
+ * The notices kept under these ids (the ones messages name), in one read; an id that no notice
+ * kept has is left out.
+ */
+export async function readNotices(db: Firestore, ids: readonly string[]): Promise<Map<string, SiteNotice>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const notices = db.collection(collections.siteNotices);
+  const snapshots = await db.getAll(...unique.map((id) => notices.doc(id)));
+  const found = new Map<string, SiteNotice>();
+  for (const snapshot of snapshots) {
+    const notice = parseNotice(snapshot.data());
+    if (notice && notice.id === snapshot.id) found.set(notice.id, notice);
+  }
+  return found;
 }

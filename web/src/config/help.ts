@@ -47,6 +47,7 @@ export const helpArticles = {
   'contact-messages-kept': 'privacy',
   'change-language': 'website',
   'send-a-screenshot': 'website',
+  'known-problems': 'website',
   'contact-answer-time': 'website',
   'links-open-the-app': 'website',
 } as const satisfies Record<string, HelpTopic>;

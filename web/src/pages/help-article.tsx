@@ -6,6 +6,7 @@ import { PageHeader } from '../components/layout/page-header';
 import { useArticleText } from '../features/help/article-text';
 import { useHelpTexts } from '../features/help/help-texts';
 import { RichText } from '../features/help/rich-text-view';
+import { KnownProblem } from '../features/notices/known-problem';
 
 /**
  * One help article: its title and summary, its text, a link to the Contact Us form with the
@@ -30,6 +31,8 @@ export default function HelpArticlePage() {
         <nav className="help-article__trail" aria-label={text('page.trailLabel')}>
           <Link href={paths.help}>{text('page.title')}</Link> › {topicTitle(topic)}
         </nav>
+        {/* The notice is on the article it names, and on the one that says where notices are shown. */}
+        <KnownProblem article={id === 'known-problems' ? undefined : id} />
         {body.map((block, index) =>
           typeof block === 'string' ? (
             <p key={index}>

@@ -4,6 +4,7 @@ import { paths } from '../config/paths';
 import { PageHeader } from '../components/layout/page-header';
 import { HelpSearch } from '../features/help/help-search';
 import { useHelpTexts } from '../features/help/help-texts';
+import { KnownProblem } from '../features/notices/known-problem';
 
 /** The help centre: a search box, then every topic with its articles (the whole list without JavaScript). */
 export default function HelpPage() {
@@ -14,6 +15,7 @@ export default function HelpPage() {
         <p>{text('page.intro')}</p>
       </PageHeader>
       <div className="page help">
+        <KnownProblem />
         <HelpSearch />
         {helpTopics.map((topic) => (
           <section key={topic} className="help-topic" aria-labelledby={`help-topic-${topic}`}>

@@ -1,6 +1,7 @@
 import { SupportMailText } from '../components/support-mail-text';
 import { ContactForm } from '../features/contact/contact-form';
 import { HelpSuggestions } from '../features/help/help-suggestions';
+import { KnownProblem } from '../features/notices/known-problem';
 import { PageHeader } from '../components/layout/page-header';
 import { useContactTexts } from '../locales/contact';
 import { useLanguage } from '../locales/language';
@@ -14,6 +15,7 @@ export default function SupportPage() {
         <p>{t('support.prompt')}</p>
       </PageHeader>
       <div className="page support">
+        <KnownProblem />
         <ContactForm
           aboutSubject={(subject) => (
             <HelpSuggestions subject={subject} language={language} heading={t('support.suggestions')} />

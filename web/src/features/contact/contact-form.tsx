@@ -28,6 +28,7 @@ import { MessageSentDialog } from './message-sent-dialog';
 import { noPicture, PictureField } from './picture-field';
 import type { PictureChoice } from './picture/picture-choice';
 import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
+import { shownNoticeId } from '../notices/notice-store';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
 import { supportMessageRetentionMonths } from '../../config/constants';
@@ -108,7 +109,10 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
       const prepared =
         picture.status === 'preparing' ? await picture.ready : picture.status === 'done' ? picture : undefined;
       const bytes = prepared?.ok ? prepared.picture.bytes : undefined;
-      const id = await sendContactMessage(buildContactMessage({ ...values, ...app, language }), bytes);
+      // A message written while a known problem is shown names it: the team reads it with the others.
+      const notice = shownNoticeId();
+      const message = buildContactMessage({ ...values, ...app, language, ...(notice ? { notice } : {}) });
+      const id = await sendContactMessage(message, bytes);
       setPicture(noPicture);
       dispatch({ type: 'sent', reference: referenceFor(id) });
     } catch (error) {

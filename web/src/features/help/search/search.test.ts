@@ -40,6 +40,10 @@ describe('the help search', () => {
     ['it', 'allegato foto', 'send-a-screenshot'],
     ['it', 'allegare immagine', 'send-a-screenshot'],
     ['it', 'posizione della foto', 'send-a-screenshot'],
+    ['en', 'is the app down for everyone', 'known-problems'],
+    ['en', 'outage notice', 'known-problems'],
+    ['it', "l'app non va a nessuno", 'known-problems'],
+    ['it', 'avviso di guasto', 'known-problems'],
   ] as const)('in %s, "%s" finds %s first or close', (language, query, article) => {
     expect(ids(language, query)).toContain(article);
   });

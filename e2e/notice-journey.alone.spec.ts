@@ -1,0 +1,102 @@
+import type { Page } from '@playwright/test';
+import { referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import { projectId, runCommand } from '../tests/support/emulators.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { receivedMail } from './support/inbox.ts';
+import { contactTexts, languages, open, paths, suggestionsSettled, type Language } from './support/site.ts';
+
+// A real known problem, end to end, on the emulators: the operator's command sets it, a page
+// already open shows it within a minute and the help centre and its article show it in both
+// languages, two visitors write while it is shown and the team gets two emails that name it
+// and share one thread, the command clears it and the open page takes it down within a minute.
+// A project of its own for each width, run after every other test (playwright.config.ts): a
+// notice set here shows on every page that asks, which no other test expects.
+
+const notice = (...args: string[]) => runCommand('notice.ts', ...args, '--project', projectId);
+
+/** Writes a message on the Contact Us page open in `language`; resolves to the reference shown. */
+async function write(page: Page, language: Language, email: string, subject: string): Promise<string> {
+  const texts = contactTexts[language];
+  await page.getByLabel(texts.email).fill(email);
+  await page.getByLabel(texts.name).fill('Ann');
+  await page.getByLabel(texts.subject).fill(subject);
+  await page.getByLabel(texts.message).fill('I cannot sign in since this morning.');
+  await suggestionsSettled(page, subject);
+  await page.getByRole('button', { name: texts.send }).click();
+  const dialog = page.getByRole('dialog', { name: texts.sent });
+  await expect(dialog).toBeVisible();
+  const shown = (await dialog.getByText(texts.reference).textContent())?.replace(texts.reference, '').trim() ?? '';
+  expect(shown).toMatch(referencePattern);
+  await dialog.getByRole('button', { name: 'Ok' }).click();
+  return shown;
+}
+
+test('a notice set with the command is shown where people look for help, its messages reach the team as one thread, and clearing it takes it down', async ({
+  page,
+}, testInfo) => {
+  // Two waits of up to a minute for the open page, besides the journey itself.
+  test.setTimeout(180_000);
+  const width = testInfo.project.name;
+  // The open page in one language per width; the other pages in both.
+  const language: Language = width.endsWith('desktop') ? 'en' : 'it';
+  const token = `${Date.now().toString(36)}-${width}`;
+  const texts: Record<Language, string> = {
+    en: `Sign-in <b>fails</b> on Android 15 since 9:00 (${token})`,
+    it: `L'accesso <b>non riesce</b> su Android 15 dalle 9:00 (${token})`,
+  };
+  const box = page.locator('.known-problem');
+
+  await open(page, localizedPath(paths.support, language));
+  await expect(box).toBeEmpty();
+  const set = await notice('set', '--en', texts.en, '--it', texts.it, '--help', 'app-not-working', '--yes');
+  expect(set.code, set.stderr).toBe(0);
+  try {
+    // The page open before asks again every half minute: the notice is on it within a minute.
+    await expect(box.locator('p')).toHaveText(texts[language], { timeout: 60_000 });
+    await expect(box.locator('b')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `e2e-screenshots/known-problem-set-${language}-${width}.png` });
+
+    for (const shownIn of languages) {
+      for (const path of [paths.help, paths['help/app-not-working'], paths['help/known-problems']]) {
+        await open(page, localizedPath(path, shownIn));
+        await expect(box.locator('p'), `${shownIn} ${path}`).toHaveText(texts[shownIn]);
+      }
+      await expectNoAxeViolations(page);
+    }
+
+    // Two visitors write while it is shown.
+    const senders = ['first', 'second'].map((who) => `e2e-notice-${who}-${token}@example.com`);
+    const references: string[] = [];
+    for (const [index, email] of senders.entries()) {
+      await open(page, localizedPath(paths.support, language));
+      await expect(box.locator('p')).toHaveText(texts[language]);
+      references.push(await write(page, language, email, `Cannot sign in (${String(index + 1)})`));
+    }
+    const mails = async () => (await receivedMail()).filter((mail) => senders.includes(mail.replyTo));
+    await expect.poll(async () => (await mails()).length, { timeout: 30_000 }).toBe(2);
+    const received = await mails();
+    const roots = new Set(received.map((mail) => mail.inReplyTo));
+    expect(roots.size, 'one thread').toBe(1);
+    const [root] = roots;
+    expect(root).toMatch(/^<notice\.[A-Za-z0-9]{20}@[a-z0-9.-]+>$/);
+    for (const mail of received) {
+      // The team's language is English: the notice as the team set it, first.
+      expect(mail.subject).toBe(`[Known problem] ${texts.en}`);
+      expect(mail.text.split('\n')[0]).toMatch(
+        new RegExp(`^Known problem: "${texts.en.replace(/[()]/g, '\\$&')}" \\(notice [A-Za-z0-9]{20}, shown from `),
+      );
+      expect(mail.references).toEqual([root]);
+      const documentId = /Document: Mail\/(\S+)/.exec(mail.text)?.[1] ?? '';
+      expect(references).toContain(referenceFor(documentId));
+    }
+  } finally {
+    const clear = await notice('clear', '--yes');
+    expect(clear.code, clear.stderr).toBe(0);
+  }
+  // The page still open takes it down within a minute, and nothing is left in its place.
+  await expect(box).toBeEmpty({ timeout: 60_000 });
+  await expectNoAxeViolations(page);
+});

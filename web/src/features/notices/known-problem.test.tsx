@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { siteNoticePath, type SiteNotice } from '@contracts/site-notice';
+import { renderSite } from '../../test/render';
+import { shownNoticeId } from './notice-store';
+
+// The known problem on the pages that show it, with the read (/api/notice) answered by a stub:
+// where it shows, in which language, as text, and nothing where there is none.
+
+const notice: SiteNotice = {
+  id: 'Q2x9LmTz81KpRw3vBn0c',
+  text: { en: 'Sign-in <b>fails</b> on Android 15; a fix is on its way.', it: 'Accesso non riuscito su Android 15.' },
+  since: '2026-01-01T00:00:00.000Z',
+  until: null,
+  help: 'app-not-working',
+};
+
+function answer(body: unknown) {
+  const read = vi.fn<typeof fetch>(() =>
+    Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })),
+  );
+  vi.stubGlobal('fetch', read);
+  return read;
+}
+
+const box = (container: HTMLElement) => container.querySelector('.known-problem');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the known problem', () => {
+  it('shows above the contact form, as text, in a polite live region, from the read past the browser cache', async () => {
+    const read = answer({ notice });
+    const { container } = renderSite('/support');
+    expect(await screen.findByText(notice.text.en ?? '')).toBeTruthy();
+    expect(box(container)?.getAttribute('aria-live')).toBe('polite');
+    expect(box(container)?.querySelector('b')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Known problem' })).toBeTruthy();
+    expect(read).toHaveBeenCalledWith(siteNoticePath, expect.objectContaining({ cache: 'no-cache' }));
+  });
+
+  it('shows in the page’s language on the help centre, and on the article it names only', async () => {
+    answer({ notice });
+    const help = renderSite('/help', 'it');
+    expect(await screen.findByText(notice.text.it ?? '')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Problema noto' })).toBeTruthy();
+    help.unmount();
+    const named = renderSite('/help/app-not-working');
+    expect(await screen.findByText(notice.text.en ?? '')).toBeTruthy();
+    named.unmount();
+    // The same article, with a notice that names another.
+    const read = answer({ notice: { ...notice, help: 'reset-password' } });
+    const other = renderSite('/help/app-not-working');
+    await waitFor(() => expect(box(other.container)).toBeTruthy());
+    await waitFor(() => expect(read).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(box(other.container)?.childElementCount).toBe(0);
+  });
+
+  it('shows nothing, and takes no room, without a notice, with one whose time ended, or with an answer not in its shape', async () => {
+    for (const body of [
+      { notice: null },
+      { notice: { ...notice, until: '2026-01-01T01:00:00.000Z' } },
+      { notice: { ...notice, text: { en: 'two\nlines' } } },
+      '<html>',
+    ]) {
+      const read = answer(body);
+      const { container, unmount } = renderSite('/support');
+      await waitFor(() => expect(box(container)).toBeTruthy());
+      await waitFor(() => expect(read).toHaveBeenCalled());
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(box(container)?.childElementCount, JSON.stringify(body)).toBe(0);
+      unmount();
+    }
+  });
+
+  it('gives a message written while it is shown its id, and none once its time ended', async () => {
+    answer({ notice: { ...notice, until: '2099-01-01T00:00:00.000Z' } });
+    const { unmount } = renderSite('/support');
+    expect(await screen.findByText(notice.text.en ?? '')).toBeTruthy();
+    expect(shownNoticeId()).toBe(notice.id);
+    expect(shownNoticeId(Date.parse('2099-01-01T00:00:00.000Z'))).toBeUndefined();
+    unmount();
+  });
+});
