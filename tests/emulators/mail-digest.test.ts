@@ -13,7 +13,8 @@ import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { pictureFlag, sendDigest } from '../../functions/src/mail/digest.ts';
 import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
 import { readCounts } from '../../functions/src/mail/counters.ts';
-import { pictureRow } from '../../functions/src/mail/render-email.ts';
+import { knownProblemLine, pictureRow } from '../../functions/src/mail/render-email.ts';
+import { clearNotice, setNotice } from '../../functions/src/site-notice/store.ts';
 import { day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
@@ -219,5 +220,42 @@ describe('what a digest counts', () => {
       expect((await mailRef(id).get()).get('delivery.state'), id).toBe(
         index === 3 || index === 12 ? 'ERROR' : 'SUCCESS',
       );
+  });
+});
+
+describe('a digest of messages about a known problem', () => {
+  it('lists them under the line that names the notice, then the others under their own heading', async () => {
+    const t = token();
+    const at = freshDay() + 10 * 60 * minute;
+    await spendHour(at);
+    const text = { en: `Forecast late ${t}`, it: `Previsioni in ritardo ${t}` };
+    const notice = await setNotice(db, { text, untilMs: null, help: null }, Date.now());
+    try {
+      const about = await harness.writeAt(
+        2,
+        at,
+        (index) => ({ email: `k${index}+${t}@example.org`, subject: `Digest ${t} about ${index}`, notice: notice.id }),
+        undefined,
+        1,
+      );
+      const others = await write(1, at, `${t}-other`);
+      for (const id of [...about, ...others])
+        expect(await deliverMail(mailRef(id), config, { now: () => at })).toBe('QUEUED');
+      expect(await sendDigest(db, config, { now: () => at + minute })).toMatchObject({
+        outcome: 'SUCCESS',
+        messages: 3,
+        emails: 1,
+      });
+      const body = digestsOf(t)[0]?.text ?? '';
+      const group = `##### ${knownProblemLine({ id: notice.id, text: text.en, since: notice.since })} 2 messages about it:`;
+      const rest = '##### 1 message about no known problem:';
+      const order = [group, `Digest ${t} about 0`, `Digest ${t} about 1`, rest, `Digest ${t}-other 0`].map((part) =>
+        body.indexOf(part),
+      );
+      expect(order.every((place) => place >= 0)).toBe(true);
+      expect(order).toEqual([...order].sort((a, b) => a - b));
+    } finally {
+      await clearNotice(db, Date.now());
+    }
   });
 });
