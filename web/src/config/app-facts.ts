@@ -20,6 +20,8 @@ export const appFacts = {
    * (article offline-use). `false`: the app needs a connection to save a catch.
    */
   offlineCatches: false, // EXAMPLE
+  /** The marine forecast gives wind speed, direction and gusts hour by hour (article marine-forecast; the help search finds it for "wind"). */
+  forecastWind: true, // EXAMPLE
   /** The member can choose the units (metres or feet, °C or °F) in the app's settings (article units-and-app-language). */
   unitChoice: true, // EXAMPLE
   /**

@@ -9,6 +9,7 @@ import { paths } from '../config/paths';
 import { profileFieldList } from '../config/account';
 import { adProviders, processors } from '../config/processors';
 import { site } from '../config/site';
+import { storeRules } from '../config/stores';
 import { renderSite } from '../test/render';
 
 describe.each([
@@ -39,6 +40,35 @@ describe.each([
 });
 
 describe('Pro', () => {
+  it.each([
+    ['en', 'renews automatically', 'until you cancel it', ['How to cancel Pro', 'Refunds', 'Terms for Pro']],
+    [
+      'it',
+      'si rinnova automaticamente',
+      'finché non lo disdici',
+      ['Come disdire Pro', 'Rimborsi', 'Condizioni per Pro'],
+    ],
+  ] as const)(
+    'says in %s, before anyone buys, that Pro renews until cancelled in the store, a link from how',
+    async (language, renews, until, links) => {
+      renderSite(paths.pro, language);
+      await screen.findByRole('list', { name: language === 'en' ? 'Plans' : 'Piani' });
+      const note = [...document.querySelectorAll('.plans__note')].find((paragraph) =>
+        paragraph.textContent.includes(renews),
+      );
+      expect(note?.textContent).toContain(until);
+      for (const store of ['Google Play', 'App Store']) expect(note?.textContent).toContain(store);
+      expect(note?.textContent).toContain(`${String(storeRules.appleCancelBeforeHours)} `);
+      const hrefs = links.map((name) =>
+        within(note as HTMLElement)
+          .getByRole('link', { name })
+          .getAttribute('href'),
+      );
+      // Relative to the language's base, as every link of the site (the Italian router adds /it).
+      expect(hrefs).toEqual([paths['help/cancel-pro'], paths['help/pro-refund'], paths.terms]);
+    },
+  );
+
   it.each([
     ['en', ['€0', '€2.79', '€27.99'], 'Save 16%'],
     ['it', ['0 €', '2,79 €', '27,99 €'], 'Risparmi il 16%'],
@@ -74,7 +104,7 @@ describe('Pro', () => {
       ['3-day hourly marine weather forecast', 'check', 'check'],
       ['7-day hourly marine weather forecast', 'close', 'check'],
       ['No advertisements', 'close', 'check'],
-      ['The Pro certified badge on your profile', 'close', 'check'],
+      ['The Pro badge on your profile, which shows that you subscribe to Pro', 'close', 'check'],
       ['Your catches on the map', 'close', 'check'],
       ["Each catch's log, opened from its place on the map", 'close', 'check'],
     ]);

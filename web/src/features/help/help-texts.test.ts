@@ -144,6 +144,13 @@ const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArti
     no: 'The app needs a connection to save a catch',
   },
   { fact: 'unitChoice', article: 'units-and-app-language', yes: 'in the units you choose', no: 'always in metres' },
+  { fact: 'unitChoice', article: 'marine-forecast', yes: 'in the units you choose', no: 'in metres' },
+  {
+    fact: 'forecastWind',
+    article: 'marine-forecast',
+    yes: 'Wind speed and direction',
+    no: 'The forecast does not include wind',
+  },
   {
     fact: 'blockBothWays',
     article: 'block-or-report',

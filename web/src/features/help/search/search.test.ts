@@ -40,6 +40,8 @@ describe('the help search', () => {
     ['it', 'allegato foto', 'send-a-screenshot'],
     ['it', 'allegare immagine', 'send-a-screenshot'],
     ['it', 'posizione della foto', 'send-a-screenshot'],
+    ['en', 'weather wind', 'marine-forecast'],
+    ['it', 'meteo vento', 'marine-forecast'],
     ['en', 'is the app down for everyone', 'known-problems'],
     ['en', 'outage notice', 'known-problems'],
     ['it', "l'app non va a nessuno", 'known-problems'],
