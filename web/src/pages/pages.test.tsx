@@ -27,6 +27,16 @@ describe.each([
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeDefined();
   });
 
+  it('gives the Account page’s one address for requests about data, filled in', async () => {
+    renderSite(paths.account, language);
+    await screen.findByRole('region', {
+      name: language === 'en' ? 'Sign in to your account' : 'Accedi al tuo account',
+    });
+    const text = document.querySelector('main')?.textContent ?? '';
+    expect(text.split(site.company.dataProtectionEmail).length).toBeGreaterThanOrEqual(3);
+    expect(text).not.toContain('{{');
+  });
+
   it('says under the Account page’s sign-in what becomes of the account’s data, with the policy a link away', async () => {
     renderSite(paths.account, language);
     const signIn = await screen.findByRole('region', {

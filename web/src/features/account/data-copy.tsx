@@ -65,7 +65,7 @@ export function DataCopy() {
         })
       : t('account.copyFailure.limitSoon', { copiesPerDay });
   } else if (failure) {
-    problem = t(`account.copyFailure.${failure.kind}`);
+    problem = t(`account.copyFailure.${failure.kind}`, { privacyEmail: site.company.dataProtectionEmail });
   }
 
   return (

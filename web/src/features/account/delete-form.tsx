@@ -1,6 +1,7 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { User } from 'firebase/auth';
 import { useAccountTexts } from '../../locales/account';
+import { site } from '../../config/site';
 import { TextField } from '../../components/forms/text-field';
 import { loadAuthApi } from './load-api';
 import type { SignInMethod } from './sign-in-method';
@@ -91,7 +92,9 @@ export function DeleteForm({
         />
         {failure ? (
           <p className="account__problem" role="alert">
-            {failure === 'wordMissing' ? t('account.wordMissing', { word }) : t(`account.failure.${failure}`)}
+            {failure === 'wordMissing'
+              ? t('account.wordMissing', { word })
+              : t(`account.failure.${failure}`, { privacyEmail: site.company.dataProtectionEmail })}
           </p>
         ) : null}
         <button type="submit" className="button button--danger" disabled={busy}>

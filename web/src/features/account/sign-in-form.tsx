@@ -3,6 +3,7 @@ import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import type { User } from 'firebase/auth';
 import { paths } from '../../config/paths';
+import { site } from '../../config/site';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useAccountTexts } from '../../locales/account';
 import { TextField } from '../../components/forms/text-field';
@@ -135,7 +136,7 @@ export function SignInForm({
         />
         {shown ? (
           <p className="account__problem" role="alert">
-            {t(`account.failure.${shown}`)}
+            {t(`account.failure.${shown}`, { privacyEmail: site.company.dataProtectionEmail })}
           </p>
         ) : null}
         <button type="submit" className="button" disabled={!hydrated || busy}>
