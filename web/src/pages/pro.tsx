@@ -4,7 +4,6 @@ import { PageHeader } from '../components/layout/page-header';
 import { formatted } from '../config/formatted';
 import { paths } from '../config/paths';
 import { site } from '../config/site';
-import { storeRules } from '../config/stores';
 import { featureDays, hasFeature, planFeatureIds } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
 import { usePlanTexts } from '../locales/plans';
@@ -58,12 +57,12 @@ export default function ProPage() {
           ))}
         </ul>
         <p className="plans__note">{t('pro.vatNote')}</p>
-        {/* What a subscription is, before anyone buys: it renews until cancelled in the store. */}
+        {/* What a subscription is, before anyone buys: it renews until cancelled in the store (by
+            when, each store's rule, is in the article it links to). */}
         <p className="plans__note">
           <Trans
             t={t}
             i18nKey="pro.renewal"
-            values={{ appleCancelHours: storeRules.appleCancelBeforeHours }}
             components={{
               cancel: <Link href={paths['help/cancel-pro']} />,
               refund: <Link href={paths['help/pro-refund']} />,
