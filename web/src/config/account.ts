@@ -4,7 +4,6 @@
 // lives, for the clean-up that deletes it: functions/src/contracts/member-data.ts.
 import { dataExports, deletionRecordYears } from './constants';
 import type { Language } from './languages';
-import { site } from './site';
 
 export const accountDeletion = {
   /** Backups are overwritten within this many days: a deleted account's data is gone from them then. */
@@ -52,7 +51,5 @@ export function accountValues(language: Language) {
     accountingYears: accountDeletion.accountingYears,
     logDays: accountDeletion.securityLogDays,
     appPath: accountDeletion.appPath[language],
-    // The one address for requests about a member's data (a copy by email, a deletion).
-    privacyEmail: site.company.dataProtectionEmail,
   };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { accountValues } from '../config/account';
 import { languages } from '../config/languages';
-import { site } from '../config/site';
 import en from './en/account.json';
 import it_ from './it/account.json';
+import enLegal from './en/legal.json';
+import itLegal from './it/legal.json';
 
 // The Account page names one address for requests about a member's data (GDPR art. 12(2)):
 // every text that sends a member to write gives it, none says only "ask us by email".
@@ -26,6 +26,12 @@ describe('the Account page’s requests about data', () => {
     expect(JSON.stringify(account)).not.toMatch(
       /ask us by email|chiedercelo via email|chiedici via email|scrivici via email/,
     );
-    expect(accountValues(language).privacyEmail).toBe(site.company.dataProtectionEmail);
+  });
+
+  it.each(languages)('send a member who deletes by writing to the same address in the terms (%s)', (language) => {
+    const terms = (language === 'en' ? enLegal : itLegal).terms.sections[9]?.paragraphs[0] ?? '';
+    expect(terms).toContain('{{accountUrl}}');
+    expect(terms).toContain('{{privacyEmail}}');
+    expect(terms).not.toContain('{{email}}');
   });
 });

@@ -30,6 +30,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     email: site.supportEmail,
     // The operator's legal facts (config/site.ts, art. 2250 of the Civil Code).
     ...operatorValues(),
+    privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,
     days: termsNoticeDays,
     supportMonths: supportMessageRetentionMonths,
@@ -45,7 +46,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     adProviders: new Intl.ListFormat(language, { type: 'conjunction' }).format(
       adProviders.map(({ name, privacyPolicy }) => `${name} (${privacyPolicy})`),
     ),
-    // The retention periods the Account page states too, and the address for data requests (config/account.ts).
+    // The retention periods the Account page states too (config/account.ts).
     ...accountValues(language),
     accountUrl: `${site.origin}${localizedPath(paths.account, language)}`,
   };

@@ -12,7 +12,13 @@ import { useLanguage } from '../../locales/language';
 export function AccountHome() {
   const { t } = useAccountTexts();
   const language = useLanguage();
-  const values = { ...accountValues(language), product: site.productName, operator: site.operatorName };
+  const values = {
+    ...accountValues(language),
+    product: site.productName,
+    operator: site.operatorName,
+    // The one address for requests about a member's data (a copy by email, a deletion).
+    privacyEmail: site.company.dataProtectionEmail,
+  };
   const word = t('account.word');
   const list = (key: 'account.deleted' | 'account.kept' | 'account.how' | 'account.copy') =>
     t(key, { ...values, word, returnObjects: true });
