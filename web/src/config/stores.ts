@@ -41,9 +41,18 @@ export const storeRules = {
 } as const;
 
 /**
- * A consumer's right to withdraw from a contract made online, in days (Codice del consumo
- * art. 52; Directive 2011/83/EU). For digital content it ends once the supply has begun with
- * the consumer's prior express consent and their acknowledgment that the right is lost
- * (art. 59(1)(o)).
+ * A consumer's right to withdraw from a contract made online, in days from the purchase
+ * (Codice del consumo art. 52; Directive 2011/83/EU). Pro is a service paid by subscription:
+ * a member who asked for it to start at once and then withdraws pays for the days they had it
+ * (art. 57(3)) and gets the rest back.
  */
 export const withdrawalDays = 14;
+
+/** Days within which a withdrawing consumer is refunded, from their withdrawal (art. 56). */
+export const withdrawalRefundDays = 14;
+
+/**
+ * Days a member has to end Pro at no cost after a change that reduces it in more than a minor
+ * way, from the change or its notice, whichever is later (Directive (EU) 2019/770 art. 19).
+ */
+export const reducedServiceEndDays = 30;

@@ -29,7 +29,10 @@ describe('the Account page’s requests about data', () => {
   });
 
   it.each(languages)('send a member who deletes by writing to the same address in the terms (%s)', (language) => {
-    const terms = (language === 'en' ? enLegal : itLegal).terms.sections[9]?.paragraphs[0] ?? '';
+    const terms =
+      (language === 'en' ? enLegal : itLegal).terms.sections.find(({ heading }) =>
+        /Termination|Cessazione/.test(heading),
+      )?.paragraphs[0] ?? '';
     expect(terms).toContain('{{accountUrl}}');
     expect(terms).toContain('{{privacyEmail}}');
     expect(terms).not.toContain('{{email}}');

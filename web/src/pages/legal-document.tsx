@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPictureLimits } from '../config/contact-picture';
 import { PageHeader } from '../components/layout/page-header';
@@ -11,12 +12,12 @@ import {
 import { operatorValues, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatCount, formatted } from '../config/formatted';
-import { localizedPath, paths } from '../config/paths';
+import { localizedPath, paths, withdrawalAnchor } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
 import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
 import { ProcessorList } from '../components/legal/processor-list';
 import { adProviders } from '../config/processors';
-import { storeRules, withdrawalDays } from '../config/stores';
+import { reducedServiceEndDays, storePlaces, storeRules, withdrawalDays, withdrawalRefundDays } from '../config/stores';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
 
@@ -42,6 +43,9 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     refundHours: storeRules.googlePlayRefundHours,
     cancelHours: storeRules.appleCancelBeforeHours,
     withdrawalDays,
+    withdrawalRefundDays,
+    changeDays: reducedServiceEndDays,
+    appleRefunds: storePlaces.appleRefunds,
     // The free plan's advertising providers (config/processors.ts), each with its privacy policy.
     adProviders: new Intl.ListFormat(language, { type: 'conjunction' }).format(
       adProviders.map(({ name, privacyPolicy }) => `${name} (${privacyPolicy})`),
@@ -53,7 +57,14 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const date = formatted(language).legalTextsUpdated;
   const intro = t(`${document}.intro`, { ...values, returnObjects: true });
   const sections = t(`${document}.sections`, { ...values, returnObjects: true });
-  const anchor = (index: number) => `${document}-${String(index + 1)}`;
+  // The terms' section on withdrawal has an anchor the plans page links to; the others are numbered.
+  const anchor = (index: number) => {
+    const section = sections[index];
+    return section && 'id' in section && section.id === withdrawalAnchor
+      ? withdrawalAnchor
+      : `${document}-${String(index + 1)}`;
+  };
+  useScrollToAnchor();
 
   // The whole text is one article, its title and date included: the h1 in the header band is
   // the article's heading (the contents and the sections have headings of their own, nested).
@@ -89,7 +100,7 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
                 ))}
               </ul>
             )}
-            {'id' in section && section.id ? <SectionList id={section.id} /> : null}
+            {'id' in section && section.id ? <SectionList id={section.id} values={values} /> : null}
             {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
           </section>
         ))}
@@ -98,14 +109,54 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   );
 }
 
-/** The list a section shows after its paragraphs, written from config, by the section's id. */
-const sectionLists = { cookies: StorageList, plans: PlanFeatureLists, processors: ProcessorList } as const;
+/**
+ * A page opened at one of its sections (`/terms#withdrawal`, from a link on another page of the
+ * site) shows that section: the browser does it for a page it loads, not for one the router
+ * renders after a click.
+ */
+function useScrollToAnchor() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) window.document.getElementById(id)?.scrollIntoView();
+  }, []);
+}
 
-function SectionList({ id }: { id: string }) {
+type TextValues = Record<string, string | number>;
+
+/** The list a section shows after its paragraphs, written from config, by the section's id. */
+const sectionLists = {
+  cookies: StorageList,
+  plans: PlanFeatureLists,
+  processors: ProcessorList,
+  withdrawal: WithdrawalForm,
+} as const;
+
+function SectionList({ id, values }: { id: string; values: TextValues }) {
+  // Every list may use the document's values; most of them are written from config alone.
   const List = sectionLists[id as keyof typeof sectionLists] as
-    (typeof sectionLists)[keyof typeof sectionLists] | undefined;
+    ((props: { values: TextValues }) => React.JSX.Element) | undefined;
   if (!List) throw new Error(`A legal section names the list "${id}", which does not exist.`);
-  return <List />;
+  return <List values={values} />;
+}
+
+/**
+ * The model withdrawal form (Codice del consumo, Annex I part B), addressed to the operator
+ * from config: a member may copy it into an email or print it.
+ */
+function WithdrawalForm({ values }: { values: TextValues }) {
+  const { t } = useLegalTexts();
+  const lines = t('terms.withdrawalForm.lines', { ...values, returnObjects: true });
+  return (
+    <section className="legal__form" aria-labelledby="withdrawal-form">
+      <h3 id="withdrawal-form">{t('terms.withdrawalForm.heading')}</h3>
+      <p>{t('terms.withdrawalForm.note')}</p>
+      <div className="legal__form-text">
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
 import { formatted } from '../config/formatted';
-import { paths } from '../config/paths';
+import { paths, withdrawalAnchor } from '../config/paths';
 import { site } from '../config/site';
 import { featureDays, hasFeature, planFeatureIds } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
@@ -66,6 +66,7 @@ export default function ProPage() {
             components={{
               cancel: <Link href={paths['help/cancel-pro']} />,
               refund: <Link href={paths['help/pro-refund']} />,
+              withdrawal: <Link href={`${paths.terms}#${withdrawalAnchor}`} />,
               terms: <Link href={paths.terms} />,
             }}
           />
