@@ -14,6 +14,14 @@ export const accountDeletion = {
   accountingYears: 10, // EXAMPLE
   /** Security logs that may name the account (sign-ins, abuse reports). */
   securityLogDays: 90, // EXAMPLE
+  /**
+   * How the comments and likes a deleted member left on other members' posts show: they belong
+   * to those posts and stay with them (privacy policy, Account page, article after-deletion).
+   */
+  leftOnOthersPosts: {
+    en: 'as from a “Deleted member”, without your name or photo',
+    it: 'come di un “Utente eliminato”, senza il tuo nome né la tua foto',
+  }, // EXAMPLE
   /** Where in the app a member deletes the account without this page. */
   appPath: { en: 'Profile › Settings › Delete account', it: 'Profilo › Impostazioni › Elimina account' }, // EXAMPLE
 } as const;
@@ -51,5 +59,6 @@ export function accountValues(language: Language) {
     accountingYears: accountDeletion.accountingYears,
     logDays: accountDeletion.securityLogDays,
     appPath: accountDeletion.appPath[language],
+    leftShown: accountDeletion.leftOnOthersPosts[language],
   };
 }

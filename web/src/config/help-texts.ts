@@ -89,6 +89,7 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     copiesPerDay: String(deletion.copiesPerDay),
     copyRecordYears: String(deletion.copyRecordYears),
     appPath: deletion.appPath,
+    leftShown: deletion.leftShown,
     ...inAppPathValues(language),
     playSubscriptions: storePlaces.googlePlaySubscriptions[language],
     appleSubscriptions: storePlaces.appleSubscriptions[language],

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { accountValues } from '../config/account';
 import { languages } from '../config/languages';
+import { allArticleTexts } from '../test/article-texts';
 import en from './en/account.json';
 import it_ from './it/account.json';
 import enLegal from './en/legal.json';
@@ -37,4 +39,21 @@ describe('the Account page’s requests about data', () => {
     expect(terms).toContain('{{privacyEmail}}');
     expect(terms).not.toContain('{{email}}');
   });
+});
+
+describe('what deletion keeps', () => {
+  it.each(languages)(
+    'says in every list of it that comments and likes on others’ posts stay, and how they show (%s)',
+    (language) => {
+      const account = files[language].account;
+      const privacy = (language === 'en' ? enLegal : itLegal).privacy.sections;
+      const article = JSON.stringify(allArticleTexts[language]['after-deletion']);
+      // The Account page's list of what is kept, the article on what happens after deletion and
+      // the privacy policy's section on catches and posts: one fact, from config/account.ts.
+      expect(account.kept.find((item) => item.includes('{{leftShown}}'))).toMatch(/likes|mi piace/);
+      expect(article).toContain('{{leftShown}}');
+      expect(JSON.stringify(privacy)).toContain('{{leftShown}}');
+      expect(accountValues(language).leftShown).toMatch(/\S/);
+    },
+  );
 });
