@@ -3,6 +3,7 @@
 // (config/storage.ts); the accessibility statement states its conformance, lists the suite's
 // checks, leads to Contact Us with the subject filled in and to AgID. Both languages, as a
 // visitor reads them.
+import { accessibilityStatement } from '../web/src/config/accessibility-statement.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
 import { siteStorage } from '../web/src/config/storage.ts';
@@ -84,7 +85,7 @@ const status = {
   en: 'From the checks described below, the website is partially conformant with the Web Content Accessibility Guidelines (WCAG) 2.2 at level AA',
   it: "Dalle verifiche descritte qui sotto il sito risulta parzialmente conforme alle Linee guida per l'accessibilità dei contenuti Web (WCAG) 2.2, livello AA",
 };
-const agid = { en: "AgID's website", it: "sito dell'AgID" };
+const agid = { en: "AgID's online reporting form", it: "modulo di segnalazione online dell'AgID" };
 const report = { en: 'tell us through Contact Us', it: 'segnalacelo da Contattaci' };
 const subject = { en: 'Accessibility barrier on the website', it: 'Barriera di accessibilità sul sito' };
 
@@ -110,7 +111,10 @@ for (const language of languages) {
     const items = page.getByRole('region', { name: checksTitle[language] }).getByRole('listitem');
     await expect(items).toHaveCount(checks[language].length);
     for (const [index, pattern] of checks[language].entries()) await expect(items.nth(index)).toHaveText(pattern);
-    await expect(page.getByRole('link', { name: agid[language] })).toHaveAttribute('href', 'https://www.agid.gov.it/');
+    await expect(page.getByRole('link', { name: agid[language] })).toHaveAttribute(
+      'href',
+      accessibilityStatement.authority.reportForm,
+    );
     await page.getByRole('link', { name: report[language] }).click();
     await expect(page.locator('input[name=subject]')).toHaveValue(subject[language]);
   });

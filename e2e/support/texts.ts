@@ -50,7 +50,7 @@ export const headings: Record<RouteName | 'notFound', Record<Language, string | 
   home: { en: 'Sport Fishing App', it: 'App di pesca sportiva' },
   features: { en: 'Features', it: 'Funzionalità' },
   downloadApp: { en: 'Download App', it: "Scarica l'app" },
-  pro: { en: /^Become a .+ PRO Member$/, it: /^Diventa un utente PRO di .+$/ },
+  pro: { en: /^Become a .+ PRO Member$/, it: /^Diventa un utente Pro di .+$/ },
   support: { en: 'Contact Us', it: 'Contattaci' },
   privacy: { en: 'Privacy Policy', it: 'Informativa sulla privacy' },
   terms: { en: 'Terms and Conditions', it: 'Termini e condizioni' },

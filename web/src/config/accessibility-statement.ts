@@ -1,20 +1,13 @@
 // The facts the accessibility statement (pages/accessibility.tsx) states beside the test
 // suite's own (build/accessibility-checks.ts): how far the website conforms and to what, when
 // the statement was prepared and last reviewed, what it claims as a disproportionate burden,
-// where the accessibility information of Pro's sale is, and where a visitor turns when our
-// answer to a reported barrier does not satisfy them. The build writes the dates in words in
+// where the app's own statement is (or that the app shares the website's exemption), and where a
+// visitor turns when our answer to a reported barrier does not satisfy them. The build writes the dates in words in
 // each language. EXAMPLE values are the operator's to confirm before launch.
 import type { Language } from './languages.ts';
 
 /** How far the website meets the standard: fully, partially or not conformant. */
 export type ConformanceStatus = 'full' | 'partial' | 'none';
-
-/**
- * Where the accessibility information of Pro's sale is: Pro is bought in the app, through
- * Google Play's and the App Store's own payment, so the site does not sell it. `storeListings`:
- * the app's pages on Google Play and the App Store; `app`: the app's own settings.
- */
-export type ProSaleInformation = 'storeListings' | 'app';
 
 export type AccessibilityStatement = {
   /**
@@ -37,19 +30,26 @@ export type AccessibilityStatement = {
    * in every language, with the reason; empty when none is claimed.
    */
   disproportionateBurden: ReadonlyArray<Record<Language, string>>;
-  proSaleInformation: ProSaleInformation;
   /**
    * True if the operator is a microenterprise providing services, which the law exempts: the
-   * statement then says so and that it is published voluntarily. False: it says nothing of it.
+   * statement then says so and that it is published voluntarily, and that the app (where Pro is
+   * sold) relies on the same exemption. False: it says nothing of it, and names the app's own
+   * statement.
    */
   reliesOnMicroenterpriseExemption: boolean;
+  /**
+   * Where the app shows its own accessibility statement, which covers the app and Pro's sale in
+   * it (Pro is bought in the app through the store, not on the website). Stated when the
+   * operator does not rely on the exemption.
+   */
+  appStatementPath: Record<Language, string>;
   /** The Italian law that transposes the European Accessibility Act, and the day it applies from. */
   law: { name: string; appliesSince: string };
   /**
    * AgID (Agenzia per l'Italia Digitale), which a visitor reports to when our answer is
-   * unsatisfactory or does not come: its website (with its reporting form) and its PEC.
+   * unsatisfactory or does not come: its online reporting form and its PEC.
    */
-  authority: { url: string; pec: string };
+  authority: { reportForm: string; pec: string };
 };
 
 export const accessibilityStatement: AccessibilityStatement = {
@@ -59,8 +59,12 @@ export const accessibilityStatement: AccessibilityStatement = {
   reviewed: '2026-11-26', // EXAMPLE
   nonCompliance: [],
   disproportionateBurden: [],
-  proSaleInformation: 'storeListings', // EXAMPLE
   reliesOnMicroenterpriseExemption: false, // EXAMPLE
+  appStatementPath: {
+    en: 'Profile › Settings › Accessibility',
+    it: 'Profilo › Impostazioni › Accessibilità',
+  }, // EXAMPLE
   law: { name: 'D.Lgs. 82/2022', appliesSince: '2025-06-28' },
-  authority: { url: 'https://www.agid.gov.it/', pec: 'protocollo@pec.agid.gov.it' },
+  // AgID's forms site, where its accessibility report is filed (the operator checks the address).
+  authority: { reportForm: 'https://form.agid.gov.it/', pec: 'protocollo@pec.agid.gov.it' }, // EXAMPLE
 };

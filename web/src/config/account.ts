@@ -2,18 +2,16 @@
 // how long each thing that outlives the account is kept. EXAMPLE values: the operator must
 // confirm them (with their accountant for the tax records) before launch. Where the data
 // lives, for the clean-up that deletes it: functions/src/contracts/member-data.ts.
-import { dataExports, deletionRecordYears } from './constants';
+import { dataExports } from './constants';
+import { retention, retentionValues } from './retention';
 import type { Language } from './languages';
 
 export const accountDeletion = {
-  /** Backups are overwritten within this many days: a deleted account's data is gone from them then. */
-  backupDays: 30, // EXAMPLE
-  /** The record that a deletion happened: config/constants.ts, shared with the clean-up's expiry. */
-  deletionRecordYears,
-  /** Accounting records of the operator's income from Pro purchases (Italian law: 10 years). */
-  accountingYears: 10, // EXAMPLE
-  /** Security logs that may name the account (sign-ins, abuse reports). */
-  securityLogDays: 90, // EXAMPLE
+  // How long what outlives the account is kept: config/retention.ts.
+  backupDays: retention.backupDays,
+  deletionRecordYears: retention.deletionRecordYears,
+  accountingYears: retention.accountingYears,
+  securityLogDays: retention.securityLogDays,
   /**
    * How the comments and likes a deleted member left on other members' posts show: they belong
    * to those posts and stay with them (privacy policy, Account page, article after-deletion).
@@ -53,11 +51,7 @@ export function accountValues(language: Language) {
   return {
     profileFields: profileFieldList(language),
     copiesPerDay: dataExports.perDay,
-    copyRecordYears: dataExports.recordYears,
-    backupDays: accountDeletion.backupDays,
-    recordYears: accountDeletion.deletionRecordYears,
-    accountingYears: accountDeletion.accountingYears,
-    logDays: accountDeletion.securityLogDays,
+    ...retentionValues(),
     appPath: accountDeletion.appPath[language],
     leftShown: accountDeletion.leftOnOthersPosts[language],
   };

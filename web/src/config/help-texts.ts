@@ -1,8 +1,10 @@
 import { accountValues } from './account';
 import { contactPictureLimits } from './contact-picture';
 import { minimumSystem, profileShown } from './app-facts';
-import { forecastDays, minimumAge, supportInboxMonths, supportMessageRetentionMonths } from './constants';
+import { forecastDays, minimumAge } from './constants';
+import { retentionValues } from './retention';
 import { dataRequestExtensionMonths } from './data-rights';
+import { adConsent } from './processors';
 import { deviceSettings } from './device-settings';
 import { formatCount, formatted } from './formatted';
 import type { Language } from './languages';
@@ -38,14 +40,10 @@ export const inAppPaths = {
   report: { en: '⋯ on the post, comment or profile › Report', it: '⋯ sul post, sul commento o sul profilo › Segnala' }, // EXAMPLE
   /** The member's own profile as others see it, and where it is changed. */
   editProfile: { en: 'Profile › Edit profile', it: 'Profilo › Modifica profilo' }, // EXAMPLE
-  /** The app's settings for its notifications, units, language and ad choices. */
+  /** The app's settings for its notifications, units and language (its ad choices: processors.ts). */
   notifications: { en: 'Profile › Settings › Notifications', it: 'Profilo › Impostazioni › Notifiche' }, // EXAMPLE
   units: { en: 'Profile › Settings › Units', it: 'Profilo › Impostazioni › Unità di misura' }, // EXAMPLE
   language: { en: 'Profile › Settings › Language', it: 'Profilo › Impostazioni › Lingua' }, // EXAMPLE
-  adChoices: {
-    en: 'Profile › Settings › Privacy › Ad choices',
-    it: 'Profilo › Impostazioni › Privacy › Scelte sugli annunci',
-  }, // EXAMPLE
   /** The app's Pro screen: subscribe, change plan, restore purchases. */
   pro: { en: 'Profile › Pro', it: 'Profilo › Pro' }, // EXAMPLE
   restorePurchases: { en: 'Profile › Pro › Restore purchases', it: 'Profilo › Pro › Ripristina acquisti' }, // EXAMPLE
@@ -77,17 +75,12 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     yearly: prices.proYearly,
     saving: yearlySaving,
     age: String(minimumAge),
-    supportMonths: String(supportMessageRetentionMonths),
-    inboxMonths: String(supportInboxMonths),
+    // Every period personal data is kept, by the names the texts use (config/retention.ts).
+    ...Object.fromEntries(Object.entries(retentionValues()).map(([name, period]) => [name, String(period)])),
     // The picture a contact message may carry: its longest side and size once the browser has drawn it again.
     pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
     pictureKilobytes: formatCount(language, contactPictureLimits.maxKilobytes),
-    backupDays: String(deletion.backupDays),
-    recordYears: String(deletion.recordYears),
-    accountingYears: String(deletion.accountingYears),
-    logDays: String(deletion.logDays),
     copiesPerDay: String(deletion.copiesPerDay),
-    copyRecordYears: String(deletion.copyRecordYears),
     appPath: deletion.appPath,
     leftShown: deletion.leftShown,
     ...inAppPathValues(language),
@@ -97,6 +90,9 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     playOrders: storePlaces.googlePlayOrders,
     appleRefunds: storePlaces.appleRefunds,
     appleRelay: storePlaces.appleRelayDomain,
+    // The app's consent tool for ads and where a member changes the choice (config/processors.ts).
+    consentTool: adConsent.tool,
+    adChoicesPath: adConsent.choicesPath[language],
     extraMonths: String(dataRequestExtensionMonths),
     playRefundHours: String(storeRules.googlePlayRefundHours),
     appleCancelHours: String(storeRules.appleCancelBeforeHours),

@@ -47,13 +47,28 @@ export const processors = {
 export type ProcessorId = keyof typeof processors;
 
 /**
- * The advertising providers of the free plan's ads in the app, independent controllers of what
- * they collect, each with its privacy policy. They read the device's advertising identifier only
- * with the member's consent (art. 122 of the Privacy Code).
+ * The advertising providers of the free plan's ads in the app, each with its privacy policy.
+ * With the member's consent they store and read information on the device (the advertising
+ * identifier, cookies); the operator and each provider are joint controllers of that collection
+ * (CJEU C-40/17), and each provider an independent controller of what it does with it after.
  */
 export const adProviders = [
   { name: 'Google AdMob (Google Ireland Limited)', privacyPolicy: 'https://policies.google.com/privacy' }, // EXAMPLE
 ] as const;
+
+/**
+ * How the app asks for the consent that ads need (art. 122 of the Privacy Code; the Garante's
+ * guidelines of 10 June 2021): the consent tool it shows before any ad, and where a member changes
+ * the choice. Without consent the app shows only limited ads, which store and read nothing on the
+ * device. The privacy policy and the help article on ads name both.
+ */
+export const adConsent = {
+  tool: 'Google User Messaging Platform', // EXAMPLE
+  choicesPath: {
+    en: 'Profile › Settings › Privacy › Ad choices',
+    it: 'Profilo › Impostazioni › Privacy › Scelte sugli annunci',
+  }, // EXAMPLE
+} as const;
 
 /** Countries as the language names them ("Belgium", "Belgio"). */
 export function countryNames(countries: readonly string[], language: string): string {

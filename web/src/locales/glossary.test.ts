@@ -28,6 +28,15 @@ describe('the Italian glossary', () => {
     expect(avoidedWords('Il meteo storico della cattura')).toHaveLength(1);
     expect(avoidedWords('Accesso…')).toHaveLength(1);
     expect(avoidedWords('Accesso in corso…')).toEqual([]);
+    expect(avoidedWords('Consulta le previsioni marine')).toEqual([
+      { found: 'previsioni marine', use: 'previsioni meteo marine' },
+    ]);
+    expect(avoidedWords('Connettiti e guarda i post degli amici')).toHaveLength(2);
+    expect(avoidedWords('Li cancelliamo dopo 12 mesi')).toHaveLength(1);
+    expect(avoidedWords('Il diritto alla cancellazione dei dati')).toEqual([]);
+    expect(avoidedWords('Il luogo della cattura')).toHaveLength(1);
+    expect(avoidedWords('Diventa un utente PRO')).toHaveLength(1);
+    expect(avoidedWords('Diventa un utente Pro')).toEqual([]);
   });
 
   it('is kept by every Italian text', () => {

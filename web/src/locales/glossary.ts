@@ -28,6 +28,36 @@ export const italianGlossary: readonly GlossaryEntry[] = [
     avoid: [/\bannull\w* (l'|il |un |lo |gli )?(tuo |proprio )?abbonament/i],
   },
   { concept: 'an action under way', use: '… in corso…', avoid: [/^(Accesso|Invio|Eliminazione|Salvataggio)…$/] },
+  {
+    concept: 'where a catch was made',
+    use: 'posizione',
+    avoid: [/\b(luog(o|hi)|punt[oi]|spot) (della|delle|di una|di ogni) cattur/i, /\bluogo di pesca\b/i],
+  },
+  { concept: "the area on a member's profile", use: 'zona', avoid: [/\b(posizione|area) del (tuo )?profilo\b/i] },
+  {
+    concept: 'the marine forecast',
+    use: 'previsioni meteo marine',
+    avoid: [/\bprevisioni marine\b/i, /\bmeteo marino\b/i, /\bmeteo del mare\b/i],
+  },
+  { concept: 'a picture of the screen', use: 'screenshot', avoid: [/\bschermat[ae]\b/i] },
+  { concept: 'the paid plan', use: 'Pro', avoid: [/\bPRO\b/] },
+  { concept: 'the people a member follows', use: 'persone che segui', avoid: [/\bamic[oi]\b/i] },
+  {
+    concept: 'deleting an account or data (the GDPR right keeps its name, cancellazione)',
+    use: 'eliminare',
+    avoid: [
+      /\bcancell(a|o|i|iamo|ano|ato|ata|ati|ate|are|arl[aoie]|eremo|erà)\b/i,
+      /\b(rimuov|togli)\w* (il tuo |l')account\b/i,
+    ],
+  },
+  { concept: 'the privacy policy', use: 'informativa sulla privacy', avoid: [/\binformativ[ae] privacy\b/i] },
+  { concept: 'the contact form', use: 'modulo Contattaci', avoid: [/\bmodulo di contatto\b/i] },
+  { concept: 'one entry of the list of catches', use: 'scheda', avoid: [/\bdiario di ogni cattura\b/i] },
+  {
+    concept: 'following and the feed (calques of the English)',
+    use: 'segui, i post di tutti',
+    avoid: [/\bConnettiti\b/i, /\bpost globali\b/i],
+  },
 ];
 
 /** The words of `text` that the glossary sets aside, with the word to use instead. */

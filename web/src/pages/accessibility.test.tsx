@@ -40,9 +40,8 @@ const texts = {
     prepared: 'This statement was prepared on',
     method: 'Method: a self-assessment by our team',
     law: 'D.Lgs. 82/2022, the Italian decree that transposes the European Accessibility Act, applies since June 28, 2025.',
-    agid: "AgID's website",
+    agid: "AgID's online reporting form",
     days: `or none arrives within ${String(barrierAnswerWorkingDays)} working days, you can report it to AgID`,
-    stores: [`${site.productName} on Google Play`, `${site.productName} on the App Store`],
     lastRun: 'The test suite, with every check above but Lighthouse, last passed in full on',
     microenterprise: 'is a microenterprise providing services, as D.Lgs. 82/2022 defines it',
   },
@@ -72,9 +71,8 @@ const texts = {
     prepared: 'Questa dichiarazione è stata redatta il',
     method: 'Metodo: autovalutazione del nostro team',
     law: "Il D.Lgs. 82/2022, con cui l'Italia ha recepito l'Atto europeo sull'accessibilità (European Accessibility Act), è applicabile dal 28 giugno 2025.",
-    agid: "sito dell'AgID",
+    agid: "modulo di segnalazione online dell'AgID",
     days: `o se non ti rispondiamo entro ${String(barrierAnswerWorkingDays)} giorni lavorativi, puoi segnalarlo all'AgID`,
-    stores: [`${site.productName} su Google Play`, `${site.productName} sull'App Store`],
     lastRun: 'I test del sito, con tutte le verifiche qui sopra tranne Lighthouse, sono stati superati per intero',
     microenterprise: 'è una microimpresa che fornisce servizi, secondo la definizione del D.Lgs. 82/2022',
   },
@@ -130,8 +128,11 @@ describe.each(['en', 'it'] as const)('the accessibility statement in %s', (langu
     expect(region(words.groups[1]).textContent).toContain(words.noBurden);
     const outOfScope = within(region(words.groups[2]));
     expect(outOfScope.getAllByRole('listitem')).toHaveLength(2);
-    expect(outOfScope.getByRole('link', { name: words.stores[0] }).getAttribute('href')).toBe(site.stores.googlePlay);
-    expect(outOfScope.getByRole('link', { name: words.stores[1] }).getAttribute('href')).toBe(site.stores.appStore);
+    // The app's own statement, where the app shows it (the store listings are not one).
+    expect(outOfScope.getAllByRole('listitem')[1]?.textContent).toContain(
+      accessibilityStatement.appStatementPath[language],
+    );
+    expect(outOfScope.queryAllByRole('link')).toEqual([]);
   });
 
   it('dates its preparation and last review in words, and names its method', async () => {
@@ -152,7 +153,9 @@ describe.each(['en', 'it'] as const)('the accessibility statement in %s', (langu
     const text = document.body.textContent;
     expect(text).toContain(words.law);
     expect(text).toContain(words.days);
-    expect(screen.getByRole('link', { name: words.agid }).getAttribute('href')).toBe('https://www.agid.gov.it/');
+    expect(screen.getByRole('link', { name: words.agid }).getAttribute('href')).toBe(
+      accessibilityStatement.authority.reportForm,
+    );
     expect(screen.getByRole('link', { name: 'protocollo@pec.agid.gov.it' }).getAttribute('href')).toBe(
       'mailto:protocollo@pec.agid.gov.it',
     );
@@ -207,12 +210,17 @@ describe('the accessibility statement’s facts', () => {
     expect(within(claimed).getByRole('listitem').textContent).toBe(burden.en);
   });
 
-  it('states the status the configuration gives, and where Pro’s sale has its information', () => {
-    const text = renderStatement('it', built(null), { status: 'full', proSaleInformation: 'app' });
+  it('states the status the configuration gives, and the app’s own statement or its exemption', () => {
+    const text = renderStatement('it', built(null), { status: 'full', reliesOnMicroenterpriseExemption: false });
     expect(text).toContain('il sito risulta pienamente conforme');
     expect(text).not.toContain('parzialmente');
-    expect(text).toContain("sono nell'app stessa");
-    expect(within(region(texts.it.groups[2])).queryAllByRole('link')).toEqual([]);
+    expect(region(texts.it.groups[2]).textContent).toContain(
+      `propria dichiarazione di accessibilità, nell'app in ${accessibilityStatement.appStatementPath.it}`,
+    );
+    document.body.innerHTML = '';
+    const exempt = renderStatement('en', built(null), { reliesOnMicroenterpriseExemption: true });
+    expect(exempt).toContain('the same exemption applies to the app');
+    expect(exempt).not.toContain(accessibilityStatement.appStatementPath.en);
   });
 
   it('claims only what is true of the checks in every language', () => {

@@ -102,15 +102,10 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
             <ul>
               <li>{t('accessibility.thirdParty')}</li>
               <li>
-                <Trans
-                  t={t}
-                  i18nKey={`accessibility.proSale.${statement.proSaleInformation}`}
-                  values={{ product }}
-                  components={{
-                    googlePlay: <a href={site.stores.googlePlay} />,
-                    appStore: <a href={site.stores.appStore} />,
-                  }}
-                />
+                {t(`accessibility.proSale.${statement.reliesOnMicroenterpriseExemption ? 'exempt' : 'statement'}`, {
+                  product,
+                  appStatementPath: statement.appStatementPath[language],
+                })}
               </li>
             </ul>
           </section>
@@ -160,7 +155,7 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
               i18nKey="accessibility.enforcement"
               values={{ days, pec: statement.authority.pec }}
               components={{
-                agid: <a href={statement.authority.url} />,
+                agid: <a href={statement.authority.reportForm} />,
                 pec: <a href={`mailto:${statement.authority.pec}`} />,
               }}
             />

@@ -2,13 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPictureLimits } from '../config/contact-picture';
 import { PageHeader } from '../components/layout/page-header';
-import {
-  minimumAge,
-  supportInboxMonths,
-  supportMessageRetentionMonths,
-  supportThreadDays,
-  termsNoticeDays,
-} from '../config/constants';
+import { minimumAge, termsNoticeDays } from '../config/constants';
 import { operatorValues, site } from '../config/site';
 import { accountValues } from '../config/account';
 import { formatCount, formatted } from '../config/formatted';
@@ -16,7 +10,7 @@ import { localizedPath, paths, withdrawalAnchor } from '../config/paths';
 import { siteStorage, type StoredItem } from '../config/storage';
 import { PlanFeatureLists } from '../components/plans/plan-feature-lists';
 import { ProcessorList } from '../components/legal/processor-list';
-import { adProviders } from '../config/processors';
+import { adConsent, adProviders } from '../config/processors';
 import { reducedServiceEndDays, storePlaces, storeRules, withdrawalDays, withdrawalRefundDays } from '../config/stores';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
@@ -34,9 +28,6 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,
     days: termsNoticeDays,
-    supportMonths: supportMessageRetentionMonths,
-    threadDays: supportThreadDays,
-    inboxMonths: supportInboxMonths,
     // The longest side of the copy of a contact message's picture that the browser sends.
     pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
     // The stores' rules and the consumer's right of withdrawal (config/stores.ts).
@@ -50,7 +41,10 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     adProviders: new Intl.ListFormat(language, { type: 'conjunction' }).format(
       adProviders.map(({ name, privacyPolicy }) => `${name} (${privacyPolicy})`),
     ),
-    // The retention periods the Account page states too (config/account.ts).
+    // The app's consent tool for ads and where a member changes the choice.
+    consentTool: adConsent.tool,
+    adChoicesPath: adConsent.choicesPath[language],
+    // Every retention period (config/retention.ts) and what deletion means (config/account.ts).
     ...accountValues(language),
     accountUrl: `${site.origin}${localizedPath(paths.account, language)}`,
   };

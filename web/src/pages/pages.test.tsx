@@ -13,7 +13,7 @@ import { renderSite } from '../test/render';
 
 describe.each([
   ['en', { download: 'Download App', pro: `Become a ${site.productName} PRO Member`, verify: 'Email Verification' }],
-  ['it', { download: "Scarica l'app", pro: `Diventa un utente PRO di ${site.productName}`, verify: 'Verifica email' }],
+  ['it', { download: "Scarica l'app", pro: `Diventa un utente Pro di ${site.productName}`, verify: 'Verifica email' }],
 ] as const)('pages in %s', (language, titles) => {
   it.each([
     [paths.downloadApp, titles.download],
@@ -287,7 +287,7 @@ describe.each([
 describe('the terms and the plans', () => {
   it.each([
     ['en', 'Terms and Conditions', 'VAT included', "Each catch's log, opened from its place on the map"],
-    ['it', 'Termini e condizioni', 'IVA inclusa', 'Il diario di ogni cattura, aperto dal suo punto sulla mappa'],
+    ['it', 'Termini e condizioni', 'IVA inclusa', 'La scheda di ogni cattura, aperta dalla sua posizione sulla mappa'],
   ] as const)(
     'list what each plan includes, from the same list as the plans page (%s)',
     async (language, title, vat, proFeature) => {
@@ -316,7 +316,7 @@ describe('Features', () => {
     [
       'it',
       'Funzionalità',
-      ['Connettiti e condividi', 'Registra le catture', 'Previsioni meteo marine', 'Privacy'],
+      ['Segui e condividi', 'Registra le catture', 'Previsioni meteo marine', 'Privacy'],
       '/phones/it/',
     ],
   ] as const)('shows the four blocks with screenshots in %s', async (language, title, blocks, folder) => {

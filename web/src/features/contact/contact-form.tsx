@@ -31,7 +31,7 @@ import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
 import { shownNoticeId } from '../notices/notice-store';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { formatCount } from '../../config/formatted';
-import { supportMessageRetentionMonths } from '../../config/constants';
+import { retentionValues } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
@@ -262,7 +262,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
           <Trans
             t={t}
             i18nKey="support.privacyNotice"
-            values={{ months: supportMessageRetentionMonths }}
+            values={retentionValues()}
             components={{ privacy: <Link href={paths.privacy} /> }}
           />
         </p>

@@ -1,0 +1,48 @@
+// How long the operator keeps each kind of personal data, in one table. Every text that states a
+// period (the privacy policy, the contact form's notice, the Account page, the help articles)
+// is filled from `retentionValues()`, by the names below; where a function enforces a period
+// (a TTL expiry, a thread window), a unit test checks it against this table
+// (scripts/lib/retention.test.ts, `npm run deploy` for an operator's own settings).
+// EXAMPLE values: the operator confirms each before launch.
+
+export const retention = {
+  /** A Contact Us message in the database, with its picture: the mail function's expiry (MAIL_RETENTION_MONTHS). */
+  supportMonths: 12,
+  /** The email the support team receives for each Contact Us message, in the team's mailbox (its deletion rule). */
+  inboxMonths: 24, // EXAMPLE
+  /**
+   * An email written straight to the support or data protection address, and our answers, in the
+   * team's mailbox after the conversation's last message (its deletion rule).
+   */
+  directEmailMonths: 24, // EXAMPLE
+  /** The one-way code of a visitor's address that threads their next message, after their last one. */
+  threadDays: 30,
+  /** The servers' request logs of the website and the app (log data: IP address, page, time). */
+  serverLogDays: 30, // EXAMPLE
+  /** Security logs that may name an account (sign-ins, abuse reports). */
+  securityLogDays: 90, // EXAMPLE
+  /** Backups are overwritten within this many days: deleted data is gone from them then. */
+  backupDays: 30, // EXAMPLE
+  /** The record that an account was deleted (date, what, a one-way code): the clean-up's TTL. */
+  deletionRecordYears: 2, // EXAMPLE
+  /** The record of a member's copies of their data, after the last one: the export's TTL. */
+  copyRecordYears: 2, // EXAMPLE
+  /** Accounting records of the income from Pro purchases (Italian law: 10 years). */
+  accountingYears: 10, // EXAMPLE
+} as const;
+
+/** The periods by the names the texts use: `{{supportMonths}}`, `{{serverLogDays}}`, … */
+export function retentionValues() {
+  return {
+    supportMonths: retention.supportMonths,
+    inboxMonths: retention.inboxMonths,
+    directEmailMonths: retention.directEmailMonths,
+    threadDays: retention.threadDays,
+    serverLogDays: retention.serverLogDays,
+    logDays: retention.securityLogDays,
+    backupDays: retention.backupDays,
+    recordYears: retention.deletionRecordYears,
+    copyRecordYears: retention.copyRecordYears,
+    accountingYears: retention.accountingYears,
+  };
+}
