@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { hashedId } from '../functions/src/account-deletion/cleanup.ts';
 import { hourlyCounterId } from '../functions/src/mail/counters.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { site } from '../web/src/config/site.ts';
 import { census, seedMember, seededPaths, seededPerMember } from '../tests/support/members.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import {
@@ -405,13 +406,17 @@ for (const language of languages) {
     });
 
     test(
-      'a member who cannot sign in reaches Contact Us with the subject filled in',
+      'a member who cannot sign in is given the data protection address, with the subject filled in',
       { tag: '@desktop' },
       async ({ page }) => {
         await page.goto(address);
         await waitForApp(page);
-        await page.getByRole('link', { name: text.lostAccess }).click();
-        await expect(page.locator('input[name=subject]')).toHaveValue(text.contactSubject);
+        const link = page.locator('p', { hasText: text.lostAccess }).getByRole('link');
+        await expect(link).toHaveText(site.company.dataProtectionEmail);
+        await expect(link).toHaveAttribute(
+          'href',
+          `mailto:${site.company.dataProtectionEmail}?subject=${encodeURIComponent(text.contactSubject)}`,
+        );
       },
     );
   });

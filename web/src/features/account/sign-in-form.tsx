@@ -163,11 +163,18 @@ export function SignInForm({
           </p>
         ) : null}
         <p>
+          {/* A request about the account's data goes to the one address for such requests,
+              with the subject filled in. */}
           <Trans
             t={t}
             i18nKey="account.lostAccess"
+            values={{ privacyEmail: site.company.dataProtectionEmail }}
             components={{
-              contact: <Link href={`${paths.support}?subject=${encodeURIComponent(t('account.contactSubject'))}`} />,
+              contact: (
+                <a
+                  href={`mailto:${site.company.dataProtectionEmail}?subject=${encodeURIComponent(t('account.contactSubject'))}`}
+                />
+              ),
             }}
           />
         </p>
