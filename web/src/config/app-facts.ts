@@ -2,9 +2,13 @@
 // how the operator has set up the app and its Pro subscription. EXAMPLE values: the operator
 // checks each against the app (and App Store Connect, the Play Console) before launch.
 //
-// A yes-or-no fact changes what an article says, not only a word in it: each article is
-// written for the value below, and help-texts.test.ts checks that it says what the value
-// means. Change a value and that test names the article and the sentence to rewrite.
+// A yes-or-no fact (or a number where 0 means no) changes what an article says, not only a
+// word in it: each article is written for the value below, and help-texts.test.ts checks that
+// it says what the value means. Change a value and that test names the article and the
+// sentence to rewrite.
+import { profileFields } from './account';
+import type { Language } from './languages';
+import { processors } from './processors';
 
 export const appFacts = {
   /** Family Sharing is turned on for the Pro subscriptions in App Store Connect (article pro-on-several-devices). */
@@ -30,19 +34,77 @@ export const appFacts = {
    * comments (article block-or-report).
    */
   blockBothWays: true, // EXAMPLE
+  /**
+   * The forecast covers lakes as well as the sea (article forecast-coverage). `false`: it is a
+   * marine forecast, for the sea and the coast only.
+   */
+  forecastLakes: false, // EXAMPLE
+  /** The forecast covers rivers (article forecast-coverage). */
+  forecastRivers: false, // EXAMPLE
+  /**
+   * Days of free trial a new Pro subscriber gets, set up alike in the Play Console and App Store
+   * Connect (article pro-trials-and-codes); 0: Pro has no free trial. The article states the
+   * length as `{{trialDays}}` once there is one.
+   */
+  proTrialDays: 0, // EXAMPLE
+  /**
+   * The operator gives out offer codes for Pro (Google Play promo codes, App Store offer
+   * codes), which a member redeems in their store (article pro-trials-and-codes).
+   */
+  proOfferCodes: true, // EXAMPLE
+  /**
+   * The app exports the catch log itself, as a file (article export-catches; say there in
+   * which format). `false`: no export in the app; the copy of one's data from the Account page
+   * (a JSON file) holds every catch.
+   */
+  catchExport: false, // EXAMPLE
+  /**
+   * A member can make their whole profile private, so that only the followers they accept see
+   * it (article private-profile). `false`: every profile is public; catches can be private one
+   * by one.
+   */
+  privateProfile: false, // EXAMPLE
+  /** Other members can find a profile by searching for its name in the app (article private-profile). */
+  profileSearch: true, // EXAMPLE
+  /**
+   * Other members see, on a member's profile, who they follow and who follows them (article
+   * private-profile). `false`: only the counts show; the lists are the member's own.
+   */
+  followListsShown: true, // EXAMPLE
 } as const;
+
+/** How often the forecast takes fresh data from its provider, in hours (article forecast-coverage). */
+export const forecastUpdateHours = 6; // EXAMPLE
+
+/**
+ * Where the forecast's data comes from (article forecast-coverage): the processor of the
+ * marine data in config/processors.ts, which the privacy policy names too, so both say the same.
+ */
+export const forecastProvider = processors.marineData.company;
 
 /** The oldest system versions the current app installs on (its Play listing and App Store page say the same). */
 export const minimumSystem = { android: '8.0', ios: '15.0' } as const; // EXAMPLE
 
+/** A profile field by its English name in config/account.ts: `'bio'`. */
+export type ProfileFieldName = (typeof profileFields)[number]['en'];
+
 /**
- * What other members see on a member's profile, and what they never see (article
- * profile-visibility). The privacy policy lists what the profile may hold.
+ * What other members see of a member's profile: which of its fields (config/account.ts, the one
+ * list the privacy policy and the Account page name) they see; the others, and the account's
+ * email address, only the member sees. Articles profile-visibility, private-profile and
+ * what-data-we-keep fill them in as `{{profileShown}}` and `{{profileHidden}}`.
  */
-export const profileShown = {
-  shown: { en: 'your name, profile photo and bio', it: 'il tuo nome, la foto del profilo e la biografia' }, // EXAMPLE
-  hidden: {
-    en: 'your email address, birthdate and gender',
-    it: 'il tuo indirizzo email, la data di nascita e il genere',
-  }, // EXAMPLE
-} as const;
+export const profileVisibility = {
+  shownFields: ['name', 'photo', 'bio', 'area', 'kinds of fishing you enjoy'], // EXAMPLE
+} as const satisfies { shownFields: readonly ProfileFieldName[] };
+
+/** The profile's fields other members see, and those they never see, each as one list. */
+export function profileShown(language: Language): { shown: string; hidden: string } {
+  const shown: readonly ProfileFieldName[] = profileVisibility.shownFields;
+  const list = (fields: ReadonlyArray<(typeof profileFields)[number]>) =>
+    new Intl.ListFormat(language, { type: 'conjunction' }).format(fields.map((field) => field[language]));
+  return {
+    shown: list(profileFields.filter((field) => shown.includes(field.en))),
+    hidden: list(profileFields.filter((field) => !shown.includes(field.en))),
+  };
+}

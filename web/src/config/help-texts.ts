@@ -1,6 +1,6 @@
 import { accountValues } from './account';
 import { contactPictureLimits } from './contact-picture';
-import { minimumSystem, profileShown } from './app-facts';
+import { appFacts, forecastProvider, forecastUpdateHours, minimumSystem, profileShown } from './app-facts';
 import { forecastDays, minimumAge } from './constants';
 import { retentionValues } from './retention';
 import { dataRequestExtensionMonths } from './data-rights';
@@ -40,6 +40,9 @@ export const inAppPaths = {
   report: { en: '⋯ on the post, comment or profile › Report', it: '⋯ sul post, sul commento o sul profilo › Segnala' }, // EXAMPLE
   /** The member's own profile as others see it, and where it is changed. */
   editProfile: { en: 'Profile › Edit profile', it: 'Profilo › Modifica profilo' }, // EXAMPLE
+  /** Where a member who signs in with a password changes the account's email address, or the password. */
+  changeEmail: { en: 'Profile › Settings › Account › Email', it: 'Profilo › Impostazioni › Account › Email' }, // EXAMPLE
+  changePassword: { en: 'Profile › Settings › Account › Password', it: 'Profilo › Impostazioni › Account › Password' }, // EXAMPLE
   /** The app's settings for its notifications, units and language (its ad choices: processors.ts). */
   notifications: { en: 'Profile › Settings › Notifications', it: 'Profilo › Impostazioni › Notifiche' }, // EXAMPLE
   units: { en: 'Profile › Settings › Units', it: 'Profilo › Impostazioni › Unità di misura' }, // EXAMPLE
@@ -47,6 +50,18 @@ export const inAppPaths = {
   /** The app's Pro screen: subscribe, change plan, restore purchases. */
   pro: { en: 'Profile › Pro', it: 'Profilo › Pro' }, // EXAMPLE
   restorePurchases: { en: 'Profile › Pro › Restore purchases', it: 'Profilo › Pro › Ripristina acquisti' }, // EXAMPLE
+} as const;
+
+/**
+ * Where each store redeems a code for Pro (a Google Play promo code, an App Store offer code),
+ * as the stores name them (checked 2026-11), like storePlaces in stores.ts.
+ */
+export const redeemPlaces = {
+  googlePlay: 'play.google.com/redeem',
+  appStore: {
+    en: 'App Store › your photo at the top › Redeem Gift Card or Code',
+    it: 'App Store › la tua foto in alto › Riscatta carta regalo o codice',
+  },
 } as const;
 
 /** Each in-app path by the name its texts use: `{{newCatchPath}}`. */
@@ -99,8 +114,13 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     withdrawalDays: String(withdrawalDays),
     androidVersion: minimumSystem.android,
     iosVersion: minimumSystem.ios,
-    profileShown: profileShown.shown[language],
-    profileHidden: profileShown.hidden[language],
+    profileShown: profileShown(language).shown,
+    profileHidden: profileShown(language).hidden,
+    forecastHours: String(forecastUpdateHours),
+    forecastProvider,
+    trialDays: String(appFacts.proTrialDays),
+    playRedeem: redeemPlaces.googlePlay,
+    appleRedeem: redeemPlaces.appStore[language],
     ...(Object.fromEntries(Object.entries(deviceSettings).map(([name, place]) => [name, place[language]])) as Record<
       keyof typeof deviceSettings,
       string

@@ -2,9 +2,9 @@ import { readdirSync } from 'node:fs';
 import { contactPictureLimits } from '../../config/contact-picture';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { accountDeletion } from '../../config/account';
+import { accountDeletion, profileFields } from '../../config/account';
 import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
-import { appFacts } from '../../config/app-facts';
+import { appFacts, forecastUpdateHours, profileShown, profileVisibility } from '../../config/app-facts';
 import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
@@ -56,6 +56,7 @@ const numberWords: Record<Language, Record<number, string>> = {
   en: {
     2: 'two',
     3: 'three',
+    6: 'six',
     7: 'seven',
     10: 'ten',
     12: 'twelve',
@@ -69,6 +70,7 @@ const numberWords: Record<Language, Record<number, string>> = {
   it: {
     2: 'due',
     3: 'tre',
+    6: 'sei',
     7: 'sette',
     10: 'dieci',
     12: 'dodici',
@@ -80,6 +82,7 @@ const numberWords: Record<Language, Record<number, string>> = {
     90: 'novanta',
   },
 };
+const trialDays: number = appFacts.proTrialDays;
 const units = '(?:[- ]?(?:days?|years?|months?|hours?|giorni|giorno|anni|anno|mesi|mese|ore|ora|%|percent|per cento))';
 const configNumbers = [
   forecastDays.pro,
@@ -97,6 +100,9 @@ const configNumbers = [
   withdrawalDays,
   contactPictureLimits.maxSidePx,
   contactPictureLimits.maxKilobytes,
+  forecastUpdateHours,
+  // The free trial's days, once Pro has one (0 says none, and a 0 is no number to look for).
+  ...(trialDays > 0 ? [trialDays] : []),
 ];
 
 /** What in `text` states a number or a price that config holds, typed rather than filled in. */
@@ -116,9 +122,16 @@ function typedFacts(text: string, language: Language): string[] {
 
 /**
  * Each yes-or-no fact of config/app-facts.ts, the articles written for it and what their
- * English says for either value: an operator who changes a fact learns which text to rewrite.
+ * English says for either value (and the summary, where it states the fact too): an operator
+ * who changes a fact learns which text to rewrite.
  */
-const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArticleId; yes: string; no: string }> = [
+const writtenFor: ReadonlyArray<{
+  fact: keyof typeof appFacts;
+  article: HelpArticleId;
+  yes: string;
+  no: string;
+  summary?: { yes: string; no: string };
+}> = [
   {
     fact: 'familySharing',
     article: 'pro-on-several-devices',
@@ -157,6 +170,82 @@ const writtenFor: ReadonlyArray<{ fact: keyof typeof appFacts; article: HelpArti
     yes: 'Blocking works both ways',
     no: 'Blocking stops the member',
   },
+  {
+    fact: 'forecastLakes',
+    article: 'forecast-coverage',
+    yes: 'the forecast also covers lakes',
+    no: 'the forecast does not cover lakes',
+    summary: { yes: 'and lakes', no: 'not lakes' },
+  },
+  {
+    fact: 'forecastRivers',
+    article: 'forecast-coverage',
+    yes: 'the forecast also covers rivers',
+    no: 'the forecast does not cover rivers',
+    summary: { yes: 'and rivers', no: 'or rivers' },
+  },
+  {
+    fact: 'forecastWind',
+    article: 'forecast-coverage',
+    yes: 'The wind in the forecast',
+    no: 'The forecast does not include wind',
+  },
+  {
+    fact: 'proTrialDays',
+    article: 'pro-trials-and-codes',
+    yes: 'Pro comes with a {{trialDays}}-day free trial',
+    no: 'Pro has no free trial',
+    summary: { yes: '{{trialDays}}-day free trial', no: 'Pro has no free trial' },
+  },
+  {
+    fact: 'proOfferCodes',
+    article: 'pro-trials-and-codes',
+    yes: 'we give out offer codes for Pro',
+    no: 'We do not give out offer codes',
+  },
+  {
+    fact: 'catchExport',
+    article: 'export-catches',
+    yes: 'You can export your catch log from the app',
+    no: 'The app has no export of the catch log',
+    summary: { yes: 'Export your catch log', no: 'The app has no export' },
+  },
+  {
+    fact: 'privateProfile',
+    article: 'private-profile',
+    yes: 'You can make your profile private',
+    no: 'You cannot make your profile private',
+    summary: { yes: 'Yes', no: 'Not as a whole' },
+  },
+  {
+    fact: 'profileSearch',
+    article: 'private-profile',
+    yes: 'Other members can find your profile by searching for your name',
+    no: 'Other members cannot search for your profile',
+    summary: { yes: 'can find your profile', no: 'cannot find your profile' },
+  },
+  {
+    fact: 'followListsShown',
+    article: 'private-profile',
+    yes: 'Other members see who you follow and who follows you',
+    no: 'Other members see only how many people you follow',
+    summary: { yes: 'see who you follow', no: 'see how many people you follow' },
+  },
+  {
+    fact: 'followListsShown',
+    article: 'profile-visibility',
+    yes: 'Who you follow and who follows you',
+    no: 'How many people you follow',
+  },
+];
+
+/**
+ * Articles that share a subject, each told apart from the others: its first paragraph says
+ * what it covers and links every other article of its group.
+ */
+const toldApart: ReadonlyArray<readonly HelpArticleId[]> = [
+  ['make-a-catch-private', 'catch-location-private', 'profile-visibility', 'private-profile'],
+  ['marine-forecast', 'forecast-coverage'],
 ];
 
 describe('the help texts', () => {
@@ -174,14 +263,70 @@ describe('the help texts', () => {
     },
   );
 
-  it.each(writtenFor)('say what config/app-facts.ts holds: $fact in $article', ({ fact, article, yes, no }) => {
-    const text = blockTexts(articleBlocks(articleBody(article).en, 'en')).join(' ');
-    expect(text).toContain(appFacts[fact] ? yes : no);
-    expect(text).not.toContain(appFacts[fact] ? no : yes);
-  });
+  it.each(writtenFor)(
+    'say what config/app-facts.ts holds: $fact in $article',
+    ({ fact, article, yes, no, summary }) => {
+      const text = blockTexts(articleBlocks(articleBody(article).en, 'en')).join(' ');
+      expect(text).toContain(appFacts[fact] ? yes : no);
+      expect(text).not.toContain(appFacts[fact] ? no : yes);
+      if (summary) {
+        const { summary: said } = helpFiles.en.articles[article];
+        expect(said).toContain(appFacts[fact] ? summary.yes : summary.no);
+        expect(said).not.toContain(appFacts[fact] ? summary.no : summary.yes);
+      }
+    },
+  );
 
   it('cover every fact of config/app-facts.ts', () => {
     expect(new Set(writtenFor.map(({ fact }) => fact))).toEqual(new Set(Object.keys(appFacts)));
+  });
+
+  it.each(toldApart)('tell %s apart from the articles on the same subject', (...group) => {
+    for (const id of group) {
+      for (const language of languages) {
+        const first = articleBody(id)[language][0];
+        expect(typeof first, id).toBe('string');
+        for (const other of group) if (other !== id) expect(first, `${id} (${language})`).toContain(`<${other}>`);
+      }
+    }
+  });
+
+  it('send a member who changes their own details and one whose address was changed to different articles', () => {
+    for (const language of languages) {
+      const first = (id: HelpArticleId) => {
+        const block = articleBody(id)[language][0];
+        return typeof block === 'string' ? block : '';
+      };
+      for (const id of ['reset-password', 'email-address-changed'] as const) {
+        expect(first(id), id).toContain('<change-account-details>');
+        expect(first('change-account-details')).toContain(`<${id}>`);
+      }
+    }
+  });
+
+  it.each(languages)('in %s name the profile fields from config, as the privacy policy does', (language) => {
+    // One list (config/account.ts), and which of its fields others see (config/app-facts.ts).
+    const names = profileFields.map((field) => field.en);
+    for (const field of profileVisibility.shownFields) expect(names).toContain(field);
+    const raw = (id: HelpArticleId) => JSON.stringify(articleBody(id)[language]);
+    expect(raw('what-data-we-keep')).toContain('{{profileFields}}');
+    for (const id of ['what-data-we-keep', 'profile-visibility', 'private-profile'] as const)
+      expect(raw(id), id).toContain('{{profileShown}}');
+    for (const id of ['profile-visibility', 'private-profile'] as const)
+      expect(raw(id), id).toContain('{{profileHidden}}');
+    // Filled in, the articles name every field, and say who sees each.
+    const filled = (id: HelpArticleId) =>
+      blockTexts(
+        instance.getFixedT(language, 'articles')(id, { ...helpTextValues(language), returnObjects: true }),
+      ).join(' ');
+    for (const field of profileFields) expect(filled('what-data-we-keep')).toContain(field[language]);
+    const { shown, hidden } = profileShown(language);
+    for (const id of ['profile-visibility', 'private-profile'] as const) {
+      expect(filled(id), id).toContain(shown);
+      expect(filled(id), id).toContain(hidden);
+    }
+    // The words the article once typed for fields config does not have.
+    expect(filled('what-data-we-keep')).not.toMatch(language === 'en' ? /\binterests\b/ : /\binteressi\b/);
   });
 
   it('catch a typed fact (the check itself)', () => {
