@@ -245,6 +245,7 @@ const writtenFor: ReadonlyArray<{
  */
 const toldApart: ReadonlyArray<readonly HelpArticleId[]> = [
   ['make-a-catch-private', 'catch-location-private', 'profile-visibility', 'private-profile'],
+  ['payment-failed', 'when-pro-ends'],
   ['marine-forecast', 'forecast-coverage'],
 ];
 
