@@ -50,6 +50,43 @@ describe('the help search', () => {
     expect(ids(language, query)).toContain(article);
   });
 
+  // The articles that answer what anglers asked and nothing answered, found for their own
+  // words rather than the titles' (the titles are in help.json).
+  it.each([
+    ['en', 'lake forecast', 'forecast-coverage'],
+    ['en', 'weather on a lake', 'forecast-coverage'],
+    ['en', 'forecast for rivers', 'forecast-coverage'],
+    ['en', 'how often is the forecast updated', 'forecast-coverage'],
+    ['it', 'previsioni lago', 'forecast-coverage'],
+    ['it', 'meteo sul lago', 'forecast-coverage'],
+    ['it', 'previsioni per il fiume', 'forecast-coverage'],
+    ['it', 'ogni quanto si aggiornano le previsioni', 'forecast-coverage'],
+    ['en', 'change my email', 'change-account-details'],
+    ['en', 'new profile picture', 'change-account-details'],
+    ['en', 'update my email address', 'change-account-details'],
+    ['it', 'cambiare foto profilo', 'change-account-details'],
+    ['it', 'nuova immagine del profilo', 'change-account-details'],
+    ['it', 'modificare il nome', 'change-account-details'],
+    ['en', 'promo code', 'pro-trials-and-codes'],
+    ['en', 'redeem a discount code', 'pro-trials-and-codes'],
+    ['en', 'try pro for free', 'pro-trials-and-codes'],
+    ['it', 'codice promozionale', 'pro-trials-and-codes'],
+    ['it', 'riscattare un codice sconto', 'pro-trials-and-codes'],
+    ['it', 'periodo di prova', 'pro-trials-and-codes'],
+    ['en', 'export catches', 'export-catches'],
+    ['en', 'lost catches', 'export-catches'],
+    ['en', 'my catches disappeared', 'export-catches'],
+    ['it', 'esportare catture', 'export-catches'],
+    ['it', 'catture sparite', 'export-catches'],
+    ['it', 'scaricare il diario delle catture', 'export-catches'],
+    ['en', 'hide my profile', 'private-profile'],
+    ['en', 'stop people finding me', 'private-profile'],
+    ['it', 'profilo privato', 'private-profile'],
+    ['it', 'nascondere il mio profilo', 'private-profile'],
+  ] as const)('in %s, "%s" finds %s, a question no article answered before', (language, query, article) => {
+    expect(ids(language, query)).toContain(article);
+  });
+
   it('gives each result its article id only (its title and summary are the help texts)', () => {
     expect(searches.en('cancel Pro', 1)).toEqual([{ id: 'cancel-pro' }]);
   });
