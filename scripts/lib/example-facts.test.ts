@@ -41,6 +41,24 @@ describe('the deploy’s list of EXAMPLE facts', () => {
     const facts = new Set(listed.map(({ fact }) => fact));
     for (const fact of ['operatorName', 'vatNumber', 'registeredOffice', 'rea', 'pec', 'dataProtectionEmail'])
       expect(facts.has(fact), fact).toBe(true);
+    // And the facts about the app that the help articles are written for (config/app-facts.ts).
+    const appFacts = new Set(
+      listed.filter(({ file }) => file === 'web/src/config/app-facts.ts').map(({ fact }) => fact),
+    );
+    for (const fact of [
+      'familySharing',
+      'forecastLakes',
+      'forecastRivers',
+      'forecastUpdateHours',
+      'proTrialDays',
+      'proOfferCodes',
+      'catchExport',
+      'privateProfile',
+      'profileSearch',
+      'followListsShown',
+      'shownFields',
+    ])
+      expect(appFacts.has(fact), fact).toBe(true);
     expect(formatExampleFacts(listed)).toContain('web/src/config/site.ts:');
   });
 });
