@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type * as BackfillModule from '../functions/src/mail/backfill-expiry.ts';
-import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
+import { retention } from '../web/src/config/retention.ts';
 import { root } from './lib/project.ts';
 
 const { values } = parseArgs({
@@ -28,7 +28,7 @@ const envFile = join(root, 'functions', `.env.${project}`);
 const configured = existsSync(envFile)
   ? /^MAIL_RETENTION_MONTHS=(\d+)\s*$/m.exec(readFileSync(envFile, 'utf8'))?.[1]
   : undefined;
-const retentionMonths = configured ? Number(configured) : supportMessageRetentionMonths;
+const retentionMonths = configured ? Number(configured) : retention.supportMonths;
 
 if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
   process.exit(1);

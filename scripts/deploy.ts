@@ -16,7 +16,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { supportMessageRetentionMonths } from '../web/src/config/constants.ts';
+import { retention } from '../web/src/config/retention.ts';
 import { site } from '../web/src/config/site.ts';
 import { firebaseBin } from './lib/emulators.ts';
 import { exampleFacts, formatExampleFacts } from './lib/example-facts.ts';
@@ -69,9 +69,9 @@ if (existsSync(envFile)) {
   }
   // The privacy policy states how long contact messages are kept; the expiry must say the same.
   const months = value('MAIL_RETENTION_MONTHS');
-  if (months && Number(months) !== supportMessageRetentionMonths) {
+  if (months && Number(months) !== retention.supportMonths) {
     problems.push(
-      `functions/.env.${project} has MAIL_RETENTION_MONTHS=${months}, the privacy policy says ${String(supportMessageRetentionMonths)} (web/src/config/constants.ts)`,
+      `functions/.env.${project} has MAIL_RETENTION_MONTHS=${months}, the privacy policy says ${String(retention.supportMonths)} (web/src/config/retention.ts)`,
     );
   }
 }

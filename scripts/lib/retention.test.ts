@@ -6,12 +6,8 @@ import { deletionRecordYears } from '../../functions/src/account-deletion/cleanu
 import { exportRecordYears, exportsPerDay } from '../../functions/src/account-export/member-export.ts';
 import { threadWindowMs } from '../../functions/src/mail/threads.ts';
 import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
-import {
-  dataExports,
-  deletionRecordYears as siteDeletionRecordYears,
-  supportMessageRetentionMonths,
-  supportThreadDays,
-} from '../../web/src/config/constants.ts';
+import { dataExports } from '../../web/src/config/constants.ts';
+import { retention } from '../../web/src/config/retention.ts';
 import { root } from './project.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
@@ -23,7 +19,7 @@ const spec = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8
 
 describe('the retention of contact messages', () => {
   it('is the same in the privacy policy and in the expiry the mail function writes by default', () => {
-    expect(defaultRetentionMonths).toBe(supportMessageRetentionMonths);
+    expect(defaultRetentionMonths).toBe(retention.supportMonths);
   });
 
   it('is enforced by a TTL policy on the field the mail function writes, which firebase-tools deploys', () => {
@@ -58,19 +54,19 @@ describe('the retention of contact messages', () => {
 
 describe('threads', () => {
   it('keep a visitor in one thread, and the code of their address, as long as the privacy policy says', () => {
-    expect(threadWindowMs).toBe(supportThreadDays * 24 * 60 * 60_000);
+    expect(threadWindowMs).toBe(retention.threadDays * 24 * 60 * 60_000);
   });
 });
 
 describe('deletion records', () => {
   it('are kept as long as the Account page and the privacy policy say', () => {
-    expect(deletionRecordYears).toBe(siteDeletionRecordYears);
+    expect(deletionRecordYears).toBe(retention.deletionRecordYears);
   });
 });
 
 describe('data exports', () => {
   it('are capped and recorded as the Account page and the privacy policy say', () => {
     expect(exportsPerDay).toBe(dataExports.perDay);
-    expect(exportRecordYears).toBe(dataExports.recordYears);
+    expect(exportRecordYears).toBe(retention.copyRecordYears);
   });
 });

@@ -6,7 +6,11 @@
 // EXAMPLE values: the operator confirms each before launch.
 
 export const retention = {
-  /** A Contact Us message in the database, with its picture: the mail function's expiry (MAIL_RETENTION_MONTHS). */
+  /**
+   * A Contact Us message in the database, with its picture. The mail function's
+   * MAIL_RETENTION_MONTHS sets the expiry it writes: its default (functions/src/mail/retention.ts)
+   * is checked against this by a unit test, and an operator's own value by `npm run deploy`.
+   */
   supportMonths: 12,
   /** The email the support team receives for each Contact Us message, in the team's mailbox (its deletion rule). */
   inboxMonths: 24, // EXAMPLE
@@ -15,7 +19,10 @@ export const retention = {
    * team's mailbox after the conversation's last message (its deletion rule).
    */
   directEmailMonths: 24, // EXAMPLE
-  /** The one-way code of a visitor's address that threads their next message, after their last one. */
+  /**
+   * The one-way code of a visitor's address that threads their next message, after their last
+   * one: the mail function's window (functions/src/mail/threads.ts), checked by a unit test.
+   */
   threadDays: 30,
   /** The servers' request logs of the website and the app (log data: IP address, page, time). */
   serverLogDays: 30, // EXAMPLE
@@ -23,9 +30,15 @@ export const retention = {
   securityLogDays: 90, // EXAMPLE
   /** Backups are overwritten within this many days: deleted data is gone from them then. */
   backupDays: 30, // EXAMPLE
-  /** The record that an account was deleted (date, what, a one-way code): the clean-up's TTL. */
+  /**
+   * The record that an account was deleted (date, what, a one-way code made from the account's
+   * id: no name, no address): the clean-up's TTL (functions/src/account-deletion/cleanup.ts).
+   */
   deletionRecordYears: 2, // EXAMPLE
-  /** The record of a member's copies of their data, after the last one: the export's TTL. */
+  /**
+   * The record of a member's copies of their data (time, how many documents, a one-way code),
+   * after the last one: the export's TTL (functions/src/account-export/member-export.ts).
+   */
   copyRecordYears: 2, // EXAMPLE
   /** Accounting records of the income from Pro purchases (Italian law: 10 years). */
   accountingYears: 10, // EXAMPLE

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { supportMessageRetentionMonths } from '../../config/constants';
+import { retention } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
 import { referenceFor, type ContactMessage } from '@contracts/contact-message';
@@ -60,7 +60,7 @@ describe('Contact Us', () => {
         name: language === 'en' ? 'privacy policy' : 'informativa sulla privacy',
       });
       expect(policy.getAttribute('href')).toMatch(new RegExp(`${paths.privacy}$`));
-      expect(policy.closest('p')?.textContent).toContain(String(supportMessageRetentionMonths));
+      expect(policy.closest('p')?.textContent).toContain(String(retention.supportMonths));
     },
   );
 

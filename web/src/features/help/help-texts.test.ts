@@ -3,7 +3,8 @@ import { contactPictureLimits } from '../../config/contact-picture';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { accountDeletion, profileFields } from '../../config/account';
-import { dataExports, forecastDays, minimumAge, plans, supportMessageRetentionMonths } from '../../config/constants';
+import { dataExports, forecastDays, minimumAge, plans } from '../../config/constants';
+import { retention } from '../../config/retention';
 import { appFacts, forecastUpdateHours, profileShown, profileVisibility } from '../../config/app-facts';
 import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
 import { helpTextValues } from '../../config/help-texts';
@@ -89,13 +90,13 @@ const configNumbers = [
   forecastDays.free,
   plans.proYearly.savingPercent,
   minimumAge,
-  supportMessageRetentionMonths,
+  retention.supportMonths,
   accountDeletion.backupDays,
   accountDeletion.deletionRecordYears,
   accountDeletion.accountingYears,
   accountDeletion.securityLogDays,
   dataExports.perDay,
-  dataExports.recordYears,
+  retention.copyRecordYears,
   storeRules.googlePlayRefundHours,
   withdrawalDays,
   contactPictureLimits.maxSidePx,
