@@ -56,7 +56,7 @@ export const accessibilityStatement: AccessibilityStatement = {
   status: 'partial',
   standard: { wcag: '2.2', level: 'AA', en301549: 'V3.2.1' },
   prepared: '2026-11-25', // EXAMPLE
-  reviewed: '2026-11-26', // EXAMPLE
+  reviewed: '2026-11-28', // EXAMPLE
   nonCompliance: [],
   disproportionateBurden: [],
   reliesOnMicroenterpriseExemption: false, // EXAMPLE
