@@ -284,9 +284,11 @@ describe('bundle budgets', () => {
     }
   });
 
-  it('keeps the help page within 10 kB (gzip) of the features page', () => {
+  // 10 kB until issue 53's five new help articles: their titles and summaries in both languages,
+  // which the help page lists, took it from 8.7 to 10.0–10.1 kB more than the features page.
+  it('keeps the help page within 11 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(10_000);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(11_000);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {
