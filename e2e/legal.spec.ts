@@ -4,7 +4,7 @@
 // checks, leads to Contact Us with the subject filled in and to AgID. Both languages, as a
 // visitor reads them.
 import { accessibilityStatement } from '../web/src/config/accessibility-statement.ts';
-import { localizedPath } from '../web/src/config/paths.ts';
+import { localizedPath, withdrawalAnchor } from '../web/src/config/paths.ts';
 import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
 import { siteStorage } from '../web/src/config/storage.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -26,6 +26,9 @@ const operator = {
 };
 
 const policyLink = { en: 'privacy policy', it: 'informativa sulla privacy' };
+const withdrawalLink = { en: 'Right of withdrawal and its form', it: 'Diritto di recesso e modulo' };
+const withdrawalHeading = { en: '6. Right of withdrawal', it: '6. Diritto di recesso' };
+const withdrawalForm = { en: 'Model withdrawal form', it: 'Modulo di recesso tipo' };
 const signInRegion = { en: 'Sign in to your account', it: 'Accedi al tuo account' };
 
 for (const language of languages) {
@@ -39,6 +42,18 @@ for (const language of languages) {
   test(`the terms name their operator in ${language}`, async ({ page }) => {
     await open(page, localizedPath(paths.terms, language));
     await expect(page.locator('article')).toContainText(operator[language]);
+  });
+
+  // Withdrawal is one click from the plans page: the terms open at its section and its form.
+  test(`the plans page leads to the terms' section on withdrawal, shown on the screen, in ${language}`, async ({
+    page,
+  }) => {
+    await open(page, localizedPath(paths.pro, language));
+    await page.getByRole('link', { name: withdrawalLink[language] }).click();
+    await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.terms, language)}#${withdrawalAnchor}$`));
+    const heading = page.getByRole('heading', { level: 2, name: withdrawalHeading[language] });
+    await expect(heading).toBeInViewport();
+    await expect(page.getByRole('region', { name: withdrawalForm[language] })).toContainText(site.supportEmail);
   });
 
   // Where data is collected, one line says what becomes of it, the policy a link away.
