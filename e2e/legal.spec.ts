@@ -4,8 +4,10 @@
 // checks, leads to Contact Us with the subject filled in and to AgID. Both languages, as a
 // visitor reads them.
 import { accessibilityStatement } from '../web/src/config/accessibility-statement.ts';
-import { localizedPath, withdrawalAnchor } from '../web/src/config/paths.ts';
-import { reaLine, registeredOfficeLine, site } from '../web/src/config/site.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import { withdrawalAnchor } from '../web/src/config/plan-features.ts';
+import { reaLine, registeredOfficeLine } from '../web/src/config/operator.ts';
+import { site } from '../web/src/config/site.ts';
 import { siteStorage } from '../web/src/config/storage.ts';
 import { expect, test } from './support/fixtures.ts';
 import { headings } from './support/texts.ts';

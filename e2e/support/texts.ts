@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { helpArticleIds, type HelpArticleId, type HelpTopic } from '../../web/src/config/help.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
 import type { HelpArticleRoute, RouteName } from '../../web/src/config/paths.ts';
-import { reaLine, registeredOfficeLine, site } from '../../web/src/config/site.ts';
+import { reaLine, registeredOfficeLine } from '../../web/src/config/operator.ts';
+import { site } from '../../web/src/config/site.ts';
 
 export type { Language };
 

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
-import { reaLine, registeredOfficeLine, site } from '../config/site';
+import { reaLine, registeredOfficeLine } from '../config/operator';
+import { site } from '../config/site';
 import { pageHead } from '../seo/page-head';
 import { renderSite } from '../test/render';
 

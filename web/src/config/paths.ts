@@ -125,12 +125,6 @@ export function matchPage(path: string): PageName {
 }
 
 /** The static file served beside the app (never the single-page app). */
-/**
- * The terms' section on the right of withdrawal, which the plans page links to: its section
- * in locales/<language>/legal.json has this id, and the page gives it this anchor.
- */
-export const withdrawalAnchor = 'withdrawal';
-
 export const appAdsPath = '/app-ads.txt';
 
 /**

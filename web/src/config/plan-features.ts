@@ -60,3 +60,10 @@ export function featureDays(id: PlanFeatureId): number | undefined {
   const feature: PlanFeature = planFeatures[id];
   return feature.days;
 }
+
+/**
+ * The anchor of the terms' section on withdrawal from Pro, which the plans page and the refunds
+ * article link to: that section in locales/<language>/legal.json has this id. It lives here, in
+ * the plans' script part, rather than in paths.ts, which every first visit loads.
+ */
+export const withdrawalAnchor = 'withdrawal';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reaLine, registeredOfficeLine, site, type Company } from './site';
+import { reaLine, registeredOfficeLine } from './operator';
+import { site, type Company } from './site';
 
 const company: Company = {
   registeredOffice: { street: 'Piazza Grande 3', postalCode: '20121', city: 'Milano', province: 'MI', country: 'IT' },

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { helpArticleIds, helpArticles } from '../config/help';
+import { helpTopicArticles, helpTopics, type HelpTopic } from '../config/help';
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
@@ -18,10 +18,10 @@ export default function HelpArticlePage() {
   const id = helpArticleOf(page);
   const { text, title, summary, topicTitle } = useHelpTexts();
   const body = useArticleText(id);
-  const topic = helpArticles[id];
+  const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;
   const heading = title(id);
   const contact = `${paths.support}?${new URLSearchParams({ subject: heading }).toString()}`;
-  const related = helpArticleIds.filter((other) => other !== id && helpArticles[other] === topic);
+  const related = helpTopicArticles[topic].filter((other) => other !== id);
   return (
     <article>
       <PageHeader title={heading}>

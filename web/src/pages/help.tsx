@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { helpArticleIds, helpArticles, helpTopics } from '../config/help';
+import { helpTopicArticles, helpTopics } from '../config/help';
 import { paths } from '../config/paths';
 import { PageHeader } from '../components/layout/page-header';
 import { HelpSearch } from '../features/help/help-search';
@@ -22,14 +22,12 @@ export default function HelpPage() {
             <h2 id={`help-topic-${topic}`}>{topicTitle(topic)}</h2>
             <p>{text(`topics.${topic}.text`)}</p>
             <ul className="help-topic__articles">
-              {helpArticleIds
-                .filter((id) => helpArticles[id] === topic)
-                .map((id) => (
-                  <li key={id}>
-                    <Link href={`${paths.help}/${id}`}>{title(id)}</Link>
-                    <p>{summary(id)}</p>
-                  </li>
-                ))}
+              {helpTopicArticles[topic].map((id) => (
+                <li key={id}>
+                  <Link href={`${paths.help}/${id}`}>{title(id)}</Link>
+                  <p>{summary(id)}</p>
+                </li>
+              ))}
             </ul>
           </section>
         ))}

@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths, withdrawalAnchor } from '../config/paths';
-import { operatorValues, site } from '../config/site';
+import { paths } from '../config/paths';
+import { withdrawalAnchor } from '../config/plan-features';
+import { operatorValues } from '../config/operator';
+import { site } from '../config/site';
 import { reducedServiceEndDays, storePlaces, withdrawalDays, withdrawalRefundDays } from '../config/stores';
 import { renderSite } from '../test/render';
 

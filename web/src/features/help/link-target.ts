@@ -1,5 +1,6 @@
-import { helpArticles, type HelpArticleId } from '../../config/help';
-import { paths, withdrawalAnchor, type RouteName } from '../../config/paths';
+import { helpArticleIds } from '../../config/help';
+import { paths, type RouteName } from '../../config/paths';
+import { withdrawalAnchor } from '../../config/plan-features';
 import { site } from '../../config/site';
 
 /** Where a help text's link goes: a page of the site (routed in the browser), or elsewhere. */
@@ -13,7 +14,7 @@ export type LinkTarget = { page: string } | { href: string };
  */
 export function linkTarget(tag: string): LinkTarget {
   if (Object.hasOwn(paths, tag)) return { page: paths[tag as RouteName] };
-  if (Object.hasOwn(helpArticles, tag)) return { page: `${paths.help}/${tag as HelpArticleId}` };
+  if ((helpArticleIds as readonly string[]).includes(tag)) return { page: `${paths.help}/${tag}` };
   // The terms' section on withdrawal, with its model form.
   if (tag === 'withdrawal') return { page: `${paths.terms}#${withdrawalAnchor}` };
   if (tag === 'googlePlay' || tag === 'appStore') return { href: site.stores[tag] };
