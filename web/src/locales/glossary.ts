@@ -31,7 +31,13 @@ export const italianGlossary: readonly GlossaryEntry[] = [
   {
     concept: 'where a catch was made',
     use: 'posizione',
-    avoid: [/\b(luog(o|hi)|punt[oi]|spot) (della|delle|di una|di ogni) cattur/i, /\bluogo di pesca\b/i],
+    avoid: [
+      /\b(luog(o|hi)|punt[oi]|spot) (della|delle|di una|di ogni|di una nuova) cattur/i,
+      /\bluogo di pesca\b/i,
+      /\bluog(o|hi) e il meteo\b/i,
+      /\battrezzatura( usata)?, luogo\b/i,
+      /\bi loro luoghi\b/i,
+    ],
   },
   { concept: "the area on a member's profile", use: 'zona', avoid: [/\b(posizione|area) del (tuo )?profilo\b/i] },
   {
