@@ -52,18 +52,6 @@ export const inAppPaths = {
   restorePurchases: { en: 'Profile › Pro › Restore purchases', it: 'Profilo › Pro › Ripristina acquisti' }, // EXAMPLE
 } as const;
 
-/**
- * Where each store redeems a code for Pro (a Google Play promo code, an App Store offer code),
- * as the stores name them (checked 2026-11), like storePlaces in stores.ts.
- */
-export const redeemPlaces = {
-  googlePlay: 'play.google.com/redeem',
-  appStore: {
-    en: 'App Store › your photo at the top › Redeem Gift Card or Code',
-    it: 'App Store › la tua foto in alto › Riscatta carta regalo o codice',
-  },
-} as const;
-
 /** Each in-app path by the name its texts use: `{{newCatchPath}}`. */
 function inAppPathValues(language: Language): Record<`${keyof typeof inAppPaths}Path`, string> {
   return Object.fromEntries(
@@ -119,8 +107,8 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     forecastHours: String(forecastUpdateHours),
     forecastProvider,
     trialDays: String(appFacts.proTrialDays),
-    playRedeem: redeemPlaces.googlePlay,
-    appleRedeem: redeemPlaces.appStore[language],
+    playRedeem: storePlaces.googlePlayRedeem,
+    appleRedeem: storePlaces.appleRedeem[language],
     ...(Object.fromEntries(Object.entries(deviceSettings).map(([name, place]) => [name, place[language]])) as Record<
       keyof typeof deviceSettings,
       string

@@ -27,6 +27,13 @@ export const storePlaces = {
   appleRelayDomain: 'privaterelay.appleid.com',
   /** Apple's page for asking Apple for a refund; only Apple refunds App Store purchases. */
   appleRefunds: 'reportaproblem.apple.com',
+  /** Where Google Play redeems a promo code (a Pro offer given out as a code). */
+  googlePlayRedeem: 'play.google.com/redeem',
+  /** Where an iPhone redeems an App Store offer code. */
+  appleRedeem: {
+    en: 'App Store › your photo at the top › Redeem Gift Card or Code',
+    it: 'App Store › la tua foto in alto › Riscatta carta regalo o codice',
+  },
 } as const;
 
 export const storeRules = {
