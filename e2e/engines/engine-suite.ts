@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { hostingOrigin, projectId, root, runCommand } from '../../tests/support/emulators.ts';
-import { siteNoticePath } from '../../functions/src/contracts/site-notice.ts';
+import { siteNoticeLimits, siteNoticePath } from '../../functions/src/contracts/site-notice.ts';
 import { exportDeadlineMs } from '../../functions/src/account-export/member-export.ts';
 import { seedMember, seededPaths } from '../../tests/support/members.ts';
 import { referencePattern } from '../../functions/src/contracts/contact-message.ts';
@@ -281,8 +281,12 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         };
         const notice = (...args: string[]) => runCommand('notice.ts', ...args, '--project', projectId);
         const shownText = `document.querySelector('.known-problem__box p')?.textContent ?? ''`;
+        // The read's function answers what it read for memorySeconds (the pages before read none).
+        const functionMemory = () =>
+          new Promise((resolve) => setTimeout(resolve, siteNoticeLimits.memorySeconds * 1000));
         const set = await notice('set', '--en', texts.en, '--it', texts.it, '--yes');
         expect(set.code, set.stderr).toBe(0);
+        await functionMemory();
         const email = `${token}@example.com`;
         try {
           for (const language of languages) {
@@ -319,7 +323,8 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
           const clear = await notice('clear', '--yes');
           expect(clear.code, clear.stderr).toBe(0);
         }
-        // Cleared: a page opened now reads none and shows nothing.
+        // Cleared: a page opened once the function's memory of it is over reads none and shows nothing.
+        await functionMemory();
         await open(paths.support, 'en', headings.support.en);
         await waitFor(
           page,

@@ -16,8 +16,10 @@ import { sweepMail } from './mail/sweep.js';
 import { functionsRegion } from './region.js';
 import { getTransport } from './mail/transport.js';
 import { collections } from './contracts/collections.js';
+import type { SiteNotice } from './contracts/site-notice.js';
 import { answerNoticeRead } from './site-notice/read.js';
-import { readShown } from './site-notice/store.js';
+import { shownNoticeFromMemory } from './site-notice/memory.js';
+import { readCurrent } from './site-notice/store.js';
 
 setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
@@ -100,15 +102,23 @@ export const exportMemberData = onCall(
 );
 
 /**
+ * The notice shown now, as this instance remembers it (site-notice/memory.ts): created on the
+ * first request, so the database client is not made at import time, and kept by the instance.
+ */
+let shownNotice: (() => Promise<SiteNotice | null>) | undefined;
+
+/**
  * The known-problem notice the site shows (site-notice/), read by every visit to Contact Us and
- * the help centre: one document read, answered as JSON and cached half a minute by the browser
- * and Hosting's CDN (firebase.json rewrites /api/notice here). Small: 256 MiB, 80 requests at
- * once per instance.
+ * the help centre: answered as JSON, cached by Hosting's CDN (firebase.json rewrites
+ * /api/notice here) and, whatever address a request asks, by the instance's memory, so the
+ * database is read at most once per instance every siteNoticeLimits.memorySeconds. Small:
+ * 256 MiB, 80 requests at once per instance.
  */
 export const siteNotice = onRequest(
   { memory: '256MiB', concurrency: 80, maxInstances: 10 },
   async (request, response) => {
-    const answer = await answerNoticeRead(request.method, () => readShown(getFirestore(), Date.now()));
+    shownNotice ??= shownNoticeFromMemory({ read: () => readCurrent(getFirestore()), now: Date.now });
+    const answer = await answerNoticeRead(request.method, shownNotice);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -84,7 +84,7 @@ describe('startHostingServer', () => {
   it('answers the notice’s read as its function does with no notice set', async () => {
     const response = await fetch(`${hosting.origin}/api/notice`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=30, s-maxage=30');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=20');
     expect(await response.json()).toEqual({ notice: null });
   });
 

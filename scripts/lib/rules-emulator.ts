@@ -16,7 +16,7 @@ import type { RulesReport } from './rules-checks.ts';
 export const rulesCheckProject = 'demo-rules-check';
 
 /** A port nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -22,11 +22,19 @@ export const siteNoticeLimits = {
    */
   keepDays: 30,
   /**
-   * How long the read may be cached, by the browser and by Hosting's CDN each: a notice set or
-   * cleared is on every page within a minute. firebase.json's header for /api/notice says the
+   * How long one instance of the read's function keeps the notice it read in memory: requests
+   * that pass Hosting's CDN by (a query string, the function's own address) cost no database
+   * read, each instance reads at most once in this time however many ask.
+   */
+  memorySeconds: 10,
+  /**
+   * How long Hosting's CDN keeps the read's answer (s-maxage); browsers keep it not at all
+   * (max-age=0). An answer is at most memorySeconds + cdnSeconds old when a page gets it, and an
+   * open page asks again every 30 s (web/src/features/notices/notice-store.ts), so a notice set
+   * or cleared is on every page within a minute. firebase.json's header for /api/notice says the
    * same (Hosting's `**` rule would say no-cache); the emulator test reads it through Hosting.
    */
-  cacheSeconds: 30,
+  cdnSeconds: 20,
 } as const;
 
 /** The notice as the read answers it and the pages show it. */

@@ -2,15 +2,21 @@ import { siteNoticeLimits, type SiteNotice, type SiteNoticeAnswer } from '../con
 import { errorCodes, logEvent } from '../log.js';
 
 // The site's read of the known-problem notice (GET /api/notice, a Hosting rewrite): the notice
-// shown now, or none, as a few hundred bytes of JSON. Cached by the browser and Hosting's CDN
-// for siteNoticeLimits.cacheSeconds each, so however many anglers open the pages during an
-// outage the database is read about once per CDN location every half minute, and a notice set
-// or cleared reaches every page within a minute. Same origin: the pages' Content-Security-Policy
-// needs nothing more, and App Check on the database does not stand in the way.
+// shown now, or none, as a few hundred bytes of JSON. Hosting's CDN keeps the answer
+// siteNoticeLimits.cdnSeconds, and the function keeps what it read memorySeconds
+// (memory.ts), so however many anglers open the pages during an outage, and whatever address
+// they ask, the database is read at most once per instance every memorySeconds, and a notice set
+// or cleared reaches every page within a minute. Browsers keep nothing (max-age=0): an open page
+// asks again every half minute and gets what the CDN has. Same origin: the pages'
+// Content-Security-Policy needs nothing more, and App Check on the database does not stand in
+// the way.
 
 export type NoticeResponse = { status: number; headers: Record<string, string>; body: string };
 
 const json = { 'Content-Type': 'application/json; charset=utf-8', 'X-Content-Type-Options': 'nosniff' };
+
+/** How the answer may be cached: by Hosting's CDN only (firebase.json says the same for /api/notice). */
+export const noticeCacheControl = `public, max-age=0, s-maxage=${String(siteNoticeLimits.cdnSeconds)}`;
 
 /** Answers one request; `read` gets the notice shown now. */
 export async function answerNoticeRead(
@@ -22,10 +28,9 @@ export async function answerNoticeRead(
   }
   try {
     const answer: SiteNoticeAnswer = { notice: await read() };
-    const seconds = String(siteNoticeLimits.cacheSeconds);
     return {
       status: 200,
-      headers: { ...json, 'Cache-Control': `public, max-age=${seconds}, s-maxage=${seconds}` },
+      headers: { ...json, 'Cache-Control': noticeCacheControl },
       body: method === 'HEAD' ? '' : JSON.stringify(answer),
     };
   } catch (error) {

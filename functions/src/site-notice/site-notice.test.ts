@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isShown, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { isShown, siteNoticeLimits, siteNoticePath, type SiteNotice } from '../contracts/site-notice.js';
 import { parseNoticeAnswer } from '../contracts/site-notice-check.js';
-import { answerNoticeRead } from './read.js';
+import { answerNoticeRead, noticeCacheControl } from './read.js';
 import { noticeProblems } from './store.js';
 
 // The notice's contract, the checks the operator's command makes before it writes, and the
 // read the site makes, with the database's read passed in. The emulator suite runs the command
 // and the read end to end (tests/emulators/site-notice.test.ts).
+
+type FirebaseJson = { hosting: { headers: Array<{ source: string; headers: unknown }> } };
 
 const nowMs = Date.parse('2026-11-28T10:00:00Z');
 const hour = 60 * 60_000;
@@ -89,13 +92,17 @@ describe('what the command checks before it sets a notice', () => {
 });
 
 describe('the read', () => {
-  it('answers the notice as JSON, cached by the browser and the CDN for half a minute each', async () => {
+  it('answers the notice as JSON, cached by the CDN alone, as firebase.json says for its address', async () => {
     const answer = await answerNoticeRead('GET', () => Promise.resolve(notice));
     expect(answer.status).toBe(200);
     expect(parseNoticeAnswer(JSON.parse(answer.body))).toEqual(notice);
-    expect(answer.headers['Cache-Control']).toBe(
-      `public, max-age=${String(siteNoticeLimits.cacheSeconds)}, s-maxage=${String(siteNoticeLimits.cacheSeconds)}`,
-    );
+    expect(answer.headers['Cache-Control']).toBe(`public, max-age=0, s-maxage=${String(siteNoticeLimits.cdnSeconds)}`);
+    expect(answer.headers['Cache-Control']).toBe(noticeCacheControl);
+    const hosting = (
+      JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as FirebaseJson
+    ).hosting;
+    const header = hosting.headers.find(({ source }) => source === siteNoticePath)?.headers;
+    expect(header).toEqual([{ key: 'Cache-Control', value: noticeCacheControl }]);
     expect(answer.headers['Content-Type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse((await answerNoticeRead('GET', () => Promise.resolve(null))).body)).toEqual({ notice: null });
   });

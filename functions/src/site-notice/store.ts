@@ -1,6 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { isShown, siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import { siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
 import { isNoticeText, parseNotice } from '../contracts/site-notice-check.js';
 
 // Where the known-problem notice lives: every notice under its own id in `SiteNotices` (kept
@@ -53,15 +53,12 @@ function expiryAfter(endMs: number): Timestamp {
   return Timestamp.fromMillis(endMs + siteNoticeLimits.keepDays * dayMs);
 }
 
-/** The notice set now, shown or not (one whose time ended is still there until cleared). */
+/**
+ * The notice set now, shown or not (one whose time ended is still there until cleared): the
+ * site's read keeps it a few seconds and decides per request whether it is shown (memory.ts).
+ */
 export async function readCurrent(db: Firestore): Promise<SiteNotice | null> {
   return parseNotice((await db.collection(collections.siteNotices).doc(currentNoticeId).get()).data());
-}
-
-/** The notice shown at `nowMs`, or none. */
-export async function readShown(db: Firestore, nowMs: number): Promise<SiteNotice | null> {
-  const notice = await readCurrent(db);
-  return notice && isShown(notice, nowMs) ? notice : null;
 }
 
 /**

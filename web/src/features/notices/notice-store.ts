@@ -5,10 +5,14 @@ import { nextTask } from '../../utils/next-task';
 // The known-problem notice's read, as this page makes it (contracts/site-notice.ts): once a
 // page that shows it has started (the page is on the screen by then: the app starts after its
 // largest paint), then every half minute while the tab is visible and when it comes back into
-// view. The read asks past the browser's cache; Hosting's CDN keeps the answer half a minute, so
-// a notice set or cleared is on an open page within a minute. A read that fails changes
-// nothing. This part is in every page that shows a notice, so it only reads: the answer is
-// checked, and shown, by the part that comes when there is a notice (known-problem-box.tsx).
+// view. The answer is at most half a minute old (the function keeps what it read a few seconds,
+// Hosting's CDN a few more, the browser not at all: contracts/site-notice.ts), so a notice set
+// or cleared is on an open page within a minute. The read is a plain fetch: the answer tells the
+// browser to keep nothing, and forcing that (`cache: 'no-cache'`) would add `Cache-Control:
+// max-age=0` to the request, which a shared cache may take as a request to ask the function
+// again. A read that fails changes nothing. This part is in every page that shows a notice, so
+// it only reads: the answer is checked, and shown, by the part that comes when there is a
+// notice (known-problem-box.tsx).
 
 /** How often an open page asks again. */
 export const noticeRefreshMs = 30_000;
@@ -22,7 +26,7 @@ let refresh: ReturnType<typeof setInterval> | undefined;
 /** Asks for the notice shown now. */
 async function readNotice(): Promise<void> {
   try {
-    const response = await fetch(siteNoticePath, { cache: 'no-cache', headers: { Accept: 'application/json' } });
+    const response = await fetch(siteNoticePath, { headers: { Accept: 'application/json' } });
     if (!response.ok) return;
     const answer = (await response.json()) as { notice?: unknown } | null;
     const notice = answer?.notice ?? null;
@@ -57,7 +61,8 @@ function subscribe(listener: () => void): () => void {
 
 /**
  * The id of the notice the page has now, if its time has not ended: what a message written now
- * names (the contact contract keeps only an id of the right form; the rules, only a kept notice's).
+ * names (the contact contract keeps only an id of the right form; the rules, only the id of a
+ * notice shown, or ended at most a few minutes before).
  */
 export function shownNoticeId(nowMs = Date.now()): string | undefined {
   if (typeof current !== 'object' || current === null) return undefined;
