@@ -87,6 +87,18 @@ export const supportEmail = defineString('SUPPORT_EMAIL', {
   description: 'The support inbox every contact message is delivered to',
 });
 
+/**
+ * How many instances of the message trigger may run at once, each holding one SMTP connection
+ * (mail/transport.ts): with the sweep's one beside them, the connections the mail account has
+ * open at once. Providers cap them per account (Microsoft 365: 3; Gmail and Workspace allow
+ * more), and a reply over the cap only slows the sending (retry-policy.ts, `busy`).
+ */
+export const smtpConnections = defineInt('SMTP_CONNECTIONS', {
+  description:
+    "SMTP connections the contact-message trigger may hold at once (one per instance); the sweep holds one more, so set one under the provider's limit per account (Microsoft 365 allows 3: set 2)",
+  default: 2,
+});
+
 export const limitPerSenderPerHour = defineInt('MAIL_LIMIT_PER_SENDER_PER_HOUR', {
   description:
     'Emails per visitor address per hour: the first ones alone, the last a digest of the rest; more wait for the next hour (0: no cap)',

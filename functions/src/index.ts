@@ -10,7 +10,7 @@ import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { accountOf, answerExport } from './account-export/callable.js';
 import { cleanUpMember } from './account-deletion/cleanup.js';
 import { bucketCleaner, bucketLister, type StorageCleaner, type StorageLister } from './member-files/buckets.js';
-import { exportRequiresAppCheck, readMailConfig, smtpSecrets } from './config.js';
+import { exportRequiresAppCheck, readMailConfig, smtpConnections, smtpSecrets } from './config.js';
 import { deliverMail } from './mail/deliver.js';
 import { sweepMail } from './mail/sweep.js';
 import { functionsRegion } from './region.js';
@@ -45,6 +45,8 @@ export const sendContactMail = onDocumentCreated(
     memory: '512MiB',
     cpu: 1,
     concurrency: 16,
+    // One SMTP connection per instance: the account's connections at once stay within its provider's cap.
+    maxInstances: smtpConnections,
   },
   async (event) => {
     if (!event.data) return;
@@ -142,6 +144,7 @@ export const cleanUpDeletedAccount = v1
         perDay: config.limits.perDay,
         transport: getTransport(config.smtp),
         from: config.from,
+        supportEmail: config.supportEmail,
       },
     );
   });

@@ -42,6 +42,7 @@ const events = {
   confirmationUnrecorded: ['error', 'Deletion confirmation sent but not recorded'],
   confirmationRefused: ['error', 'Deletion confirmation refused for good'],
   confirmationLater: ['warn', 'Deletion confirmation not sent for now; the run is retried'],
+  confirmationHeld: ['warn', 'Deletion confirmation held: the mail account is down; the run is retried'],
   // A member's copy of their data (account-export/callable.ts).
   exportOverCap: ['info', 'Data export refused: over the daily cap'],
   exportTooLarge: ['warn', 'Data export too large to send'],

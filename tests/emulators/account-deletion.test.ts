@@ -25,9 +25,14 @@ const harness = mailHarness({ triggers: true });
 const { app, db } = harness;
 
 /** A transport that hands each email's recipient to `send`, which may throw as a server would. */
-function confirmationsTo(send: (to: string) => Promise<void>): { transport: MailTransport; from: string } {
+function confirmationsTo(send: (to: string) => Promise<void>): {
+  transport: MailTransport;
+  from: string;
+  supportEmail: string;
+} {
   return {
     from: 'Support <no-reply@example.com>',
+    supportEmail: 'support@example.com',
     transport: {
       async sendMail(email) {
         await send(email.to);
@@ -174,7 +179,11 @@ describe('the clean-up module', () => {
     const a = `a${unique()}`;
     const refused = () =>
       Promise.reject(
-        Object.assign(new Error('550 5.1.1 mailbox unavailable'), { code: 'EENVELOPE', responseCode: 550 }),
+        Object.assign(new Error('550 5.1.1 mailbox unavailable'), {
+          code: 'EENVELOPE',
+          command: 'RCPT TO',
+          responseCode: 550,
+        }),
       );
     const done = await cleanUpMember(
       { uid: a, email: `${a}@example.com`, emailVerified: true },
@@ -189,7 +198,8 @@ describe('the clean-up module', () => {
     const flaky = async () => {
       await Promise.resolve();
       tries += 1;
-      if (tries === 1) throw Object.assign(new Error('421 try later'), { code: 'EENVELOPE', responseCode: 421 });
+      if (tries === 1)
+        throw Object.assign(new Error('421 try later'), { code: 'EENVELOPE', command: 'RCPT TO', responseCode: 421 });
     };
     const member = { uid: a, email: `${a}@example.com`, emailVerified: true };
     const deps = { db, storage: undefined, ...confirmationsTo(flaky) };

@@ -7,9 +7,15 @@ import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
-import { providerReplies, type ProviderReply, type SessionStep } from '../../functions/src/mail/provider-replies.ts';
+import {
+  providerReplies,
+  type ProviderReply,
+  type SessionStep,
+} from '../../functions/src/mail/provider-reply-samples.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
+import nodemailer from 'nodemailer';
+import { cleanUpMember } from '../../functions/src/account-deletion/cleanup.ts';
+import { closeTransport, getTransport, smtpTransportOptions } from '../../functions/src/mail/transport.ts';
 import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from '../support/mail-harness.ts';
 
 // What is wrong with the mail account is not wrong with the message (account.ts): the delivery
@@ -18,20 +24,34 @@ import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from 
 // 15 minutes as the scheduled one would find things). A refused login for a weekend and a
 // server out of reach for a day, then mended: every message goes out at the first try after,
 // none ends in ERROR, the operator hears once and then once a day. Then each provider's
-// replies (provider-replies.ts), answered by the server at their step of the session.
+// replies (provider-reply-samples.ts), answered by the server at their step of the session.
 
 const mailbox = 'support-sender@example.com';
 const password = 'app-password-7d41';
 
-/** What the server does: take mail, refuse every login, or answer one step with a reply. */
+/**
+ * What the server does: take mail, refuse every login, answer one step with a reply; answer
+ * only the message whose subject holds `marker` (with a reply at the end of DATA, or by
+ * stalling `ms` before it takes it, as a slow content filter does); or take at most
+ * `connections` sessions at once, answering a message over them `432 4.3.2` (Microsoft 365's
+ * limit on an account's connections).
+ */
 type Behaviour =
-  { kind: 'accept' } | { kind: 'refuse-login' } | { kind: 'reply'; step: SessionStep; code: number; text: string };
+  | { kind: 'accept' }
+  | { kind: 'refuse-login' }
+  | { kind: 'reply'; step: SessionStep; code: number; text: string }
+  | { kind: 'refuse-one'; marker: string; code: number; text: string }
+  | { kind: 'stall-one'; marker: string; ms: number }
+  | { kind: 'limit'; connections: number };
 
 type AccountServer = {
   port: number;
   messages: ParsedMail[];
   /** The test's clock at each login tried. */
   logins: number[];
+  /** Sessions open at once, at most, since the last `behave`; and the 432 replies given. */
+  widest: () => number;
+  busyReplies: () => number;
   behave(next: Behaviour): void;
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -44,6 +64,9 @@ async function startAccountServer(): Promise<AccountServer> {
   const messages: ParsedMail[] = [];
   const logins: number[] = [];
   let behaviour: Behaviour = { kind: 'accept' };
+  let open = 0;
+  let widest = 0;
+  let busyReplies = 0;
   const replyAt = (step: SessionStep) =>
     behaviour.kind === 'reply' && behaviour.step === step ? refusal(behaviour.code, behaviour.text) : null;
   let server: SMTPServer | undefined;
@@ -57,7 +80,12 @@ async function startAccountServer(): Promise<AccountServer> {
       logger: false,
       closeTimeout: 250,
       onConnect(_session, callback) {
+        open += 1;
+        widest = Math.max(widest, open);
         callback(replyAt('CONN'));
+      },
+      onClose() {
+        open -= 1;
       },
       onAuth(auth, _session, callback) {
         logins.push(now);
@@ -78,9 +106,25 @@ async function startAccountServer(): Promise<AccountServer> {
       onData(stream, _session, callback) {
         simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true })
           .then((parsed) => {
-            const refused = replyAt('DATA');
+            const current = behaviour;
+            const mine = 'marker' in current && (parsed.subject?.includes(current.marker) ?? false);
+            const refused =
+              replyAt('DATA') ??
+              (current.kind === 'refuse-one' && mine ? refusal(current.code, current.text) : null) ??
+              (current.kind === 'limit' && open > current.connections
+                ? refusal(432, '4.3.2 STOREDRV.ClientSubmit; sender thread limit exceeded')
+                : null);
             if (refused) {
+              if (refused.responseCode === 432) busyReplies += 1;
               callback(refused);
+              return;
+            }
+            if (current.kind === 'stall-one' && mine) {
+              // Taken after the stall, whether or not the client waited for the answer.
+              setTimeout(() => {
+                messages.push(parsed);
+                callback();
+              }, current.ms);
               return;
             }
             messages.push(parsed);
@@ -105,8 +149,12 @@ async function startAccountServer(): Promise<AccountServer> {
     port,
     messages,
     logins,
+    widest: () => widest,
+    busyReplies: () => busyReplies,
     behave(next) {
       behaviour = next;
+      widest = open;
+      busyReplies = 0;
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -301,7 +349,7 @@ describe('a digest that meets a refused login', () => {
     now += 30_000;
     expect((await sweepMail(db, config, { now, onAlert })).digest.outcome).toBe('HELD');
     expect(smtp.logins.length).toBe(logins);
-    // Mended: the next try is the digest itself, and it goes.
+    // Mended: the sweep's check of the account finds it, and the digest goes in the same run.
     smtp.behave({ kind: 'accept' });
     now = start + 5 * minute;
     expect((await sweepMail(db, config, { now, onAlert })).digest).toMatchObject({ outcome: 'SUCCESS', messages: 3 });
@@ -335,6 +383,11 @@ describe.each(Object.entries(providerReplies))(
         expect(outcome).toBe('HELD');
         expect(delivery).toMatchObject({ state: 'RETRY', waitsFor: 'account', attempts: 0 });
         expect(account.down).toBe(true);
+      } else if (scope === 'busy') {
+        // Too many connections at once: tried again later, nothing marked.
+        expect(outcome).toBe('RETRY');
+        expect(delivery.waitsFor).toBeUndefined();
+        expect(account.down).toBe(false);
       } else {
         // The message's own: ended (5xx) or tried again on the message's schedule (4xx).
         expect(outcome).toBe(reply.code >= 500 ? 'ERROR' : 'RETRY');
@@ -368,4 +421,190 @@ it('a server that refuses the connection is the account’s', async () => {
   expect((await deliveryOf(id)).error).toMatch(/ECONNREFUSED/);
   await mailRef(id).delete();
   await accountRef(db).delete();
+});
+
+/** A sweep every 15 minutes from `fromMs` to `untilMs` (the scheduled one, as it finds things). */
+async function sweepsUntil(fromMs: number, untilMs: number, settings: MailConfig = config): Promise<void> {
+  for (let at = fromMs; at <= untilMs; at += 15 * minute) {
+    now = at;
+    await sweepMail(db, settings, { now, onAlert });
+  }
+}
+
+describe("one visitor's message is never the mail account", () => {
+  it('a message answered 421 at the end of DATA is its own: the others are delivered at once, it is never held, and it ends in ERROR on its own schedule', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `refused-${String(start)}`;
+    smtp.behave({ kind: 'refuse-one', marker, code: 421, text: '4.7.0 Try again later, closing connection' });
+    const bad = await writeAndTrigger(start, marker);
+    expect(bad.outcome).toBe('RETRY');
+    const others: string[] = [];
+    for (const offset of [1, 2, 3]) {
+      const other = await writeAndTrigger(start + offset * minute, `other${String(offset)}-${String(start)}`);
+      expect(other.outcome, 'another visitor').toBe('SUCCESS');
+      others.push(other.id);
+    }
+    // The account was never taken down: the check of our own went through.
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    for (const id of others) expect(carrying(id)).toHaveLength(1);
+    // The refused message goes on its own schedule until its attempts are spent, then ends
+    // in ERROR, saying why, and the team is told (mail:requeue can take it back).
+    await sweepsUntil(start + 15 * minute, start + 10 * hour);
+    const ended = await deliveryOf(bad.id);
+    expect(ended).toMatchObject({ state: 'ERROR' });
+    expect(String(ended.error)).toMatch(/gave up after \d+ attempts: .*421 4\.7\.0/);
+    expect(ended.waitsFor).toBeUndefined();
+    expect(alerts.filter((alert) => alert.kind === 'failed' && alert.mailId === bad.id)).toHaveLength(1);
+    expect(alerts.filter((alert) => alert.kind === 'account')).toEqual([]);
+    expect(carrying(bad.id)).toEqual([]);
+    for (const id of [bad.id, ...others]) await mailRef(id).delete();
+  }, 120_000);
+
+  it('a message the server stalls on, then takes: the others go at once, and the team receives it at most twice, the second saying so', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `stalled-${String(start)}`;
+    smtp.behave({ kind: 'stall-one', marker, ms: 1_500 });
+    // The pool's socket time-out as production has it would be 20 s: 1 s here, for a 1.5 s stall.
+    const transport = nodemailer.createTransport({ ...smtpTransportOptions(config.smtp), socketTimeout: 1_000 });
+    const deliverWith = (id: string) => deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert, transport });
+    const [badId = ''] = await harness.writeAt(1, start, () => ({
+      email: `${marker}@example.org`,
+      subject: `Account ${marker}`,
+    }));
+    now = start;
+    expect(await deliverWith(badId)).toBe('RETRY');
+    expect(await deliveryOf(badId)).toMatchObject({ state: 'RETRY', attempts: 1 });
+    const others: string[] = [];
+    for (const offset of [1, 2, 3]) {
+      const [id = ''] = await harness.writeAt(1, start + offset * minute, () => ({
+        subject: `Account other ${String(offset)}-${String(start)}`,
+      }));
+      now = start + offset * minute;
+      expect(await deliverWith(id), 'another visitor').toBe('SUCCESS');
+      others.push(id);
+    }
+    // Its next try, from the sweep: sent again, saying it may be a repeat; stalled again, it ends.
+    now = start + 10 * minute;
+    expect(await deliverWith(badId)).toBe('ERROR');
+    expect(String((await deliveryOf(badId)).error)).toMatch(/^not sent again: twice the mail server gave no answer/);
+    // Later sweeps send it no more.
+    await sweepsUntil(start + 15 * minute, start + 3 * hour);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const received = carrying(badId);
+    expect(received.length).toBeGreaterThanOrEqual(1);
+    expect(received.length).toBeLessThanOrEqual(2);
+    expect(received.at(-1)?.text).toMatch(/Sent again: a try at .* UTC got no answer from the mail server/);
+    for (const id of others) expect(carrying(id)).toHaveLength(1);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    expect(alerts.filter((alert) => alert.kind === 'failed' && alert.mailId === badId)).toHaveLength(1);
+    transport.close();
+    for (const id of [badId, ...others]) await mailRef(id).delete();
+  }, 60_000);
+
+  it('a refusal of the connection at the end of DATA (DMARC) holds everyone, and all go once mended', async () => {
+    const start = freshDay() + 9 * hour;
+    smtp.behave({
+      kind: 'reply',
+      step: 'DATA',
+      code: 550,
+      text: "5.7.26 Unauthenticated email from example.com is not accepted due to domain's DMARC policy",
+    });
+    const { ids, outcomes, mendedMs, deliveredMs } = await outage(start, 3 * hour, [0, 20 * minute, 70 * minute], () =>
+      smtp.behave({ kind: 'accept' }),
+    );
+    expect(outcomes).toEqual(['HELD', 'HELD', 'HELD']);
+    expect(deliveredMs).toBe(mendedMs);
+    for (const id of ids) {
+      expect(carrying(id), `Mail/${id}`).toHaveLength(1);
+      expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    }
+    expect(alerts.filter((alert) => alert.kind === 'account').map((alert) => alert.reminder)).toEqual([false]);
+    expect(alerts.filter((alert) => alert.kind === 'failed')).toEqual([]);
+  }, 120_000);
+});
+
+describe("a provider's limit of 3 connections at once", () => {
+  /** A burst of `count` messages delivered at once by `instances` instances, each with its own pool. */
+  async function burst(count: number, instances: number, atMs: number) {
+    const transports = Array.from({ length: instances }, () =>
+      nodemailer.createTransport(smtpTransportOptions(config.smtp)),
+    );
+    const ids = await harness.writeAt(count, atMs, (index) => ({
+      email: `burst${String(index)}-${String(atMs)}@example.org`,
+      subject: `Burst ${String(atMs)} ${String(index)}`,
+    }));
+    now = atMs;
+    const outcomes = await Promise.all(
+      ids.map((id, index) =>
+        deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert, transport: transports[index % instances] }),
+      ),
+    );
+    for (const transport of transports) transport.close();
+    return { ids, outcomes };
+  }
+
+  it('within it (one connection per instance, as many instances as allowed): all 50 go at once, none refused', async () => {
+    const start = freshDay() + 9 * hour;
+    smtp.behave({ kind: 'limit', connections: 3 });
+    const { ids, outcomes } = await burst(50, 3, start);
+    expect(outcomes.filter((outcome) => outcome !== 'SUCCESS')).toEqual([]);
+    expect(smtp.busyReplies()).toBe(0);
+    expect(smtp.widest()).toBeLessThanOrEqual(3);
+    for (const id of ids) expect(carrying(id), `Mail/${id}`).toHaveLength(1);
+    for (const id of ids) await mailRef(id).delete();
+  }, 60_000);
+
+  it('over it: the replies slow the sending and mark nothing, and all 50 are delivered once', async () => {
+    const start = freshDay() + 9 * hour;
+    smtp.behave({ kind: 'limit', connections: 3 });
+    const { ids } = await burst(50, 6, start);
+    expect(smtp.busyReplies()).toBeGreaterThan(0);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    await sweepsUntil(start + 15 * minute, start + 2 * hour);
+    for (const id of ids) {
+      expect(carrying(id), `Mail/${id}`).toHaveLength(1);
+      expect((await deliveryOf(id)).state).toBe('SUCCESS');
+    }
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    expect(alerts.filter((alert) => alert.kind === 'account' || alert.kind === 'failed')).toEqual([]);
+    for (const id of ids) await mailRef(id).delete();
+  }, 120_000);
+});
+
+describe('the deletion confirmation follows the mail account', () => {
+  it('held while the account is down, with no login per retried run; sent by the first run after it works', async () => {
+    const start = freshDay() + 9 * hour;
+    smtp.behave({ kind: 'refuse-login' });
+    // The account goes down with a message (a refused login proves itself).
+    const { id } = await writeAndTrigger(start, `deletion-${String(start)}`);
+    expect(readAccount(await accountRef(db).get()).down).toBe(true);
+    const logins = smtp.logins.length;
+    const member = {
+      uid: `member-${String(start)}`,
+      email: `member-${String(start)}@example.org`,
+      emailVerified: true,
+    };
+    const deps = {
+      db,
+      storage: undefined,
+      transport: getTransport(config.smtp),
+      from: config.from,
+      supportEmail: config.supportEmail,
+      perDay: 0,
+      now: () => now,
+    };
+    for (const minutes of [1, 2, 5]) {
+      now = start + minutes * minute;
+      await expect(cleanUpMember(member, deps)).rejects.toThrow(/mail account is down/);
+    }
+    expect(smtp.logins.length).toBe(logins);
+    // Mended: the sweep's check finds it, and the next run sends the confirmation.
+    smtp.behave({ kind: 'accept' });
+    await sweepsUntil(start + 15 * minute, start + 15 * minute);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    now = start + 20 * minute;
+    expect((await cleanUpMember(member, deps)).confirmation).toBe('SENT');
+    expect(smtp.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(member.email))).toHaveLength(1);
+    await mailRef(id).delete();
+  }, 60_000);
 });

@@ -12,6 +12,9 @@ import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
 import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
 import { pause } from '../mail/retry-policy.js';
 import type { Decision } from '../mail/decide.js';
+import { accountRef, markAccountDown, readAccount } from '../mail/account.js';
+import { proveAccountFailure } from '../mail/account-check.js';
+import { alertSink } from '../mail/alerts.js';
 import { runJob, type Job } from '../mail/pipeline.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
@@ -48,6 +51,8 @@ export type CleanupDeps = {
   /** Where the confirmation goes out (the support SMTP account), and whom it is from. */
   transport: MailTransport;
   from: string;
+  /** The support address: a check of the mail account goes there, as every message does (mail/account-check.ts). */
+  supportEmail: string;
   /**
    * The mail account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
    * once spent, the confirmation waits (the run throws and is retried later); 0 for no cap.
@@ -166,7 +171,9 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
  * write) and counted among the day's emails. One try per run: a transient failure (the quota
  * spent and the mail account out of reach too) gives the lease back and throws, so the retried
  * run sends it; a refusal for good is recorded as FAILED and the deletion ends, since retrying
- * for days would change nothing.
+ * for days would change nothing. While the mail account is down (mail/account.ts) it is held
+ * like every other email: the run throws before any login, and a retried run sends it once the
+ * sweep's check finds the account working again.
  */
 async function confirm(
   member: DeletedMember,
@@ -183,7 +190,16 @@ async function confirm(
     await record.update({ confirmation: 'UNVERIFIED' });
     return;
   }
-  await runJob(confirmationJob(to, deps, record, now), { transport: deps.transport, sleep: pause, now });
+  await runJob(confirmationJob(to, deps, record, now), {
+    transport: deps.transport,
+    sleep: pause,
+    now,
+    // The recipient is the member's address, not the operator's: a refusal of it is this email's.
+    checkAccount: (failure) =>
+      failure.stage === 'recipient'
+        ? Promise.resolve(undefined)
+        : proveAccountFailure(deps.transport, { from: deps.from, to: deps.supportEmail }, failure, now()),
+  });
 }
 
 /** A confirmation being sent: its hourly ticket, given back when it does not go. */
@@ -210,9 +226,16 @@ function confirmationJob(
         return true;
       });
       if (!mine) return settled;
+      const giveBack = () =>
+        record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+      if (readAccount(await accountRef(db).get()).down) {
+        await giveBack();
+        logEvent('confirmationHeld', { record: record.id });
+        throw new Error('The mail account is down; the confirmation is sent by a retried run once it works again');
+      }
       const perDay = deps.perDay ?? defaultRateLimits.perDay;
       if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
-        await record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+        await giveBack();
         throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
       }
       const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
@@ -243,6 +266,8 @@ function confirmationJob(
         logEvent('confirmationRefused', codes);
         return { kind: 'done', outcome: undefined };
       }
+      // The account failed its check too: every email waits for it, this one with the others.
+      if (decision.kind === 'account') await markAccountDown(db, decision.failure, now(), alertSink(undefined));
       logEvent('confirmationLater', codes);
       throw new Error(
         `The deletion confirmation was not sent for now (${String(sent?.failure.responseCode ?? sent?.failure.code)})`,
@@ -252,12 +277,12 @@ function confirmationJob(
 }
 
 /**
- * Whether a decision ends the confirmation unsent. Its recipient is the member, not the team:
- * a refusal for good that a message to the team would wait out as the mail account's (an
- * address the server will not take, a login refused for good) ends it as well.
+ * Whether a decision ends the confirmation unsent: the server refused it for good (the
+ * member's address among the reasons: the check of the account went through, so the refusal
+ * was this email's). A failure of the mail account holds it instead.
  */
 function endsConfirmation(decision: Decision): boolean {
-  return decision.kind === 'ended' || (decision.kind === 'account' && !decision.failure.transient);
+  return decision.kind === 'ended';
 }
 
 /** What the record says once the confirmation was sent, refused for good, or not sent for now. */

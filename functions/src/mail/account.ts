@@ -2,22 +2,24 @@ import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-ad
 import { errorCodes, logEvent } from '../log.js';
 import { raiseNotice, type AlertSink } from './alerts.js';
 import type { SendFailure } from './retry-policy.js';
+import { tryWith, type CheckKind } from './account-check.js';
 import { collections } from '../contracts/collections.js';
 
-// What is wrong with the mail account is not wrong with the message. When a send fails for
-// the account's sake (retry-policy.ts, `failureScope`: a refused login, a server unreachable
-// or timing out, a sender or recipient the server will not take), the message waits, held
-// (delivery.ts, `held`): it never ends in ERROR for it, however long that lasts within its
-// retention, and it is not counted against the caps. The account is then marked down in one
-// small document, `MailSweep/account`, which every claim reads with the message (no operation
-// of its own): while it is down, a new message is held at once instead of trying the login
-// again, and the sweep tries the account at a gentle pace (1, 2, 4, 8 minutes, then every 15),
-// with the oldest held message (or the due digest, or, with nothing waiting, a login alone).
-// The first try that goes through marks the account up, and every held message goes out, oldest
-// first, through the same claim and within the same caps as any other. The operator hears of it
-// once when it goes down (a log alert and a notice in the first email that gets through) and
-// again each day it lasts. The document is written only when the account changes state or is
-// tried, never by each message.
+// What is wrong with the mail account is not wrong with the message. When a send fails in a
+// way that may be the account's (retry-policy.ts, `failureScope`: a refused login, a server
+// unreachable or silent, a refusal of the connection) and a check of the account that carries
+// nothing of a visitor's fails too (account-check.ts), the message waits, held (delivery.ts,
+// `held`): it never ends in ERROR for it, however long that lasts within its retention, and it
+// is not counted against the caps. The account is then marked down in one small document,
+// `MailSweep/account`, which every claim reads with the message (no operation of its own):
+// while it is down, a new message, a digest and a deletion confirmation are held at once
+// instead of trying the login again, and the sweep tries the account at a gentle pace (1, 2,
+// 4, 8 minutes, then every 15) with the same check that proved it down, never with a held
+// message. The first check that goes through marks the account up, and every held message goes
+// out, oldest first, through the same claim and within the same caps as any other. The
+// operator hears of it once when it goes down (a log alert and a notice in the first email
+// that gets through) and again each day it lasts. The document is written only when the
+// account changes state or is tried, never by each message.
 
 export const accountStateId = 'account';
 
@@ -32,7 +34,16 @@ export const accountReminderMs = 24 * 60 * 60_000;
 /** The account as its document says: up (no document), or down since when, and when it is tried next. */
 export type AccountState =
   | { down: false }
-  | { down: true; sinceMs: number; reason: string; tries: number; nextTryMs: number; remindedMs: number };
+  | {
+      down: true;
+      sinceMs: number;
+      reason: string;
+      tries: number;
+      nextTryMs: number;
+      remindedMs: number;
+      /** The check that proved it down, and tries it again (account-check.ts). */
+      check: CheckKind;
+    };
 
 export const accountRef = (db: Firestore): DocumentReference =>
   db.collection(collections.mailSweep).doc(accountStateId);
@@ -49,6 +60,7 @@ export function readAccount(snapshot: DocumentSnapshot | undefined): AccountStat
     tries: number(data.tries),
     nextTryMs: number(data.nextTryMs),
     remindedMs: number(data.remindedMs),
+    check: data.check === 'login' ? 'login' : 'message',
   };
 }
 
@@ -62,7 +74,7 @@ const reasonOf = (failure: Pick<SendFailure, 'message'>) => failure.message.slic
  */
 export async function markAccountDown(
   db: Firestore,
-  failure: Pick<SendFailure, 'message' | 'code' | 'responseCode'>,
+  failure: Pick<SendFailure, 'message' | 'code' | 'responseCode' | 'stage'>,
   nowMs: number,
   sink: AlertSink,
 ): Promise<void> {
@@ -76,6 +88,7 @@ export async function markAccountDown(
         reason: reasonOf(failure),
         code: failure.code,
         responseCode: failure.responseCode,
+        check: tryWith(failure),
         tries: 0,
         nextTryMs: nowMs + accountTryDelayMs(0),
         remindedMs: nowMs,
@@ -116,11 +129,15 @@ export async function markAccountUp(db: Firestore, nowMs: number): Promise<void>
  * by this sweep alone (the next try is set in the same transaction, so two sweeps at once
  * never both try). A day after the last word to the operator, it tells them again.
  */
-export async function takeAccountTry(db: Firestore, nowMs: number, sink: AlertSink): Promise<'up' | 'wait' | 'try'> {
+export async function takeAccountTry(
+  db: Firestore,
+  nowMs: number,
+  sink: AlertSink,
+): Promise<{ kind: 'up' | 'wait' } | { kind: 'try'; check: CheckKind }> {
   const ref = accountRef(db);
   const { decision, remind } = await db.runTransaction(async (tx) => {
     const state = readAccount(await tx.get(ref));
-    if (!state.down) return { decision: 'up' as const, remind: undefined };
+    if (!state.down) return { decision: { kind: 'up' as const }, remind: undefined };
     const remindNow = nowMs - state.remindedMs >= accountReminderMs;
     const tryNow = nowMs >= state.nextTryMs;
     if (remindNow || tryNow) {
@@ -131,7 +148,10 @@ export async function takeAccountTry(db: Firestore, nowMs: number, sink: AlertSi
           : {}),
       });
     }
-    return { decision: tryNow ? ('try' as const) : ('wait' as const), remind: remindNow ? state : undefined };
+    return {
+      decision: tryNow ? { kind: 'try' as const, check: state.check } : { kind: 'wait' as const },
+      remind: remindNow ? state : undefined,
+    };
   });
   if (remind?.down) sink({ kind: 'account', sinceMs: remind.sinceMs, reason: remind.reason, reminder: true });
   return decision;

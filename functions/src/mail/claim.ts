@@ -95,8 +95,11 @@ type ClaimTaken = {
   leaseUntilMs: number;
   /** When the message was written: a message held for the mail account keeps its place by it. */
   writtenMs: number;
-  /** Whether the mail account was down when claimed: this send is the account's try (account.ts). */
-  accountDown: boolean;
+  /**
+   * When an earlier send of this message met no answer after it may have reached the server
+   * (`delivery.unanswered`): this email says it may be a repeat, and another silence ends it.
+   */
+  unansweredMs?: number;
   /**
    * Whether an earlier claim started reading the picture and its invocation stopped before it
    * recorded anything (it died while decoding, perhaps out of memory): not to be read again.
@@ -127,11 +130,8 @@ export type Claim =
   | { kind: 'held'; reason: string }
   | { kind: 'skipped'; reason: string };
 
-/**
- * What a claim needs to know: the caps, when a message expires, and whether this send is the
- * sweep's try of a mail account that is down (else a message is held while it is).
- */
-export type ClaimSettings = { caps: MailCaps; expiry: Expiry; accountTry?: boolean };
+/** What a claim needs to know: the caps, and when a message expires. */
+export type ClaimSettings = { caps: MailCaps; expiry: Expiry };
 
 /** The documents a claim reads besides the message: its sender's counter and its thread's. */
 function relatedRefs(ref: DocumentReference, caps: MailCaps, nowMs: number, mail: ContactMail | undefined) {
@@ -168,14 +168,14 @@ export type FirstLook =
  * leased, ended, waiting); a digest's message whose invocation died back to the queue, never
  * out alone (sent again in a digest of the same id, so under the same Message-ID should it
  * have gone); malformed, or out of attempts, ended in ERROR; held while the mail account is
- * down (no try of the login, no count against the caps) unless this send is the sweep's try
- * of it; else on to the caps. Every write of the whole field carries the expiry, and the
+ * down (no try of the login, no count against the caps; the sweep tries the account with a
+ * check of its own, account-check.ts); else on to the caps. Every write of the whole field carries the expiry, and the
  * document its reference.
  */
 export function firstLook(
   data: Record<string, unknown> | undefined,
   account: AccountState,
-  { nowMs, accountTry, expiry, reference }: { nowMs: number; accountTry: boolean; expiry: Expiry; reference: string },
+  { nowMs, expiry, reference }: { nowMs: number; expiry: Expiry; reference: string },
 ): FirstLook {
   if (!data) return { kind: 'settled', taken: { kind: 'skipped', reason: 'the document no longer exists' } };
   const delivery = (typeof data.delivery === 'object' && data.delivery !== null ? data.delivery : {}) as Record<
@@ -215,7 +215,7 @@ export function firstLook(
   }
   const createdAt: unknown = data.createdAt;
   const writtenMs = createdAt instanceof Timestamp ? createdAt.toMillis() : nowMs;
-  if (account.down && !accountTry) {
+  if (account.down) {
     const error = heldFor({ message: account.reason });
     return {
       kind: 'settled',
@@ -247,7 +247,7 @@ export function firstLook(
  */
 export async function claim(
   ref: DocumentReference,
-  { caps, expiry, accountTry = false }: ClaimSettings,
+  { caps, expiry }: ClaimSettings,
   nowMs: number,
   known?: DocumentSnapshot,
 ): Promise<Taken> {
@@ -263,7 +263,6 @@ export async function claim(
     );
     const look = firstLook(snapshot?.exists ? (snapshot.data() ?? {}) : undefined, readAccount(accountSnapshot), {
       nowMs,
-      accountTry,
       expiry,
       reference: referenceFor(ref.id),
     });
@@ -271,7 +270,7 @@ export async function claim(
       if (look.update) tx.update(ref, look.update);
       return look.taken;
     }
-    const { data, delivery, mail, before, expireAt, reference, writtenMs, account, round } = look;
+    const { data, delivery, mail, before, expireAt, reference, writtenMs, round } = look;
 
     // The related documents, read with the message when it was known (the usual case).
     const related = relatedRefs(ref, caps, nowMs, mail);
@@ -307,8 +306,9 @@ export async function claim(
 
     const attempts = before + 1;
     const token = randomUUID();
+    const unanswered = delivery.unanswered instanceof Timestamp ? delivery.unanswered : undefined;
     tx.update(ref, {
-      ...processing(attempts, nowMs, expireAt, token, counted !== undefined || isCounted(data.delivery)),
+      ...processing(attempts, nowMs, expireAt, token, counted !== undefined || isCounted(data.delivery), unanswered),
       reference,
       // For a digest, should it go to the queue after all (digest.ts: it reads no picture).
       ...pictureMark(data),
@@ -330,7 +330,7 @@ export async function claim(
       threadRefs: related.thread,
       leaseUntilMs: nowMs + leaseMs,
       writtenMs,
-      accountDown: account.down,
+      ...(unanswered ? { unansweredMs: unanswered.toMillis() } : {}),
       pictureStopped: round === 'recovered' && typeof delivery.pictureTried === 'string',
     };
   });
@@ -484,7 +484,7 @@ function leased(
             // Held for the mail account: its count given back, so it meets the caps again when it goes.
             return writeWhileClaimed(
               taken,
-              cleared(held(step.attempts, step.error, taken.writtenMs)),
+              cleared(held(step.attempts, step.error, taken.writtenMs, step.unansweredMs)),
               giveBack(taken),
               now(),
             );

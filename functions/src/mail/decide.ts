@@ -14,7 +14,11 @@ export type Decision =
   | { kind: 'sent'; info: DeliveryInfo }
   /** The account's sending quota is spent: waits for the next day, no attempt spent. */
   | { kind: 'quota' }
-  /** The mail account fails, not the email (account.ts): held until it works, no attempt spent. */
+  /**
+   * The failure may be the mail account's: pipeline.ts has the account checked (account-check.ts);
+   * when the check fails too, the email is held until it works (account.ts), no attempt spent,
+   * else it is decided again as the email's own failure (`asTheEmails`).
+   */
   | { kind: 'account'; failure: SendFailure; error: string }
   /** Failed for now: tried again within this run, after its next pause. */
   | { kind: 'again'; error: string }
@@ -32,11 +36,23 @@ export type DecideContext = {
   /** Whether this run may try again after a pause (a message's quick tries). */
   quickRetryLeft: boolean;
   nowMs: number;
+  /** An earlier send of this email met no answer after it may have reached the server. */
+  unansweredBefore?: boolean;
 };
 
 /** The error recorded when an email is given up after its last transient failure. */
 export function gaveUp(attempts: number, last: string): string {
   return `gave up after ${attempts} attempts: ${last}`;
+}
+
+/** The error recorded on an email met twice by no answer after it may have reached the server. */
+export function unansweredTwice(last: string): string {
+  return `not sent again: twice the mail server gave no answer once the email was on its way, so it may have arrived (${last})`;
+}
+
+/** The failure as the email's own, once a check of the mail account went through. */
+export function asTheEmails(failure: SendFailure): SendFailure {
+  return { ...failure, account: false };
 }
 
 /** The error recorded on an email held because the mail account fails. */
@@ -51,12 +67,18 @@ export function heldFor(failure: Pick<SendFailure, 'message'>): string {
  * the server refuses it for good or its attempts are spent, else it is tried again: within
  * this run while a quick try is left, later after the back-off.
  */
-export function decide(sent: Sent, { attempts, quickRetryLeft, nowMs }: DecideContext): Decision {
+export function decide(sent: Sent, { attempts, quickRetryLeft, nowMs, unansweredBefore }: DecideContext): Decision {
   if (sent.kind === 'sent') return { kind: 'sent', info: sent.info };
   const { failure } = sent;
   if (failure.quota) return { kind: 'quota' };
-  if (failure.account && !(failure.transient && quickRetryLeft)) {
+  // No answer after the email may have reached the server: never sent again at once.
+  const quickTry = quickRetryLeft && !failure.unanswered;
+  if (failure.account && !(failure.transient && quickTry)) {
     return { kind: 'account', failure, error: heldFor(failure) };
+  }
+  if (failure.unanswered) {
+    if (unansweredBefore) return { kind: 'ended', error: unansweredTwice(failure.message), forGood: false };
+    if (attempts < maxAttempts) return { kind: 'later', error: failure.message, atMs: nowMs + retryDelayMs(attempts) };
   }
   if (!failure.account && (!failure.transient || attempts >= maxAttempts)) {
     return {
@@ -65,6 +87,6 @@ export function decide(sent: Sent, { attempts, quickRetryLeft, nowMs }: DecideCo
       forGood: !failure.transient,
     };
   }
-  if (quickRetryLeft) return { kind: 'again', error: failure.message };
+  if (quickTry) return { kind: 'again', error: failure.message };
   return { kind: 'later', error: failure.message, atMs: nowMs + retryDelayMs(attempts) };
 }

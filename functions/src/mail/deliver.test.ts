@@ -1,7 +1,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { messageJob, type MessageClaim, type MessageIo } from './deliver.js';
-import { runJob, type RecordResult } from './pipeline.js';
+import { runJob, type RecordResult, type RunIo } from './pipeline.js';
+import { unansweredTwice } from './decide.js';
 import { held, recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
 import type { OutgoingEmail } from './render-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
@@ -21,7 +22,10 @@ const email: OutgoingEmail = {
   html: '<p>Hello</p>',
 };
 const sent = { messageId: '<id@example.com>', accepted: ['support@example.com'], rejected: [], response: '250 OK' };
-const connectionLost = () => Object.assign(new Error('Connection closed'), { code: 'ECONNECTION' });
+const connectionLost = () =>
+  Object.assign(new Error('connect ECONNREFUSED 192.0.2.10:587'), { code: 'ESOCKET', command: 'CONN' });
+/** No answer once the connection was open, as nodemailer reports a socket time-out. */
+const noAnswer = () => Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT', command: 'CONN' });
 const mailboxFull = () =>
   Object.assign(new Error('452 Mailbox full'), { code: 'EMESSAGE', responseCode: 452, response: '452 Mailbox full' });
 const noSuchUser = () =>
@@ -44,7 +48,7 @@ const writtenMs = nowMs - 60_000;
 /** What the claim's lease writes for a step (delivery.ts); a quota wait is a test of its own. */
 function asUpdate(step: SendRecord): DeliveryUpdate {
   if (step.kind === 'quota') throw new Error('a quota reply was not expected here');
-  if (step.kind === 'held') return held(step.attempts, step.error, writtenMs);
+  if (step.kind === 'held') return held(step.attempts, step.error, writtenMs, step.unansweredMs);
   return recordedAs(step);
 }
 
@@ -56,6 +60,10 @@ type Overrides = {
   delays?: readonly number[];
   onFailed?: (error: string) => Promise<void>;
   onAccountFailed?: (failure: SendFailure) => Promise<void>;
+  /** The check of the mail account; by default it fails as the send did. */
+  check?: RunIo['checkAccount'];
+  /** An earlier send met no answer then (`delivery.unanswered`). */
+  unansweredMs?: number;
 };
 
 /** The message job run by the pipeline on a claim already taken, with the given transport. */
@@ -67,7 +75,12 @@ function step(transport: MailTransport, overrides: Overrides = {}) {
     return Promise.resolve();
   };
   const io: MessageIo<MessageClaim> = {
-    take: () => Promise.resolve({ kind: 'claimed', attempts: overrides.attempts ?? 1, accountDown: false }),
+    take: () =>
+      Promise.resolve({
+        kind: 'claimed',
+        attempts: overrides.attempts ?? 1,
+        ...(overrides.unansweredMs === undefined ? {} : { unansweredMs: overrides.unansweredMs }),
+      }),
     render: () => Promise.resolve({ email, keptPicture: {}, notices: { ids: [], lines: [] } }),
     record: (_claim, step) => {
       if (overrides.record) return overrides.record(step);
@@ -80,10 +93,10 @@ function step(transport: MailTransport, overrides: Overrides = {}) {
     failed: overrides.onFailed ?? (() => Promise.resolve()),
     spent: () => Promise.resolve(),
     accountDown: overrides.onAccountFailed ?? (() => Promise.resolve()),
-    accountUp: () => Promise.resolve(),
     delivered: () => Promise.resolve(),
   };
-  const send = () => runJob(messageJob(io), { transport, sleep, now: () => nowMs });
+  const checkAccount = overrides.check ?? ((failure: SendFailure) => Promise.resolve(failure));
+  const send = () => runJob(messageJob(io), { transport, sleep, now: () => nowMs, checkAccount });
   return { send, records, pauses };
 }
 
@@ -108,7 +121,7 @@ describe('the message job', () => {
     expect(transport.tries).toBe(3);
     expect(pauses).toEqual([1_000, 3_000]);
     expect(records.map((record) => record['delivery.attempts'])).toEqual([2, 3, 3]);
-    expect(records[0]).toMatchObject({ 'delivery.error': 'Connection closed' });
+    expect(records[0]).toMatchObject({ 'delivery.error': 'connect ECONNREFUSED 192.0.2.10:587' });
     expect(records[1]?.['delivery.leaseExpireTime']).toEqual(Timestamp.fromMillis(nowMs + 10 * 60_000));
     expect(records[2]).toMatchObject({ 'delivery.state': 'SUCCESS', 'delivery.error': null });
   });
@@ -277,6 +290,84 @@ describe('the message job', () => {
       });
       expect(await send()).toBe('SKIPPED');
       expect(failures).toEqual([]);
+    });
+  });
+
+  describe('a failure the account’s check does not confirm is the message’s', () => {
+    const accountWorks = () => Promise.resolve(undefined);
+    const closing = () =>
+      Object.assign(new Error('Message failed: 421 4.7.0 Try again later, closing connection'), {
+        code: 'EMESSAGE',
+        command: 'DATA',
+        responseCode: 421,
+      });
+
+    it('a 421 at the end of DATA for this message alone: retried on its own schedule, nothing held', async () => {
+      const accountFailures: string[] = [];
+      const transport = transportFailing(closing, closing, closing);
+      const { send, records } = step(transport, {
+        check: accountWorks,
+        onAccountFailed: (failure) => {
+          accountFailures.push(failure.message);
+          return Promise.resolve();
+        },
+      });
+      expect(await send()).toBe('RETRY');
+      expect(transport.tries).toBe(3);
+      expect(accountFailures).toEqual([]);
+      expect(records.at(-1)).toMatchObject({
+        'delivery.state': 'RETRY',
+        'delivery.attempts': 3,
+        'delivery.nextAttemptTime': Timestamp.fromMillis(nowMs + retryDelayMs(3)),
+      });
+      expect(records.at(-1)).not.toHaveProperty('delivery.waitsFor');
+    });
+
+    it('no answer once the message was on its way: not sent again at once, deferred with when it happened', async () => {
+      const transport = transportFailing(noAnswer, noAnswer, noAnswer);
+      const { send, records, pauses } = step(transport, { check: accountWorks });
+      expect(await send()).toBe('RETRY');
+      expect(transport.tries).toBe(1);
+      expect(pauses).toEqual([]);
+      expect(records).toEqual([
+        expect.objectContaining({
+          'delivery.state': 'RETRY',
+          'delivery.attempts': 1,
+          'delivery.unanswered': Timestamp.fromMillis(nowMs),
+        }),
+      ]);
+    });
+
+    it('a second silence ends it in ERROR saying it may have arrived, and the team is told', async () => {
+      const failures: string[] = [];
+      const transport = transportFailing(noAnswer);
+      const { send, records } = step(transport, {
+        check: accountWorks,
+        attempts: 2,
+        unansweredMs: nowMs - 300_000,
+        onFailed: (error) => {
+          failures.push(error);
+          return Promise.resolve();
+        },
+      });
+      expect(await send()).toBe('ERROR');
+      expect(transport.tries).toBe(1);
+      expect(records).toEqual([
+        expect.objectContaining({ 'delivery.state': 'ERROR', 'delivery.error': unansweredTwice('Timeout') }),
+      ]);
+      expect(failures).toEqual([unansweredTwice('Timeout')]);
+    });
+
+    it('no answer, and the account’s check fails too: held, with when, so its next email says it may be a repeat', async () => {
+      const transport = transportFailing(noAnswer);
+      const { send, records } = step(transport);
+      expect(await send()).toBe('HELD');
+      expect(records).toEqual([
+        expect.objectContaining({
+          'delivery.waitsFor': 'account',
+          'delivery.unanswered': Timestamp.fromMillis(nowMs),
+        }),
+      ]);
     });
   });
 });

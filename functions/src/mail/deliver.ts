@@ -2,7 +2,8 @@ import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firesto
 import { errorCodes, logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { referenceFor } from '../contracts/contact-message.js';
-import { markAccountDown, markAccountUp } from './account.js';
+import { markAccountDown } from './account.js';
+import { proveAccountFailure } from './account-check.js';
 import {
   alertSink,
   markReported,
@@ -66,6 +67,12 @@ function cleanPicture(picture: PictureResult | undefined): MessageFields {
     : { picture: FieldValue.delete(), [pictureFlag]: false };
 }
 
+/** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`). */
+export function mayBeARepeat(unansweredMs: number): string {
+  const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
+  return `Sent again: a try at ${when} UTC got no answer from the mail server once this email was on its way, so it may have reached you already (same reference, same Message-ID).`;
+}
+
 export type DeliverOptions = {
   /** The document as the event (or the sweep's query) carried it: saves a read. */
   snapshot?: DocumentSnapshot;
@@ -81,8 +88,6 @@ export type DeliverOptions = {
   projectId?: string;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
-  /** This send is the sweep's try of a mail account that is down (account.ts): not held for it. */
-  accountTry?: boolean;
   /** How long the picture's read may take (picture.ts, pictureDeadlineMs). */
   pictureDeadlineMs?: number;
 };
@@ -94,7 +99,7 @@ export type DeliverOptions = {
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'HELD' | 'SKIPPED';
 
 /** What the message job needs of its claim (claim.ts's `Claimed`; a unit test's own). */
-export type MessageClaim = { kind: 'claimed'; attempts: number; accountDown: boolean };
+export type MessageClaim = { kind: 'claimed'; attempts: number; unansweredMs?: number };
 
 /** A claimed message on its way: its claim, and its attempts so far (this try's included). */
 export type MessageWork<C extends MessageClaim> = { claim: C; attempts: number };
@@ -117,10 +122,9 @@ export type MessageIo<C extends MessageClaim> = {
   failed(error: string): Promise<void>;
   /** The day's emails are spent (reported once a day). */
   spent(): Promise<void>;
-  /** The mail account failed: every message waits for it (account.ts). */
+  /** The mail account failed, and so did a check of it: every message waits for it (account.ts). */
   accountDown(failure: SendFailure): Promise<void>;
-  /** The account was down and this try got past it. */
-  accountUp(): Promise<void>;
+
   /** The email went, with these notices. */
   delivered(notices: Notices): Promise<void>;
 };
@@ -128,20 +132,28 @@ export type MessageIo<C extends MessageClaim> = {
 /**
  * A decision (decide.ts) as a claimed message records it: held for the mail account with the
  * attempts it had before this claim (`before`); the next quick try recorded (renewing the
- * lease) before its pause.
+ * lease) before its pause; deferred or held after a send that met no answer, with when
+ * (`unansweredMs`), so its next email says it may be a repeat.
  */
-function messageRecord(decision: Decision, attempts: number, before: number, nowMs: number): SendRecord {
+function messageRecord(
+  decision: Decision,
+  attempts: number,
+  before: number,
+  nowMs: number,
+  unansweredMs?: number,
+): SendRecord {
+  const unanswered = unansweredMs === undefined ? {} : { unansweredMs };
   switch (decision.kind) {
     case 'sent':
       return { kind: 'sent', attempts, info: decision.info };
     case 'quota':
       return { kind: 'quota' };
     case 'account':
-      return { kind: 'held', attempts: before, error: decision.error };
+      return { kind: 'held', attempts: before, error: decision.error, ...unanswered };
     case 'again':
       return { kind: 'again', attempts: attempts + 1, error: decision.error, nowMs };
     case 'later':
-      return { kind: 'deferred', attempts, error: decision.error, nextAttemptMs: decision.atMs };
+      return { kind: 'deferred', attempts, error: decision.error, nextAttemptMs: decision.atMs, ...unanswered };
     case 'ended':
       return { kind: 'failed', attempts, error: decision.error };
   }
@@ -161,11 +173,9 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
   const { log } = io;
   // Rendered once per message: a quick try sends the same email again.
   let rendered: Rendered | undefined;
-  const finish = async (claim: C, outcome: Outcome): Promise<Next<MessageWork<C>, Outcome>> => {
+  const finish = async (outcome: Outcome): Promise<Next<MessageWork<C>, Outcome>> => {
     if (outcome === 'SUCCESS' && rendered) await io.delivered(rendered.notices);
     if (outcome === 'QUEUED') await io.spent();
-    // The account was down and this try got past it (sent, or refused for the message alone).
-    if (claim.accountDown && outcome !== 'HELD' && outcome !== 'SKIPPED') await io.accountUp();
     return { kind: 'done', outcome };
   };
   return {
@@ -199,10 +209,17 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
       rendered = await io.render(claim);
       return rendered.email;
     },
-    context: ({ attempts }, tries, nowMs) => ({ attempts, quickRetryLeft: io.delays[tries] !== undefined, nowMs }),
-    record({ claim, attempts }, decision) {
+    context: ({ attempts, claim }, tries, nowMs) => ({
+      attempts,
+      quickRetryLeft: io.delays[tries] !== undefined,
+      nowMs,
+      unansweredBefore: claim.unansweredMs !== undefined,
+    }),
+    record({ claim, attempts }, decision, sent) {
       if (!rendered) throw new Error('a message is recorded before it was rendered');
-      return io.record(claim, messageRecord(decision, attempts, claim.attempts - 1, io.now()), rendered);
+      const nowMs = io.now();
+      const unansweredMs = sent?.kind === 'failed' && sent.failure.unanswered ? nowMs : undefined;
+      return io.record(claim, messageRecord(decision, attempts, claim.attempts - 1, nowMs, unansweredMs), rendered);
     },
     onRecordRetry: ({ attempts }, code) => logEvent('outcomeRetried', { ...log, attempts, code }),
     async after({ work, tries, sent, decision, recorded }) {
@@ -219,34 +236,34 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
           : { ...log, attempts };
       if (recorded === 'unrecorded') {
         logEvent(sent?.kind === 'sent' ? 'sentUnrecorded' : 'notSentUnrecorded', failureLog);
-        return finish(claim, sent?.kind === 'sent' ? 'SUCCESS' : 'SKIPPED');
+        return finish(sent?.kind === 'sent' ? 'SUCCESS' : 'SKIPPED');
       }
       if (recorded === 'stale') {
         logEvent('claimStale', log);
-        return finish(claim, 'SKIPPED');
+        return finish('SKIPPED');
       }
       switch (decision.kind) {
         case 'sent':
           logEvent('delivered', { ...log, state: 'SUCCESS', attempts });
-          return finish(claim, 'SUCCESS');
+          return finish('SUCCESS');
         case 'quota':
           logEvent('waitsForQuota', { ...failureLog, state: 'QUEUED' });
-          return finish(claim, 'QUEUED');
+          return finish('QUEUED');
         case 'account':
           logEvent('heldForAccount', { ...failureLog, state: 'RETRY' });
           await io.accountDown(decision.failure);
-          return finish(claim, 'HELD');
+          return finish('HELD');
         case 'ended':
           logEvent('failed', { ...failureLog, state: 'ERROR' });
           await io.failed(decision.error);
-          return finish(claim, 'ERROR');
+          return finish('ERROR');
         case 'later':
           logEvent('deferred', {
             ...failureLog,
             state: 'RETRY',
             nextAttemptTime: new Date(decision.atMs).toISOString(),
           });
-          return finish(claim, 'RETRY');
+          return finish('RETRY');
         case 'again': {
           const pauseMs = io.delays[tries] ?? 0;
           logEvent('tryingAgain', { ...failureLog, retryInMs: pauseMs });
@@ -277,7 +294,7 @@ export async function deliverMail(
   const job = messageJob<Claimed>({
     // Claim, within the caps.
     take: () =>
-      claimMail(ref, { caps, expiry, accountTry: options.accountTry }, options.snapshot, {
+      claimMail(ref, { caps, expiry }, options.snapshot, {
         now,
         sleep: options.sleep,
         onRetry: options.onContention,
@@ -296,8 +313,10 @@ export async function deliverMail(
       const named = taken.mail.shape === 'fields' ? taken.mail.message.notice : undefined;
       const knownProblem = named ? (await readKnownProblems(db, [named])).get(named) : undefined;
       const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
+      // A send that met no answer may have reached the team: this email says so first.
+      const repeat = taken.unansweredMs === undefined ? [] : [mayBeARepeat(taken.unansweredMs)];
       const email = renderEmail(taken.mail, { from: config.from, supportEmail: config.supportEmail }, source, {
-        notices: notices.lines,
+        notices: [...repeat, ...notices.lines],
         thread: taken.thread,
         picture,
         ...(knownProblem ? { knownProblem } : {}),
@@ -320,11 +339,16 @@ export async function deliverMail(
       reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, now(), alert),
     spent: () => reportQuota(db, { kind: 'quota', day: dayKey(now()), limit: caps.perDay }, now(), alert),
     accountDown: (failure) => markAccountDown(db, failure, now(), alert),
-    accountUp: () => markAccountUp(db, now()),
     delivered: (notices) => markReported(db, notices),
   });
   try {
-    return await runJob(job, { transport, sleep: options.sleep ?? pause, now });
+    return await runJob(job, {
+      transport,
+      sleep: options.sleep ?? pause,
+      now,
+      checkAccount: (failure) =>
+        proveAccountFailure(transport, { from: config.from, to: config.supportEmail }, failure, now()),
+    });
   } catch (error) {
     logEvent('stopped', { ...log, ...errorCodes(error) });
     return 'SKIPPED';

@@ -30,6 +30,9 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //   pictureTried     the token of the claim reading the message's picture, until its next
 //                    outcome: found on a claim whose lease ran out, the decode never ended
 //                    (the invocation died), so the message goes without its picture
+//   unanswered       when a send of it met no answer once it may have reached the server (a
+//                    time-out after the connection was open): its next email says it may be a
+//                    repeat, and a second silence ends it (decide.ts); kept from then on
 //   requeued         once an operator put an ended message back in the queue
 //                    (`npm run mail:requeue`): when, and its state and error before
 //   expireAt         when the document may be deleted (retention.ts): set by every write of
@@ -77,6 +80,8 @@ export type Delivery = {
   waitsFor?: 'account';
   /** The claim that started reading the picture and has not recorded an outcome since (claim.ts). */
   pictureTried?: string;
+  /** When a send met no answer after it may have reached the server. */
+  unanswered?: Timestamp;
 };
 
 /** A change to some of the field's parts, as a Firestore update with dotted paths. */
@@ -97,9 +102,11 @@ export function processing(
   expireAt: Timestamp,
   claim: string,
   counted: boolean,
+  unanswered?: Timestamp,
 ): { delivery: Delivery } {
   return {
     delivery: {
+      ...(unanswered ? { unanswered } : {}),
       claim,
       counted,
       state: 'PROCESSING',
@@ -254,8 +261,9 @@ export function heldAtClaim(
  * Held for the mail account after a try failed for its sake: as `heldAtClaim`, the try not
  * counted as an attempt; its count against the caps is given back (the claim's writes).
  */
-export function held(attempts: number, error: string, writtenMs: number): DeliveryUpdate {
+export function held(attempts: number, error: string, writtenMs: number, unansweredMs?: number): DeliveryUpdate {
   return {
+    ...unansweredAt(unansweredMs),
     'delivery.state': 'RETRY',
     'delivery.attempts': attempts,
     'delivery.leaseExpireTime': null,
@@ -265,6 +273,11 @@ export function held(attempts: number, error: string, writtenMs: number): Delive
     'delivery.counted': false,
     'delivery.waitsFor': 'account',
   };
+}
+
+/** `delivery.unanswered` when a send met no answer (none otherwise). */
+function unansweredAt(ms: number | undefined): DeliveryUpdate {
+  return ms === undefined ? {} : { 'delivery.unanswered': Timestamp.fromMillis(ms) };
 }
 
 /** Whether a delivery waits for the mail account (`held`). */
@@ -296,10 +309,10 @@ export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: T
 export type SendRecord =
   | { kind: 'sent'; attempts: number; info: DeliveryInfo }
   | { kind: 'again'; attempts: number; error: string; nowMs: number }
-  | { kind: 'deferred'; attempts: number; error: string; nextAttemptMs: number }
+  | { kind: 'deferred'; attempts: number; error: string; nextAttemptMs: number; unansweredMs?: number }
   | { kind: 'failed'; attempts: number; error: string }
   | { kind: 'quota' }
-  | { kind: 'held'; attempts: number; error: string };
+  | { kind: 'held'; attempts: number; error: string; unansweredMs?: number };
 
 /**
  * The change of `delivery` that records a send step's outcome (one waiting for the quota goes
@@ -312,7 +325,7 @@ export function recordedAs(step: Exclude<SendRecord, { kind: 'quota' | 'held' }>
     case 'again':
       return tryingAgain(step.attempts, step.error, step.nowMs);
     case 'deferred':
-      return deferred(step.attempts, step.error, step.nextAttemptMs);
+      return { ...deferred(step.attempts, step.error, step.nextAttemptMs), ...unansweredAt(step.unansweredMs) };
     case 'failed':
       return failed(step.attempts, step.error);
   }

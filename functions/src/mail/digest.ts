@@ -8,7 +8,8 @@ import {
 import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { contactPicture, referenceFor } from '../contracts/contact-message.js';
-import { accountRef, markAccountDown, markAccountUp, readAccount } from './account.js';
+import { accountRef, markAccountDown, readAccount } from './account.js';
+import { proveAccountFailure } from './account-check.js';
 import {
   alertSink,
   markReported,
@@ -68,8 +69,6 @@ export type DigestOptions = {
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
   sleep?: (ms: number) => Promise<void>;
-  /** This digest is the sweep's try of a mail account that is down (account.ts). */
-  accountTry?: boolean;
 };
 
 export type DigestReport = {
@@ -458,7 +457,7 @@ export async function sendDigest(
   });
 
   // The mail account is down: the queue waits for the sweep's try of it (account.ts).
-  if (!options.accountTry && readAccount(await accountRef(db).get()).down) return none('HELD');
+  if (readAccount(await accountRef(db).get()).down) return none('HELD');
 
   // The day's emails: spent, or running down (then the digests come less often).
   const state = db.collection(collections.mailSweep).doc(digestStateId);
@@ -525,12 +524,18 @@ export async function sendDigest(
       return taken;
     },
   );
-  await runJob(job, { transport: options.transport ?? getTransport(config.smtp), sleep: options.sleep ?? pause, now });
+  const transport = options.transport ?? getTransport(config.smtp);
+  await runJob(job, {
+    transport,
+    sleep: options.sleep ?? pause,
+    now,
+    checkAccount: (failure) =>
+      proveAccountFailure(transport, { from: config.from, to: config.supportEmail }, failure, now()),
+  });
   if (!taken) return none('NONE');
   const { items, waiting } = taken;
   if (sending.emails > 0) await state.set({ lastMs: nowMs });
   if (sending.account) await markAccountDown(db, sending.account, now(), alert);
-  else if (options.accountTry) await markAccountUp(db, now());
   const outcome: DigestReport['outcome'] = sending.account
     ? 'HELD'
     : sending.failures.length > 0

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Decision } from './decide.js';
-import { runJob, type Job, type Next, type Step } from './pipeline.js';
+import { proofOf } from './account-check.js';
+import { runJob, type Job, type Next, type RunIo, type Step } from './pipeline.js';
 import type { OutgoingEmail } from './render-email.js';
-import { recordRetryDelaysMs } from './retry-policy.js';
+import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
 // The runner on its own: a job that writes down every step it is asked for, a transport that
@@ -13,6 +14,13 @@ const nowMs = Date.parse('2026-06-01T10:00:00Z');
 const accepted = { messageId: '<x@example.com>', accepted: ['support@example.com'], rejected: [], response: '250 OK' };
 const busy = () => Object.assign(new Error('451 Try later'), { code: 'EMESSAGE', responseCode: 451 });
 const refused = () => Object.assign(new Error('554 Rejected'), { code: 'EMESSAGE', responseCode: 554 });
+/** A reply at the end of DATA that may be the account's (a service closing) or the message's. */
+const closing = () =>
+  Object.assign(new Error('Message failed: 421 4.7.0 Try again later, closing connection'), {
+    code: 'EMESSAGE',
+    command: 'DATA',
+    responseCode: 421,
+  });
 
 function transport(...replies: Array<(() => Error) | 'ok'>): MailTransport & { subjects: string[] } {
   const sent = {
@@ -32,7 +40,7 @@ type Work = { name: string; attempts: number };
 function job(
   first: Work | undefined,
   next: (step: Step<Work, string>) => Next<Work, string> = (step) => ({ kind: 'done', outcome: step.decision.kind }),
-  options: { known?: (work: Work) => Decision | undefined; refusals?: number } = {},
+  options: { known?: (work: Work) => Decision | undefined; refusals?: number; quick?: boolean } = {},
 ) {
   const calls: string[] = [];
   let refusals = options.refusals ?? 0;
@@ -46,7 +54,11 @@ function job(
       return { from: 'a@example.com', to: 'b@example.com', subject: work.name, text: '', html: '' };
     },
     known: options.known,
-    context: (work, tries, now) => ({ attempts: work.attempts, quickRetryLeft: tries < 1, nowMs: now }),
+    context: (work, tries, now) => ({
+      attempts: work.attempts,
+      quickRetryLeft: options.quick !== false && tries < 1,
+      nowMs: now,
+    }),
     record: (work, decision) => {
       calls.push(`record ${work.name} ${decision.kind}`);
       if (refusals > 0) {
@@ -63,12 +75,19 @@ function job(
   return { described, calls };
 }
 
-function io(mail: MailTransport) {
+/** The runner's I/O; the check of the account fails with the failure it is given unless told otherwise. */
+function io(mail: MailTransport, checkAccount: RunIo['checkAccount'] = (failure) => Promise.resolve(failure)) {
   const pauses: number[] = [];
+  const checks: string[] = [];
   return {
     pauses,
+    checks,
     io: {
       transport: mail,
+      checkAccount: (failure: SendFailure) => {
+        checks.push(proofOf(failure));
+        return checkAccount(failure);
+      },
       now: () => nowMs,
       sleep: (ms: number) => {
         pauses.push(ms);
@@ -152,5 +171,43 @@ describe('runJob', () => {
     expect(pauses).toEqual([...recordRetryDelaysMs]);
     expect(calls.filter((call) => call.startsWith('record'))).toHaveLength(recordRetryDelaysMs.length + 1);
     expect(calls.at(-1)).toBe('after m 0 unrecorded');
+  });
+
+  describe('a failure that may be the mail account’s', () => {
+    it('is held as the account’s only when a check of the account, with nothing of the email, fails too', async () => {
+      const { described, calls } = job({ name: 'm', attempts: 1 }, undefined, { quick: false });
+      const mail = transport(closing);
+      const run = io(mail, () => Promise.resolve(classifySendError(closing())));
+      expect(await runJob(described, run.io)).toBe('account');
+      // A reply to the message: only a message of our own meets the same.
+      expect(run.checks).toEqual(['message']);
+      expect(calls).toContain('record m account');
+    });
+
+    it('is decided again as the email’s own when the check goes through: retried on the email’s schedule', async () => {
+      const { described, calls } = job({ name: 'm', attempts: 1 }, undefined, { quick: false });
+      const mail = transport(closing);
+      const run = io(mail, () => Promise.resolve(undefined));
+      expect(await runJob(described, run.io)).toBe('later');
+      expect(run.checks).toEqual(['message']);
+      expect(calls).toContain('record m later');
+      expect(mail.subjects).toEqual(['m']);
+    });
+
+    it('is not checked while a quick try is left, nor when the failure is the email’s', async () => {
+      const first = job({ name: 'm', attempts: 1 }, (step) =>
+        step.decision.kind === 'again'
+          ? { kind: 'again', work: { ...step.work, attempts: step.work.attempts + 1 }, pauseMs: 1_000 }
+          : { kind: 'done', outcome: step.decision.kind },
+      );
+      const lost = () =>
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:587'), { code: 'ESOCKET', command: 'CONN' });
+      const quick = io(transport(lost, 'ok'));
+      expect(await runJob(first.described, quick.io)).toBe('sent');
+      expect(quick.checks).toEqual([]);
+      const own = io(transport(refused));
+      expect(await runJob(job({ name: 'n', attempts: 1 }).described, own.io)).toBe('ended');
+      expect(own.checks).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { decide, type DecideContext, type Decision, type Sent } from './decide.js';
+import { asTheEmails, decide, heldFor, type DecideContext, type Decision, type Sent } from './decide.js';
 import type { OutgoingEmail } from './render-email.js';
-import { classifySendError, recordRetryDelaysMs } from './retry-policy.js';
+import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
 // The one runner every email of the functions goes through (a message's own, a digest and its
@@ -11,10 +11,12 @@ import type { MailTransport } from './transport.js';
 // take: a transaction claims the work (or settles it: nothing to send); render: the email, once
 // per piece of work (a quick try sends the same email again); send: one SMTP call, its reply
 // mapped to one shape; decide: what that reply leads to (decide.ts, pure, the same for every
-// kind); record: the decision written the kind's way, tried again while the database refuses
+// kind); check: a failure that may be the mail account's is proven by a check of the account
+// that carries nothing of the email (account-check.ts), else decided again as the email's own;
+// record: the decision written the kind's way, tried again while the database refuses
 // (an email the server accepted is never sent again for a failed write); after: logs, alerts
 // and counts, and what comes next: done, the same email again after a pause, or other parts
-// (a refused digest's halves). What differs per kind is its job description (message-job.ts,
+// (a refused digest's halves). What differs per kind is its job description (deliver.ts,
 // digest.ts, account-deletion/cleanup.ts).
 
 /** What a job's take came to: work to send, or settled without an email. */
@@ -59,6 +61,11 @@ export type RunIo = {
   transport: MailTransport;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
+  /**
+   * Checks the mail account after a failure that may be its own (account-check.ts): resolves
+   * to the check's failure when the account fails it too, undefined when it went through.
+   */
+  checkAccount: (failure: SendFailure) => Promise<SendFailure | undefined>;
 };
 
 /** What a state write found: the claim still current (written), or taken by a later one. */
@@ -81,7 +88,14 @@ export async function runJob<W, R, O>(job: Job<W, R, O>, io: RunIo): Promise<O> 
     if (!decision) {
       email ??= await job.render(work);
       sent = await sendEmail(io.transport, email);
-      decision = decide(sent, job.context(work, tries, io.now()));
+      const context = job.context(work, tries, io.now());
+      decision = decide(sent, context);
+      if (decision.kind === 'account' && sent.kind === 'failed') {
+        const proof = await io.checkAccount(decision.failure);
+        decision = proof
+          ? { kind: 'account', failure: proof, error: heldFor(proof) }
+          : decide({ kind: 'failed', failure: asTheEmails(sent.failure) }, context);
+      }
     }
     const known = decision;
     const recorded = await recordWithRetries(() => job.record(work, known, sent), {

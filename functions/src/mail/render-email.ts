@@ -32,6 +32,8 @@ export type OutgoingEmail = {
   text: string;
   /** The message's picture, when it came with one that could be read. */
   attachments?: EmailAttachment[];
+  /** Headers of its own (a check of the account says it was written by a machine). */
+  headers?: Record<string, string>;
 };
 
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { providerReplies, type SessionStep } from './provider-replies.js';
+import { proofOf, tryWith } from './account-check.js';
+import { providerReplies, type SessionStep } from './provider-reply-samples.js';
 import { classifySendError, failureScope, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './retry-policy.js';
 
 /** An error shaped as nodemailer reports it. */
@@ -96,6 +97,9 @@ describe('classifySendError', () => {
       transient: true,
       quota: false,
       account: true,
+      stage: 'login',
+      unanswered: false,
+      busy: false,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,
@@ -128,6 +132,9 @@ describe('classifySendError', () => {
       transient: false,
       quota: false,
       account: true,
+      stage: 'login',
+      unanswered: false,
+      busy: false,
       message,
       code: 'EAUTH',
       responseCode: error.responseCode ?? null,
@@ -153,6 +160,9 @@ describe('classifySendError', () => {
       transient: false,
       quota: false,
       account: false,
+      stage: 'message',
+      unanswered: false,
+      busy: false,
       message: 'Message failed: 550 5.7.1 rejected',
       code: 'EMESSAGE',
       responseCode: 550,
@@ -161,7 +171,7 @@ describe('classifySendError', () => {
   });
 });
 
-// Whose failure it is, for the replies each kind of provider gives (provider-replies.ts), as
+// Whose failure it is, for the replies each kind of provider gives (provider-reply-samples.ts), as
 // nodemailer reports them at each step of the session; then the failures with no reply at all.
 const asNodemailerReports: Record<SessionStep, { command: string; code: string; prefix: string }> = {
   CONN: { command: 'CONN', code: 'EPROTOCOL', prefix: 'Invalid greeting. response=' },
@@ -177,8 +187,9 @@ describe.each(Object.entries(providerReplies))('whose failure it is: %s', (_, re
     (__, scope, { step, code: responseCode, text: words }) => {
       const { command, code, prefix } = asNodemailerReports[step];
       const text = `${prefix}${String(responseCode)} ${words}`;
-      expect(failureScope({ command, code, responseCode, text })).toBe(scope);
       const failure = classifySendError(smtpError(text, { command, code, responseCode }));
+      if (scope !== 'busy') expect(failureScope({ command, code, responseCode, text })).toBe(scope);
+      expect(failure.busy).toBe(scope === 'busy');
       expect(failure.account).toBe(scope === 'account');
       expect(failure.transient).toBe(responseCode < 500);
     },
@@ -217,6 +228,105 @@ describe('whose failure it is, without a reply', () => {
       responseCode: 550,
     });
     expect(classifySendError(error)).toMatchObject({ quota: true, account: false });
+  });
+});
+
+describe('what a failure that may be the account’s needs to be proven, and what slows the sending', () => {
+  const report = (step: SessionStep, responseCode: number, words: string) => {
+    const { command, code, prefix } = asNodemailerReports[step];
+    return classifySendError(smtpError(`${prefix}${String(responseCode)} ${words}`, { command, code, responseCode }));
+  };
+
+  it('a refusal for good of the session before the message proves itself; one for now, a login of our own', () => {
+    const login = report('AUTH', 535, '5.7.8 Username and Password not accepted.');
+    expect(login).toMatchObject({ account: true, stage: 'login' });
+    expect(proofOf(login)).toBe('itself');
+    const recipient = report('RCPT TO', 550, '5.1.1 The email account that you tried to reach does not exist.');
+    expect(recipient).toMatchObject({ account: true, stage: 'recipient' });
+    expect(proofOf(recipient)).toBe('itself');
+    // Tried again later with a message of our own: only a message meets the recipient.
+    expect(tryWith(recipient)).toBe('message');
+    const tooMany = report('AUTH', 454, '4.7.0 Too many login attempts, please try again later.');
+    expect(proofOf(tooMany)).toBe('login');
+  });
+
+  it.each([
+    ['a service closing at the end of DATA', 421, '4.7.0 Try again later, closing connection'],
+    [
+      'Gmail: no reverse DNS for the sending address',
+      550,
+      '5.7.25 The IP address sending this message does not have a PTR record setup',
+    ],
+    [
+      'Gmail: the sender’s domain fails DMARC',
+      550,
+      "5.7.26 Unauthenticated email from example.com is not accepted due to domain's DMARC policy",
+    ],
+    ['a block list', 554, '5.7.1 Service unavailable; Client host [203.0.113.5] blocked using zen.spamhaus.org'],
+    [
+      'Microsoft 365: the sending domain’s authentication',
+      550,
+      '5.7.515 Access denied, sending domain example.com does not meet the required authentication level',
+    ],
+    ['Gmail: a temporary system problem', 451, '4.7.0 Temporary System Problem. Try again later.'],
+  ])('%s, said at the end of DATA, is a suspect proven only by a message of our own', (_, responseCode, words) => {
+    const failure = report('DATA', responseCode, words);
+    expect(failure).toMatchObject({ account: true, stage: 'message', unanswered: false });
+    expect(proofOf(failure)).toBe('message');
+  });
+
+  it.each([
+    ['a socket time-out once the connection was open', smtpError('Timeout', { code: 'ETIMEDOUT', command: 'CONN' })],
+    [
+      'a connection dropped mid-message',
+      smtpError('Connection closed unexpectedly', { code: 'ECONNECTION', command: 'API' }),
+    ],
+    ['a reset connection', smtpError('read ECONNRESET', { code: 'ESOCKET', command: 'CONN' })],
+  ])('%s met no answer: the message may have arrived', (_, error) => {
+    expect(classifySendError(error)).toMatchObject({ account: true, stage: 'message', unanswered: true });
+    expect(proofOf(classifySendError(error))).toBe('message');
+  });
+
+  it.each([
+    ['a refused connection', smtpError('connect ECONNREFUSED 192.0.2.10:587', { code: 'ESOCKET', command: 'CONN' })],
+    ['a connection that never opened', smtpError('Connection timeout', { code: 'ETIMEDOUT', command: 'CONN' })],
+    ['a greeting that never came', smtpError('Greeting never received', { code: 'ETIMEDOUT', command: 'CONN' })],
+    [
+      'a name that does not resolve',
+      smtpError('getaddrinfo ENOTFOUND smtp.example.com', { code: 'EDNS', command: 'CONN' }),
+    ],
+  ])('%s carried nothing: a login proves it', (_, error) => {
+    expect(classifySendError(error)).toMatchObject({ account: true, stage: 'login', unanswered: false });
+    expect(proofOf(classifySendError(error))).toBe('login');
+  });
+
+  it.each([
+    [
+      'Microsoft 365: the sender thread limit',
+      'DATA',
+      432,
+      '4.3.2 STOREDRV.ClientSubmit; sender thread limit exceeded',
+    ],
+    [
+      'Microsoft 365: concurrent connections',
+      'CONN',
+      421,
+      '4.3.2 The maximum number of concurrent connections has exceeded a limit, closing transmission channel',
+    ],
+    ['Gmail: concurrent connections', 'CONN', 421, '4.7.0 Too many concurrent SMTP connections from this IP'],
+    [
+      'Postfix: too many connections',
+      'CONN',
+      421,
+      '4.7.0 mail.example.com Error: too many connections from 203.0.113.5',
+    ],
+  ] as const)('%s slows the sending and marks nothing', (_, step, responseCode, words) => {
+    expect(report(step, responseCode, words)).toMatchObject({
+      busy: true,
+      account: false,
+      transient: true,
+      quota: false,
+    });
   });
 });
 

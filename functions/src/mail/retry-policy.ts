@@ -47,12 +47,32 @@ export type SendFailure = {
    * message: it waits, held, until the account works again (account.ts). See `failureScope`.
    */
   account: boolean;
+  /**
+   * Where in the SMTP session it failed: the connection and the login (`login`), the sender or
+   * the recipient of the envelope, or the message itself (a reply to it, or no answer once it
+   * may have been on its way). What proves an account failure follows from it (account-check.ts).
+   */
+  stage: SessionStage;
+  /**
+   * The connection was open and the server gave no answer (a time-out, a connection dropped):
+   * the message may have reached it. It is never tried again within the invocation, its next
+   * email says it may be a repeat, and a second such silence ends it (decide.ts).
+   */
+  unanswered: boolean;
+  /**
+   * The provider's limit on connections (or sending threads) at once: the sending slows down
+   * (the message is tried again after a pause, as any transient failure) and nothing is marked.
+   */
+  busy: boolean;
   /** One line for `delivery.error`: the error's message (SMTP replies include their code). */
   message: string;
   /** Codes only, for the logs: never the message, which may quote the mail. */
   code: string | null;
   responseCode: number | null;
 };
+
+/** Where in the SMTP session a send failed. */
+export type SessionStage = 'login' | 'sender' | 'recipient' | 'message';
 
 // Failures of the connection itself, as nodemailer (code) or Node (errno names) report them.
 const transientCodes = new Set([
@@ -115,16 +135,53 @@ export function classifySendError(error: unknown): SendFailure {
     fields.command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
   const message = singleLineMessage(step ? `${step}: ${text}` : text);
   const quota = responseCode !== null && responseCode >= 400 && quotaMessage.test(text);
-  const account =
-    !quota &&
-    failureScope({
-      code,
-      originalCode: typeof fields.originalCode === 'string' ? fields.originalCode : null,
-      command: typeof fields.command === 'string' ? fields.command : null,
-      responseCode,
-      text,
-    }) === 'account';
-  return { transient: transient || quota, quota, account, message, code, responseCode };
+  const busy = !quota && responseCode !== null && responseCode < 500 && busyReply(responseCode, text);
+  const originalCode = typeof fields.originalCode === 'string' ? fields.originalCode : null;
+  const command = typeof fields.command === 'string' ? fields.command : null;
+  const account = !quota && !busy && failureScope({ code, originalCode, command, responseCode, text }) === 'account';
+  const unanswered = account && responseCode === null && !beforeAnything(code, originalCode, command, text);
+  return {
+    transient: transient || quota || busy,
+    quota,
+    account,
+    stage: unanswered ? 'message' : stageOf(code, command, responseCode),
+    unanswered,
+    busy,
+    message,
+    code,
+    responseCode,
+  };
+}
+
+/** The step of the session a failure came at (a failure without a reply: the connection, or nodemailer's objection to the message). */
+function stageOf(code: string | null, command: string | null, responseCode: number | null): SessionStage {
+  if (command === 'MAIL FROM') return code === 'EMESSAGE' ? 'message' : 'sender';
+  if (command === 'RCPT TO' || (command === 'DATA' && code === 'EENVELOPE')) return 'recipient';
+  if (command !== null && (sessionCommands.has(command) || command.startsWith('AUTH'))) return 'login';
+  if (responseCode === null && code !== 'EMESSAGE' && code !== 'ESTREAM' && code !== null) return 'login';
+  return 'message';
+}
+
+// A provider's limit on connections or sending threads at once (Microsoft 365: `432 4.3.2
+// STOREDRV.ClientSubmit; sender thread limit exceeded`, `421 4.3.2 The maximum number of
+// concurrent connections has exceeded a limit`; Gmail: `421 4.7.0 Too many concurrent SMTP
+// connections`; Postfix: `421 4.7.0 Error: too many connections`): the sending is too wide,
+// not wrong. 432 is used for nothing else.
+const busyWords =
+  /\b(?:too many (?:concurrent |simultaneous )?(?:smtp )?(?:connections|sessions)|concurrent connections|(?:sender )?thread limit|connection limit)\b/i;
+function busyReply(responseCode: number, text: string): boolean {
+  return responseCode === 432 || busyWords.test(text);
+}
+
+// Failures that happen before the connection carried anything (no server reached, TLS or the
+// OAuth2 token refused, a time-out waiting to connect or for the greeting): nothing of the
+// message can have reached the server.
+const beforeConnection =
+  /\b(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH)\b|^(?:connection timeout|greeting never received)/i;
+function beforeAnything(code: string | null, originalCode: string | null, command: string | null, text: string) {
+  if (code === 'EDNS' || code === 'ETLS' || code === 'EREQUIRETLS') return true;
+  if (command?.startsWith('AUTH') || originalCode === 'EOAUTH2' || originalCode === 'EFETCH') return true;
+  return beforeConnection.test(text);
 }
 
 // Whose failure it is: the account's (and its server's), or the message's. An SMTP session
@@ -144,6 +201,16 @@ export function classifySendError(error: unknown): SendFailure {
 //                     x.7.139 (SMTP AUTH disabled), x.7.705 / x.7.708 / x.7.750 (the tenant or
 //                     its address blocked from sending), x.7.64 (relay not allowed for the tenant)
 //   a plain relay     x.7.1 when it says relaying is denied (its x.7.1 for spam is the message's)
+// and the refusals of the connection that some servers give only at the end of DATA, whatever
+// the message says:
+//   Gmail             x.7.25 (the sending address has no reverse DNS), x.7.26 and x.7.27 (the
+//                     sender's domain fails DMARC or SPF), x.7.28 (an unusual rate from the
+//                     address), 451 4.7.0 (a temporary system problem)
+//   Microsoft 365     x.7.23 (SPF), x.7.511 and x.7.606 (the sending address banned or
+//                     listed), x.7.515 (the sending domain does not meet the required authentication)
+//   any provider      a block list that lists the sending address (x.7.1 "blocked using …")
+// Each of these only makes the failure a suspect: pipeline.ts has the account checked with
+// no visitor content before it holds anything (account-check.ts).
 // Everything else the server answers to the message (x.6.x content, x.3.4 size, x.7.1 spam or
 // policy, x.7.0 a blocked attachment) is the message's. A send that failed without any SMTP
 // reply (a connection refused, reset or timed out, a DNS or TLS failure, the OAuth2 token
@@ -153,9 +220,11 @@ export function classifySendError(error: unknown): SendFailure {
 const sessionCommands = new Set(['CONN', 'EHLO', 'HELO', 'LHLO', 'STARTTLS', 'RSET', 'MAIL FROM', 'RCPT TO']);
 const connectionCodes = new Set([...transientCodes, 'ETLS', 'EPROTOCOL', 'EAUTH', 'EREQUIRETLS', 'EOAUTH2', 'EFETCH']);
 const accountReplyCodes = new Set([421, 530, 534, 535, 538]);
-const accountStatus = /\b[45]\.(?:1\.\d{1,3}|3\.[12]|4\.\d{1,3}|7\.(?:3|8|9|14|57|60|64|139|705|708|750))\b/;
+const accountStatus =
+  /\b[45]\.(?:1\.\d{1,3}|3\.[12]|4\.\d{1,3}|7\.(?:3|8|9|14|23|25|26|27|28|57|60|64|139|511|515|606|705|708|750))\b/;
 const accountWords =
-  /\bauthentication (?:required|unsuccessful|failed)\b|\brelay(?:ing)? (?:access )?(?:denied|not permitted)\b/i;
+  /\bauthentication (?:required|unsuccessful|failed)\b|\brelay(?:ing)? (?:access )?(?:denied|not permitted)\b|\b(?:blocked using|block ?list(?:ed)?|black ?list(?:ed)?|spamhaus|spamcop|dnsbl|rbl)\b|\blisted (?:at|on|in|by)\b/i;
+const temporarySystemProblem = /\b4\.7\.0\b/;
 const sizeStatus = /\b[45]\.3\.4\b/;
 
 /** Whose failure a send error is: the mail account's (and its server's), or the message's. */
@@ -174,7 +243,10 @@ export function failureScope(error: {
   // The DATA command refused before the message was sent (EENVELOPE; EMESSAGE is the reply to the message).
   if (command === 'DATA' && code === 'EENVELOPE') return 'account';
   if (responseCode !== null) {
-    return accountReplyCodes.has(responseCode) || accountStatus.test(text) || accountWords.test(text)
+    return accountReplyCodes.has(responseCode) ||
+      accountStatus.test(text) ||
+      accountWords.test(text) ||
+      (responseCode === 451 && temporarySystemProblem.test(text))
       ? 'account'
       : 'message';
   }

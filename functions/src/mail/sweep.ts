@@ -8,12 +8,12 @@ import {
 } from 'firebase-admin/firestore';
 import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
-import { accountRef, markAccountUp, readAccount, takeAccountTry } from './account.js';
+import { markAccountUp, takeAccountTry } from './account.js';
+import { checkAccount, type CheckKind, type CheckTransport } from './account-check.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
 import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery, isHeld } from './delivery.js';
-import { classifySendError } from './retry-policy.js';
-import { getTransport, type MailTransport } from './transport.js';
+import { getTransport } from './transport.js';
 import { pictureFlag, pictureToClean, sendDigest, type DigestReport } from './digest.js';
 import { readMailPicture } from './picture.js';
 import { contactPicture } from '../contracts/contact-message.js';
@@ -35,9 +35,9 @@ import { collections } from '../contracts/collections.js';
 // whole. What one run cannot reach is still due in the next. Then it sends one digest of the messages queued over the caps (digest.ts), and keeps
 // the alert for messages that have waited in RETRY for over an hour (alerts.ts).
 // While the mail account is down (account.ts), the messages held for it are left alone, but
-// when its next try is due: then the oldest held message goes first, alone (or, with none
-// held, the due digest; with nothing waiting, a login alone), and once it got through, every
-// held message is due again, oldest first.
+// when its next try is due: then a check of our own tries it (account-check.ts: a login, or a
+// message to the sender's own mailbox; never a visitor's message), and once it got through,
+// every held message is due again, oldest first.
 
 /** A new message is an orphan when it still has no delivery this long after it was written. */
 export const orphanAfterMs = 2 * 60_000;
@@ -61,8 +61,8 @@ export type SweepOptions = {
   claimForMs?: number;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
-  /** The SMTP transport for a login-only try of the mail account; the instance's pool when not given. */
-  transport?: MailTransport & { verify?: () => Promise<unknown> };
+  /** The SMTP transport for the try of a mail account that is down; the instance's pool when not given. */
+  transport?: CheckTransport;
 };
 
 export type SweepReport = {
@@ -177,14 +177,13 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const alert = alertSink(options.onAlert);
   const counts: Record<Outcome, number> = { SUCCESS: 0, ERROR: 0, RETRY: 0, QUEUED: 0, SKIPPED: 0, HELD: 0 };
   const ended = new Set<string>();
-  const deliver = async (snapshot: QueryDocumentSnapshot, accountTry = false) => {
+  const deliver = async (snapshot: QueryDocumentSnapshot) => {
     // One try each: a message still failing waits for a later sweep.
     const outcome = await deliverMail(snapshot.ref, config, {
       snapshot,
       retryDelaysMs: [],
       now: clock,
       onAlert: options.onAlert,
-      accountTry,
     });
     counts[outcome] += 1;
     if (outcome === 'SUCCESS' || outcome === 'ERROR') ended.add(snapshot.id);
@@ -192,18 +191,11 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   };
 
   // The messages held for the mail account, oldest first, wait while it is down; when its try
-  // is due, the oldest goes alone, and if it got through the rest follow in this run.
+  // is due, a check of our own tries it (account-check.ts), and if it went through they all go
+  // in this run.
   const account = await takeAccountTry(db, now, alert);
-  const heldMessages = [...due.values()].filter((snapshot) => isHeld(snapshot.get('delivery')));
-  let accountUp = account === 'up';
-  let triedWithMessage = false;
-  const first = heldMessages[0];
-  if (account === 'try' && first) {
-    due.delete(first.id);
-    triedWithMessage = true;
-    await deliver(first, true);
-    accountUp = !readAccount(await accountRef(db).get()).down;
-  }
+  const accountUp =
+    account.kind === 'up' || (account.kind === 'try' && (await tryAccount(db, config, account, clock(), options)));
   // The held go one after another, in the order they were written (one worker of their own);
   // everything else as before, side by side.
   const heldQueue = accountUp ? [...due.values()].filter((snapshot) => isHeld(snapshot.get('delivery'))) : [];
@@ -245,10 +237,7 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
     alert,
   );
 
-  const accountTry = account === 'try' && !triedWithMessage;
-  const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert, accountTry });
-  // Nothing waited to try the account with: a login alone (connect, and authenticate).
-  if (accountTry && ['NONE', 'PACED', 'SPENT'].includes(digest.outcome)) await tryLogin(db, config, clock(), options);
+  const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert });
   // The count of waiting notices that messages read with their caps, set right (alerts.ts).
   await syncNoticeCount(db, now).catch(() => undefined);
   const picturesCleaned = await cleanSentPictures(db).catch(() => 0);
@@ -257,25 +246,34 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
     ...counts,
     digest,
     staleRetries: stale.length,
-    account,
+    account: account.kind,
     picturesCleaned,
   };
   if (report.found > 0 || digest.outcome !== 'NONE') logEvent('sweep', report);
   return report;
 }
 
-/** A try of the mail account that sends nothing: connect and log in (nodemailer's verify). */
-async function tryLogin(db: Firestore, config: MailConfig, nowMs: number, options: SweepOptions): Promise<void> {
+/**
+ * The sweep's try of a mail account that is down: the check that proved it down (a login, or a
+ * message of our own to the sender's mailbox), never a visitor's message. True once it went
+ * through (the account is marked up).
+ */
+async function tryAccount(
+  db: Firestore,
+  config: MailConfig,
+  { check }: { check: CheckKind },
+  nowMs: number,
+  options: SweepOptions,
+): Promise<boolean> {
   const transport = options.transport ?? getTransport(config.smtp);
-  if (!transport.verify) return;
-  try {
-    await transport.verify();
-    await markAccountUp(db, nowMs);
-  } catch (error) {
-    const failure = classifySendError(error);
-    if (!failure.account) await markAccountUp(db, nowMs);
-    else logEvent('accountStillFails', { code: failure.code, responseCode: failure.responseCode });
+  const addresses = { from: config.from, to: config.supportEmail };
+  const failure = await checkAccount(transport, addresses, check, nowMs, { fresh: true });
+  if (failure) {
+    logEvent('accountStillFails', { code: failure.code, responseCode: failure.responseCode });
+    return false;
   }
+  await markAccountUp(db, nowMs);
+  return true;
 }
 
 /** Most pictures drawn again in one sweep: one at a time, a few seconds at most in all. */

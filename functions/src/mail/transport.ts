@@ -17,11 +17,13 @@ export type MailTransport = {
 };
 
 /**
- * SMTP connections an instance keeps open for its invocations. Cloud Functions runs several
- * invocations of one instance at once; they share these connections instead of each paying
- * a new handshake (and TLS and login) per email.
+ * SMTP connections an instance keeps open for its invocations: one. Cloud Functions runs
+ * several invocations of one instance at once; they share it (nodemailer queues their emails
+ * on it) instead of each paying a new handshake, TLS and login per email, and the account's
+ * connections at once are then its instances' (config.ts, SMTP_CONNECTIONS), which a provider
+ * caps per account (Microsoft 365: 3).
  */
-export const maxConnections = 5;
+export const maxConnections = 1;
 
 /** A host name that never leaves this machine. */
 export function isLoopback(host: string): boolean {

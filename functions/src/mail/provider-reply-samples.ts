@@ -1,7 +1,9 @@
-// Replies the mail providers give, at the step of the SMTP session where they give them, and
-// whose failure each is (retry-policy.ts, `failureScope`): the account's (the message is held
-// until the account works again, account.ts) or the message's (it ends in ERROR, after the
-// usual tries for a 4xx). The unit tests classify each as nodemailer reports it; the emulator
+// Test data, not part of the upload (tsconfig.build.json leaves out *-samples.ts): replies the
+// mail providers give, at the step of the SMTP session where they give them, and whose failure
+// each is (retry-policy.ts, `failureScope`): the account's (once a check of our own fails too,
+// the message is held until the account works again, account.ts), the message's (it ends in
+// ERROR, after the usual tries for a 4xx), or a limit on connections at once (`busy`: tried
+// again later, nothing marked). The unit tests classify each as nodemailer reports it; the emulator
 // tests make a real SMTP server answer each and follow the message through the pipeline.
 // The words are the providers' as documented and seen in their replies; only the codes and
 // the step matter to the pipeline.
@@ -16,7 +18,8 @@ export type ProviderReply = {
   /** The SMTP reply code and the text after it (its enhanced status first). */
   code: number;
   text: string;
-  scope: 'account' | 'message';
+  /** The account's (proven by a check of our own), the message's, or a limit on connections at once. */
+  scope: 'account' | 'message' | 'busy';
 };
 
 const reply = (
@@ -58,6 +61,28 @@ export const providerReplies: Record<string, ProviderReply[]> = {
       '5.7.1 Our system has detected that this message is likely unsolicited mail.',
     ),
     reply('message', 'a message refused for now', 'DATA', 451, '4.3.0 Mail server temporarily rejected message.'),
+    reply(
+      'account',
+      'a sending address without reverse DNS',
+      'DATA',
+      550,
+      '5.7.25 The IP address sending this message does not have a PTR record setup.',
+    ),
+    reply(
+      'account',
+      "the sender's domain failing DMARC",
+      'DATA',
+      550,
+      "5.7.26 Unauthenticated email from example.com is not accepted due to domain's DMARC policy.",
+    ),
+    reply('account', 'a temporary system problem', 'DATA', 451, '4.7.0 Temporary System Problem. Try again later.'),
+    reply(
+      'busy',
+      'too many connections at once',
+      'CONN',
+      421,
+      '4.7.0 Too many concurrent SMTP connections from this IP.',
+    ),
   ],
   'Microsoft 365': [
     reply('account', 'a password refused', 'AUTH', 535, '5.7.3 Authentication unsuccessful'),
@@ -100,6 +125,14 @@ export const providerReplies: Record<string, ProviderReply[]> = {
       '5.6.211 Invalid MIME Content: Single text value size (32784) exceeded allowed maximum (32768)',
     ),
     reply('message', 'a message taken for spam', 'DATA', 550, '5.7.1 Message rejected as spam by Content Filtering.'),
+    reply(
+      'account',
+      "a sending domain that fails the tenant's authentication",
+      'DATA',
+      550,
+      '5.7.515 Access denied, sending domain example.com does not meet the required authentication level.',
+    ),
+    reply('busy', 'the sender thread limit', 'DATA', 432, '4.3.2 STOREDRV.ClientSubmit; sender thread limit exceeded'),
   ],
   'a plain SMTP relay (Postfix, Exim)': [
     reply('account', 'a password refused', 'AUTH', 535, '5.7.8 Error: authentication failed: authentication failure'),
@@ -109,5 +142,13 @@ export const providerReplies: Record<string, ProviderReply[]> = {
     reply('message', 'a message too large, said up front', 'MAIL FROM', 552, '5.3.4 Message size exceeds fixed limit'),
     reply('message', 'content refused', 'DATA', 554, '5.7.1 Rejected by content filter'),
     reply('message', 'a message refused for now', 'DATA', 451, '4.7.1 Please try again later (greylisted)'),
+    reply(
+      'account',
+      'the sending address on a block list',
+      'DATA',
+      554,
+      '5.7.1 Service unavailable; Client host [203.0.113.5] blocked using zen.spamhaus.org',
+    ),
+    reply('busy', 'too many connections', 'CONN', 421, '4.7.0 mail.example.com Error: too many connections'),
   ],
 };
