@@ -33,6 +33,7 @@ import {
 import { buildContactMessage, contactPicture } from '../../functions/src/contracts/contact-message.ts';
 import { allowStatements, withoutStatement, type AllowStatement } from './rules-text.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
+import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 
 /** The address of the message every check writes or finds. */
 export const messageAddress = 'angler@example.org';
@@ -81,6 +82,9 @@ export const hostileMessages: Array<[string, () => DocumentData]> = [
   ['an expiry at the top level', () => withField('expireAt', Timestamp.fromMillis(4e12))],
   ['a reference chosen by the client', () => withField('reference', 'AAA-AAA')],
   ['a notice that was never set', () => withField('notice', unknownNoticeId)],
+  ['a notice that ended longer ago than the grace', () => withField('notice', endedNoticeId)],
+  ['a notice not shown yet', () => withField('notice', laterNoticeId)],
+  ['a notice whose document does not say when it was shown', () => withField('notice', undatedNoticeId)],
   ['the notice shown, named as `current`', () => withField('notice', 'current')],
   ['a notice id that is too long', () => withField('notice', `${keptNoticeId}x`)],
   ['a notice that is a map', () => withField('notice', { id: keptNoticeId })],
@@ -151,10 +155,56 @@ export const acceptedMessageId = 'Q2x9LmTz81KpRw3vBn0c';
 /** The id of every document the checks put in place before they try to reach it. */
 const seededId = 'Mx7pQ2r9LkTz81KpRw3v';
 
-/** A known-problem notice the checks keep (seeded), which a message may name. */
+/** A known-problem notice the checks keep (seeded), shown now: a message may name it. */
 export const keptNoticeId = seededId;
 /** An id of the same form that no notice has: a message may not name it. */
 export const unknownNoticeId = 'Nw4kR8s2MjUx92LqSx4w';
+/** A notice that ended a minute ago, within the grace: a message may name it. */
+export const justEndedNoticeId = 'Jx3vT8q2LmRw81KpNz4c';
+/** A notice that ended longer ago than the grace: a message may not name it. */
+export const endedNoticeId = 'Ex5nW2r8KqTz41LpMv7d';
+/** A notice set to begin in an hour: a message may not name it yet. */
+export const laterNoticeId = 'Lq9mV4t7NxRz25KpWc3b';
+/** A notice whose document has no shownFrom and shownUntil (one set before they were written). */
+export const undatedNoticeId = 'Ud2kP7s5MwQz63LnRx8f';
+
+/**
+ * The notices the checks put in place, each under its id, as the operator's command writes them
+ * (functions/src/site-notice/store.ts) but for the fields the rules do not read.
+ */
+export function seededNotices(nowMs: number): Record<string, DocumentData> {
+  const minute = 60_000;
+  const graceMs = siteNoticeLimits.namingGraceSeconds * 1000;
+  const at = (ms: number) => Timestamp.fromMillis(ms);
+  const since = (ms: number) => new Date(ms).toISOString();
+  return {
+    [keptNoticeId]: {
+      id: keptNoticeId,
+      since: since(nowMs - 60 * minute),
+      shownFrom: at(nowMs - 60 * minute),
+      shownUntil: null,
+    },
+    [justEndedNoticeId]: {
+      id: justEndedNoticeId,
+      since: since(nowMs - 60 * minute),
+      shownFrom: at(nowMs - 60 * minute),
+      shownUntil: at(nowMs - minute),
+    },
+    [endedNoticeId]: {
+      id: endedNoticeId,
+      since: since(nowMs - 60 * minute),
+      shownFrom: at(nowMs - 60 * minute),
+      shownUntil: at(nowMs - graceMs - minute),
+    },
+    [laterNoticeId]: {
+      id: laterNoticeId,
+      since: since(nowMs + 60 * minute),
+      shownFrom: at(nowMs + 60 * minute),
+      shownUntil: null,
+    },
+    [undatedNoticeId]: { id: undatedNoticeId, since: since(nowMs - 60 * minute), until: null },
+  };
+}
 
 /**
  * The collections the functions (or the operator's commands) write with admin access and nobody
@@ -269,10 +319,16 @@ export function rulesChecks(): RulesCheck[] {
     attempt: (db) => create(() => withField(contactPicture.field, pictureOf(contactPicture.maxBytes)))(db(visitor)),
   });
   add({
-    name: "a visitor may create the site's contact message naming a known-problem notice that is kept",
+    name: "a visitor may create the site's contact message naming a known-problem notice shown now",
     topic: 'message',
     expect: 'allowed',
     attempt: (db) => create(() => withField('notice', keptNoticeId))(db(visitor)),
+  });
+  add({
+    name: "a visitor may create the site's contact message naming a known-problem notice that ended within the grace",
+    topic: 'message',
+    expect: 'allowed',
+    attempt: (db) => create(() => withField('notice', justEndedNoticeId))(db(visitor)),
   });
   add({
     name: `a visitor may create the site's contact message under an id like an automatic one (${acceptedMessageId})`,
@@ -427,7 +483,9 @@ async function seed(admin: Firestore): Promise<void> {
   for (const { document } of functionsCollections) {
     batch.set(doc(admin, pathOf(document)), { email: messageAddress, uid: seededId, createdAt: Timestamp.now() });
   }
-  batch.set(doc(admin, collections.siteNotices, keptNoticeId), { id: keptNoticeId, createdAt: Timestamp.now() });
+  for (const [id, notice] of Object.entries(seededNotices(Date.now()))) {
+    batch.set(doc(admin, collections.siteNotices, id), notice);
+  }
   await batch.commit();
 }
 

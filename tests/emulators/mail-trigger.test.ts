@@ -20,6 +20,7 @@ import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
 import { knownProblemRoot, quoteText } from '../../functions/src/mail/render-email.ts';
 import { clearNotice, setNotice } from '../../functions/src/site-notice/store.ts';
+import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 import {
   emulatorMailConfig,
   firestoreEmulator,
@@ -354,7 +355,7 @@ describe('the mail trigger', () => {
 });
 
 describe('messages written while a known problem is shown', () => {
-  it('name the notice first in their emails, which share one thread; the rules take only a kept notice', async () => {
+  it('name the notice first in their emails, which share one thread; the rules take only a notice shown', async () => {
     const t = token();
     const text = `Sign-in fails on Android 15 ${t}`;
     const notice = await setNotice(
@@ -396,5 +397,16 @@ describe('messages written while a known problem is shown', () => {
     const origin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
     const refused = await restWrite(origin, projectId, autoId(), contactMessage({ notice: 'Nw4kR8s2MjUx92LqSx4w' }));
     expect(refused.status).toBe(403);
+    // So is one that names a notice the command cleared longer ago than the grace (its clear
+    // dated back): the notice's document says when it was shown, and the rules read it.
+    const graceMs = siteNoticeLimits.namingGraceSeconds * 1000;
+    const over = await setNotice(
+      harness.db,
+      { text: { en: `Over ${t}`, it: `Finito ${t}` }, untilMs: null, help: null },
+      Date.now() - 2 * graceMs,
+    );
+    await clearNotice(harness.db, Date.now() - graceMs - 60_000);
+    const late = await restWrite(origin, projectId, autoId(), contactMessage({ notice: over.id }));
+    expect(late.status).toBe(403);
   });
 });

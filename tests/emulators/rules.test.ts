@@ -37,15 +37,18 @@ import {
   acceptedMessageId,
   contactMessage as message,
   hostileMessages,
+  justEndedNoticeId,
   keptNoticeId,
   pictureOf,
   refusedMessageIds,
+  seededNotices,
   without,
   withContext,
   withField,
 } from '../../scripts/lib/rules-checks.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
+import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 
 let env: RulesTestEnvironment;
 
@@ -143,20 +146,31 @@ describe('Mail: what a visitor may write', () => {
 });
 
 describe('Mail: the known-problem notice a message names', () => {
-  // Documents under every id the hostile messages name, but the one never set: a message is
-  // refused for the id's form, not only because no notice has it.
+  // The notices the rules checks seed (shown now, ended within the grace and before it, not yet
+  // begun, one whose document does not say when it was shown), and documents shown now under
+  // the other ids the hostile messages name but the one never set: a message is refused for the
+  // id's form, not only because no notice has it.
   beforeEach(async () => {
     await env.withSecurityRulesDisabled(async (context) => {
-      for (const id of [keptNoticeId, 'current', `${keptNoticeId}x`]) {
-        await setDoc(doc(context.firestore(), collections.siteNotices, id), { id, createdAt: Timestamp.now() });
+      const nowMs = Date.now();
+      const shown = seededNotices(nowMs)[keptNoticeId];
+      for (const [id, notice] of Object.entries(seededNotices(nowMs))) {
+        await setDoc(doc(context.firestore(), collections.siteNotices, id), notice);
+      }
+      for (const id of ['current', `${keptNoticeId}x`]) {
+        await setDoc(doc(context.firestore(), collections.siteNotices, id), { ...shown, id });
       }
     });
   });
 
-  it('accepts a message naming a notice that is kept, from a visitor and from a member', async () => {
+  it('accepts a message naming a notice shown now, from a visitor and from a member', async () => {
     await assertSucceeds(create(withField('notice', keptNoticeId)));
     const member = env.authenticatedContext('u1').firestore();
     await assertSucceeds(addDoc(collection(member, collections.mail), withField('notice', keptNoticeId)));
+  });
+
+  it('accepts a message naming a notice that ended less than the grace ago, from a page open then', async () => {
+    await assertSucceeds(create(withField('notice', justEndedNoticeId)));
   });
 
   it.each(hostileMessages.filter(([what]) => what.includes('notice')))('denies %s', async (_, data) => {
@@ -168,6 +182,26 @@ describe('Mail: the known-problem notice a message names', () => {
       await deleteDoc(doc(context.firestore(), collections.siteNotices, keptNoticeId));
     });
     await assertFails(create(withField('notice', keptNoticeId)));
+  });
+
+  it('refuses a message once the grace after the notice ended is over', async () => {
+    // The rules compare with the time of the write: a notice ended just over, or just under, the
+    // grace before now (the emulator's clock is this machine's; a minute either way).
+    const graceMs = siteNoticeLimits.namingGraceSeconds * 1000;
+    for (const [endedAgoMs, named] of [
+      [graceMs - 60_000, true],
+      [graceMs + 60_000, false],
+    ] as const) {
+      await env.withSecurityRulesDisabled(async (context) => {
+        await setDoc(doc(context.firestore(), collections.siteNotices, keptNoticeId), {
+          id: keptNoticeId,
+          shownFrom: Timestamp.fromMillis(Date.now() - 2 * graceMs),
+          shownUntil: Timestamp.fromMillis(Date.now() - endedAgoMs),
+        });
+      });
+      const write = create(withField('notice', keptNoticeId));
+      await (named ? assertSucceeds(write) : assertFails(write));
+    }
   });
 });
 
@@ -256,7 +290,15 @@ describe('the contact message in firestore.rules', () => {
     expect(body('isContext')).toContain(`context.appVersion.matches(${literal(patterns.appVersion)})`);
     expect(firestoreRules).toContain(`mailId.matches(${literal(patterns.documentId)})`);
     expect(body('isNotice')).toContain(`id.matches(${literal(patterns.documentId)})`);
-    expect(body('isNotice')).toContain(`exists(/databases/$(database)/documents/${collections.siteNotices}/$(id))`);
+    const notice = `/databases/$(database)/documents/${collections.siteNotices}/$(id)`;
+    expect(body('isNotice')).toContain(`exists(${notice})`);
+    expect(body('isNotice')).toContain(`isShownNotice(get(${notice}).data)`);
+  });
+
+  it('lets a message name a notice for the grace the contract gives after it ended', () => {
+    expect(body('isShownNotice')).toContain(
+      `request.time < until + duration.value(${String(siteNoticeLimits.namingGraceSeconds)}, 's')`,
+    );
   });
 
   it('has the devices and context fields of the contact message', () => {

@@ -18,7 +18,7 @@ export const siteNoticeLimits = {
   /**
    * How long a notice is kept once it ended (a TTL policy on `expireAt`): a message written
    * while it was shown names it, and may reach the functions days later (a queued flood, the
-   * mail account down); the rules let a message name only a notice that is kept.
+   * mail account down). A message may name it only while it is shown, and namingGraceSeconds after.
    */
   keepDays: 30,
   /**
@@ -35,6 +35,12 @@ export const siteNoticeLimits = {
    * same (Hosting's `**` rule would say no-cache); the emulator test reads it through Hosting.
    */
   cdnSeconds: 20,
+  /**
+   * How long after a notice ended (cleared, or its `until` passed) a message may still name it:
+   * a page open then shows it until its next read, and a visitor may send the form a few minutes
+   * after reading it. firestore.rules repeats it (`duration.value(600, 's')`); its test compares.
+   */
+  namingGraceSeconds: 600,
 } as const;
 
 /** The notice as the read answers it and the pages show it. */
@@ -56,4 +62,17 @@ export type SiteNoticeAnswer = { notice: SiteNotice | null };
 /** Whether a notice is shown at `nowMs`: it has begun and its time has not ended. */
 export function isShown(notice: Pick<SiteNotice, 'since' | 'until'>, nowMs: number): boolean {
   return Date.parse(notice.since) <= nowMs && (notice.until === null || nowMs < Date.parse(notice.until));
+}
+
+/**
+ * Whether a message written at `writtenMs` may name the notice: it was shown then, or had ended
+ * at most namingGraceSeconds before. firestore.rules makes the same check with the time of the
+ * write (the notice's shownFrom and shownUntil); the functions make it again with the message's
+ * createdAt.
+ */
+export function isNameable(notice: Pick<SiteNotice, 'since' | 'until'>, writtenMs: number): boolean {
+  const graceMs = siteNoticeLimits.namingGraceSeconds * 1000;
+  return (
+    Date.parse(notice.since) <= writtenMs && (notice.until === null || writtenMs < Date.parse(notice.until) + graceMs)
+  );
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isShown, siteNoticeLimits, siteNoticePath, type SiteNotice } from '../contracts/site-notice.js';
+import { isNameable, isShown, siteNoticeLimits, siteNoticePath, type SiteNotice } from '../contracts/site-notice.js';
 import { parseNoticeAnswer } from '../contracts/site-notice-check.js';
 import { answerNoticeRead, noticeCacheControl } from './read.js';
 import { noticeProblems } from './store.js';
@@ -45,6 +45,16 @@ describe('the notice as the read answers it', () => {
       expect(parseNoticeAnswer({ notice: bad }), JSON.stringify(bad)).toBeNull();
     }
     expect(parseNoticeAnswer('{"notice":null}')).toBeNull();
+  });
+
+  it('may be named by a message written while it is shown, and for the grace after it ended', () => {
+    const graceMs = siteNoticeLimits.namingGraceSeconds * 1000;
+    const endMs = Date.parse('2026-11-28T11:00:00Z');
+    const until = { ...notice, until: new Date(endMs).toISOString() };
+    expect(isNameable(notice, nowMs + 30 * 24 * hour)).toBe(true);
+    expect(isNameable(notice, Date.parse(notice.since) - 1)).toBe(false);
+    expect(isNameable(until, endMs + graceMs - 1)).toBe(true);
+    expect(isNameable(until, endMs + graceMs)).toBe(false);
   });
 
   it('is shown from when it began until its time ends', () => {

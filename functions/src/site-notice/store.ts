@@ -7,7 +7,10 @@ import { isNoticeText, parseNotice } from '../contracts/site-notice-check.js';
 // siteNoticeLimits.keepDays after it ended, by a TTL policy on `expireAt`, so a message that
 // names it can still be checked), and `SiteNotices/current`, a copy of the one shown, which
 // the site's read gets in one document read. Only the operator's command writes here (the
-// rules refuse every client: firestore.rules); the functions read.
+// rules refuse every client: firestore.rules); the functions read. A notice's own document
+// also says when it was shown as Timestamps, `shownFrom` and `shownUntil` (null until it ends),
+// which the rules compare with the time of a write: a message may name the notice only while
+// it is shown, or namingGraceSeconds after (they cannot read its `since` and `until`, text).
 
 /** The document that holds the notice shown now. */
 export const currentNoticeId = 'current';
@@ -48,6 +51,14 @@ export function noticeProblems(input: NoticeInput, nowMs: number, { languages, a
   return problems;
 }
 
+/** When a notice was shown, as the rules read it: from `sinceMs` until `untilMs` (null: not ended). */
+function shownFields(sinceMs: number, untilMs: number | null): { shownFrom: Timestamp; shownUntil: Timestamp | null } {
+  return {
+    shownFrom: Timestamp.fromMillis(sinceMs),
+    shownUntil: untilMs === null ? null : Timestamp.fromMillis(untilMs),
+  };
+}
+
 /** When a notice's documents are deleted: keepDays after it ended (or will end). */
 function expiryAfter(endMs: number): Timestamp {
   return Timestamp.fromMillis(endMs + siteNoticeLimits.keepDays * dayMs);
@@ -78,17 +89,28 @@ export async function setNotice(db: Firestore, input: NoticeInput, nowMs: number
   const before = await readCurrent(db);
   const batch = db.batch();
   // Without an end of its own, a notice is kept until cleared, then keepDays more.
-  batch.create(ref, { ...notice, ...(input.untilMs === null ? {} : { expireAt: expiryAfter(input.untilMs) }) });
+  batch.create(ref, {
+    ...notice,
+    ...shownFields(nowMs, input.untilMs),
+    ...(input.untilMs === null ? {} : { expireAt: expiryAfter(input.untilMs) }),
+  });
   batch.set(notices.doc(currentNoticeId), notice);
   if (before) batch.set(notices.doc(before.id), endedFields(before, nowMs), { merge: true });
   await batch.commit();
   return notice;
 }
 
-/** What a notice's own document gets when it ends at `nowMs`, if it had not ended before. */
+/**
+ * What a notice's own document gets when it ends at `nowMs`, if it had not ended before (its
+ * `shownFrom` too, for a notice set before documents said it).
+ */
 function endedFields(notice: SiteNotice, nowMs: number): Record<string, unknown> {
   const endMs = notice.until === null ? nowMs : Math.min(nowMs, Date.parse(notice.until));
-  return { until: new Date(endMs).toISOString(), expireAt: expiryAfter(endMs) };
+  return {
+    until: new Date(endMs).toISOString(),
+    ...shownFields(Date.parse(notice.since), endMs),
+    expireAt: expiryAfter(endMs),
+  };
 }
 
 /** Clears the notice: none is shown from now. Resolves to the one cleared, if any. */
