@@ -1,19 +1,49 @@
 import type { Firestore } from 'firebase-admin/firestore';
+import { isNameable, type SiteNotice } from '../contracts/site-notice.js';
 import { readNotices } from '../site-notice/store.js';
 import type { KnownProblem } from './render-email.js';
 
 // The known-problem notices that messages name (their `notice`), as the team's emails show
 // them: read once per email (one read for a message, one for all of a digest's), in the
-// team's language, English, the language of every email the functions send the team.
+// team's language, English, the language of every email the functions send the team. A message
+// names a notice only if it was written while the notice was shown, or within the grace after
+// it ended (isNameable): the rules refuse any other, and a message that got past them all the
+// same (written with admin access, with a createdAt of its own) is told apart here, so its email
+// neither takes the notice's subject nor joins its thread.
 
-/** The notices these ids name, each with its text while it is kept, or its id alone after. */
-export async function readKnownProblems(db: Firestore, ids: readonly string[]): Promise<Map<string, KnownProblem>> {
-  const kept = await readNotices(db, ids);
-  return new Map(
-    ids.map((id) => {
-      const notice = kept.get(id);
-      const text = notice ? (notice.text.en ?? Object.values(notice.text)[0]) : undefined;
-      return [id, notice && text ? { id, text, since: notice.since } : { id }];
-    }),
-  );
+/**
+ * A notice as a message names it: its id, with when the message was written (its createdAt,
+ * `writtenMs`) where the caller has it. A bare id, or no time, is taken as named: the rules
+ * checked it against the time of the write.
+ */
+export type NamedNotice = string | { id: string; writtenMs?: number };
+
+/**
+ * The notices these messages name, each with its text while it is kept, or its id alone after;
+ * a notice a message was written outside of (before it began, or longer than the grace after it
+ * ended) is left out, as if the message named none.
+ */
+export async function readKnownProblems(
+  db: Firestore,
+  named: readonly NamedNotice[],
+): Promise<Map<string, KnownProblem>> {
+  const ids = named.map((naming) => (typeof naming === 'string' ? naming : naming.id));
+  return knownProblemsOf(named, await readNotices(db, ids));
+}
+
+/** What readKnownProblems answers, given the notices kept under the ids named. */
+export function knownProblemsOf(
+  named: readonly NamedNotice[],
+  kept: ReadonlyMap<string, SiteNotice>,
+): Map<string, KnownProblem> {
+  const problems = new Map<string, KnownProblem>();
+  for (const naming of named) {
+    const { id, writtenMs } = typeof naming === 'string' ? { id: naming, writtenMs: undefined } : naming;
+    const notice = kept.get(id);
+    // A notice no longer kept cannot be checked: the rules did, when the message was written.
+    if (notice && writtenMs !== undefined && !isNameable(notice, writtenMs)) continue;
+    const text = notice ? (notice.text.en ?? Object.values(notice.text)[0]) : undefined;
+    problems.set(id, notice && text ? { id, text, since: notice.since } : { id });
+  }
+  return problems;
 }
