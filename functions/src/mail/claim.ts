@@ -21,7 +21,15 @@ import {
   type Assessment,
   type SendRecord,
 } from './delivery.js';
-import { parseMailDocument, senderOf, type ContactMail } from './mail-document.js';
+import {
+  cleanPictureFrom,
+  hasRawPicture,
+  parseMailDocument,
+  pictureMark,
+  rawPictureForMs,
+  senderOf,
+  type ContactMail,
+} from './mail-document.js';
 import { checkCount, type MailCaps } from './caps.js';
 import { emailCount, nextDayMs, readCounts } from './counters.js';
 import type { Expiry } from './retention.js';
@@ -30,7 +38,6 @@ import { gaveUp, heldFor } from './decide.js';
 import type { RecordResult } from './pipeline.js';
 import { readThread, sameRefs, threadRefs, type Thread, type ThreadRefs } from './threads.js';
 import { accountRef, readAccount, type AccountState } from './account.js';
-import { pictureMark } from './digest.js';
 
 // A message's claim: one transaction (one read of the message and of everything it is
 // decided by, one commit) that sets `delivery.state` PROCESSING with a lease before anything
@@ -45,7 +52,12 @@ export { leaseMs };
 export type Write = { ref: DocumentReference; data: Record<string, unknown> };
 
 /** A field of the message itself the outcome changes with it: the picture, once it is done with. */
-export type MessageFields = { picture?: Uint8Array | FieldValue; hasPicture?: boolean };
+export type MessageFields = {
+  picture?: Uint8Array | FieldValue;
+  hasPicture?: boolean;
+  pictureToClean?: Timestamp | FieldValue;
+  pictureDrawn?: boolean;
+};
 
 /** The count a claim made against the caps, kept unless the message does not go alone after all. */
 type Counted = { day: Write & { redo: Record<string, unknown> }; sender?: DocumentReference };
@@ -100,6 +112,8 @@ type ClaimTaken = {
    * (`delivery.unanswered`): this email says it may be a repeat, and another silence ends it.
    */
   unansweredMs?: number;
+  /** Whether the message still holds its picture as written (mail-document.ts, hasRawPicture). */
+  rawPicture: boolean;
   /**
    * Whether an earlier claim started reading the picture and its invocation stopped before it
    * recorded anything (it died while decoding, perhaps out of memory): not to be read again.
@@ -132,6 +146,10 @@ export type Claim =
 
 /** What a claim needs to know: the caps, and when a message expires. */
 export type ClaimSettings = { caps: MailCaps; expiry: Expiry };
+
+/** A message that ends without an email of its own: its picture to be drawn again at once. */
+const rawPictureEnds = (data: Record<string, unknown>, nowMs: number) =>
+  hasRawPicture(data) ? cleanPictureFrom(nowMs) : {};
 
 /** The documents a claim reads besides the message: its sender's counter and its thread's. */
 function relatedRefs(ref: DocumentReference, caps: MailCaps, nowMs: number, mail: ContactMail | undefined) {
@@ -201,7 +219,7 @@ export function firstLook(
     return {
       kind: 'settled',
       taken: { kind: 'ended', error, reason: error },
-      update: { ...endedUnsent(error, before, expireAt), reference },
+      update: { ...endedUnsent(error, before, expireAt), reference, ...rawPictureEnds(data, nowMs) },
     };
   }
   if (before >= maxAttempts) {
@@ -210,7 +228,7 @@ export function firstLook(
     return {
       kind: 'settled',
       taken: { kind: 'ended', error, reason: `gave up after ${before} attempts` },
-      update: { ...endedUnsent(error, before, expireAt), reference },
+      update: { ...endedUnsent(error, before, expireAt), reference, ...rawPictureEnds(data, nowMs) },
     };
   }
   const createdAt: unknown = data.createdAt;
@@ -220,7 +238,11 @@ export function firstLook(
     return {
       kind: 'settled',
       taken: { kind: 'held', reason: 'the mail account is down' },
-      update: { ...heldAtClaim(error, before, writtenMs, expireAt, false), reference },
+      update: {
+        ...heldAtClaim(error, before, writtenMs, expireAt, false),
+        reference,
+        ...(hasRawPicture(data) ? cleanPictureFrom(writtenMs + rawPictureForMs) : {}),
+      },
     };
   }
   return {
@@ -331,6 +353,7 @@ export async function claim(
       leaseUntilMs: nowMs + leaseMs,
       writtenMs,
       ...(unanswered ? { unansweredMs: unanswered.toMillis() } : {}),
+      rawPicture: hasRawPicture(data),
       pictureStopped: round === 'recovered' && typeof delivery.pictureTried === 'string',
     };
   });
@@ -460,6 +483,8 @@ function leased(
   now: () => number,
 ): Claimed {
   let pictureMarked = false;
+  // A message that waits keeps the picture as written a day at most (mail-document.ts, pictureToClean).
+  const waitingPicture = taken.rawPicture ? cleanPictureFrom(taken.writtenMs + rawPictureForMs) : {};
   // Once the picture was marked, the next outcome clears the mark: the read has ended.
   const cleared = (update: DeliveryUpdate): DeliveryUpdate =>
     pictureMarked ? { ...update, 'delivery.pictureTried': FieldValue.delete() } : update;
@@ -484,10 +509,12 @@ function leased(
             // Held for the mail account: its count given back, so it meets the caps again when it goes.
             return writeWhileClaimed(
               taken,
-              cleared(held(step.attempts, step.error, taken.writtenMs, step.unansweredMs)),
+              { ...cleared(held(step.attempts, step.error, taken.writtenMs, step.unansweredMs)), ...waitingPicture },
               giveBack(taken),
               now(),
             );
+          case 'deferred':
+            return writeWhileClaimed(taken, { ...cleared(recordedAs(step)), ...waitingPicture }, extra, now());
           default:
             return writeWhileClaimed(taken, { ...cleared(recordedAs(step)), ...message }, extra, now());
         }

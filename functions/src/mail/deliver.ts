@@ -18,8 +18,7 @@ import { contactPicture } from '../contracts/contact-message.js';
 import { claimMail, type Claim, type Claimed, type MessageFields } from './claim.js';
 import type { Decision } from './decide.js';
 import type { DeliveryState, SendRecord } from './delivery.js';
-import { pictureFlag } from './digest.js';
-import type { CarriedPicture } from './mail-document.js';
+import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from './mail-document.js';
 import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
 import { mailCaps } from './caps.js';
 import { dayKey } from './counters.js';
@@ -63,8 +62,8 @@ async function readCarried(
 /** The picture field once the message is done with: the attached copy, or none (too large to keep, or left out). */
 function cleanPicture(picture: PictureResult | undefined): MessageFields {
   return picture?.ok && picture.webp.length <= contactPicture.maxBytes
-    ? { picture: picture.webp }
-    : { picture: FieldValue.delete(), [pictureFlag]: false };
+    ? { picture: picture.webp, [pictureDrawn]: true, [pictureToClean]: FieldValue.delete() }
+    : { picture: FieldValue.delete(), [pictureFlag]: false, [pictureToClean]: FieldValue.delete() };
 }
 
 /** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`). */

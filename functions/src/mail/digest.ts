@@ -7,7 +7,7 @@ import {
 } from 'firebase-admin/firestore';
 import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
-import { contactPicture, referenceFor } from '../contracts/contact-message.js';
+import { referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, readAccount } from './account.js';
 import { proveAccountFailure } from './account-check.js';
 import {
@@ -20,11 +20,18 @@ import {
   type Notices,
 } from './alerts.js';
 import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
-import { fieldsBesidesPicture, parseMailDocument, type ContactMail } from './mail-document.js';
+import {
+  cleanPictureFrom,
+  fieldsBesidesPicture,
+  parseMailDocument,
+  pictureFlag,
+  pictureMark,
+  type ContactMail,
+} from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
 import { digestPart, renderDigest, type DigestPart } from './render-email.js';
 import { readKnownProblems } from './known-problems.js';
-import { decide, heldFor, type Decision, type Sent } from './decide.js';
+import { asTheEmails, decide, heldFor, type Decision, type Sent } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
 import { recordWithRetries, runJob, type Job } from './pipeline.js';
 import { getTransport, type MailTransport } from './transport.js';
@@ -138,12 +145,6 @@ type Taken = {
   hasPicture: boolean;
 };
 
-/**
- * Set on a message a digest sent that still holds the picture bytes as written: the sweep draws
- * them again without metadata (sweep.ts, cleanSentPictures), so a message keeps no written bytes
- * once it has reached the team, digest or not.
- */
-export const pictureToClean = 'pictureToClean';
 type Malformed = { ref: DocumentReference; error: string };
 
 /**
@@ -152,18 +153,6 @@ type Malformed = { ref: DocumentReference; error: string };
  * documents could be 128 MB should every one carry a picture of the largest size the rules allow.
  */
 const takeChunk = 200;
-
-/**
- * Whether a message came with a picture, written on it by the functions when it is first
- * claimed (claim.ts, with its reference), so that a digest knows without reading the picture.
- * A visitor cannot write it: the rules let a client create the form's fields alone.
- */
-export const pictureFlag = 'hasPicture';
-
-/** The flag for a message as read whole (`data`: its document's fields). */
-export function pictureMark(data: Record<string, unknown>): Record<typeof pictureFlag, boolean> {
-  return { [pictureFlag]: data[contactPicture.field] !== undefined };
-}
 
 /** What a digest reads of a message: every field it prints and decides by, and the flag. */
 export const digestFields: readonly string[] = [...fieldsBesidesPicture, pictureFlag];
@@ -304,10 +293,14 @@ type DigestWork = {
 
 /**
  * What the server's reply means for one of a digest's messages, on its own attempts; without a
- * reply (`known`), the digest's decision.
+ * reply (`known`), the digest's decision. A failure the mail account's check cleared (the
+ * digest's decision is not the account's) is the email's for each of them too.
  */
 function decisionFor(item: Taken, decision: Decision, sent: Sent | undefined, nowMs: number): Decision {
-  return sent ? decide(sent, { attempts: item.attempts, quickRetryLeft: false, nowMs }) : decision;
+  if (!sent) return decision;
+  const cleared = sent.kind === 'failed' && sent.failure.account && decision.kind !== 'account';
+  const own: Sent = cleared ? { kind: 'failed', failure: asTheEmails(sent.failure) } : sent;
+  return decide(own, { attempts: item.attempts, quickRetryLeft: false, nowMs });
 }
 
 /** The outcome of each of a digest's messages, for what came of its email. */
@@ -322,7 +315,7 @@ function outcomes(
     const decision = decisionFor(item, digestDecision, sent, nowMs);
     switch (decision.kind) {
       case 'sent':
-        return [ref, { ...succeeded(attempts, decision.info), ...(hasPicture ? { [pictureToClean]: true } : {}) }];
+        return [ref, { ...succeeded(attempts, decision.info), ...(hasPicture ? cleanPictureFrom(nowMs) : {}) }];
       case 'quota':
         return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
       // The mail account failed, not the message: back at its place, no attempt spent (account.ts).
@@ -336,7 +329,7 @@ function outcomes(
           requeued(attempts, decision.error, Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs)),
         ];
       case 'ended':
-        return [ref, failed(attempts, decision.error)];
+        return [ref, { ...failed(attempts, decision.error), ...(hasPicture ? cleanPictureFrom(nowMs) : {}) }];
     }
   });
 }

@@ -134,3 +134,41 @@ export function parseMailDocument(data: unknown): ParseResult {
   if (parsed.ok && data.createdAt instanceof Timestamp) parsed.mail.writtenMs = data.createdAt.toMillis();
   return parsed;
 }
+
+/**
+ * Whether a message came with a picture, written on it by the functions when it is first
+ * claimed (claim.ts, with its reference), so that a digest knows without reading the picture.
+ * A visitor cannot write it: the rules let a client create the form's fields alone.
+ */
+export const pictureFlag = 'hasPicture';
+
+/** The flag for a message as read whole (`data`: its document's fields). */
+export function pictureMark(data: Record<string, unknown>): Record<typeof pictureFlag, boolean> {
+  return { [pictureFlag]: data[contactPicture.field] !== undefined };
+}
+
+/**
+ * From when a message's picture, still the bytes as written, is to be drawn again without
+ * metadata (or dropped when it cannot be read) by the sweep (sweep.ts, cleanPictures): at once
+ * once the message ended without its own email attaching it (sent in a digest, ended in ERROR
+ * at the claim or in a digest), a day after it was written while it waits (held for the mail
+ * account, deferred), later again when a redraw failed for a reason that may pass. A message
+ * sent or refused alone keeps the copy its own email drew, and the mark goes. Bytes a script
+ * wrote are so kept only until the message's send is decided, or a day while it waits.
+ */
+export const pictureToClean = 'pictureToClean';
+
+/** Set once the picture a message keeps is one the functions drew (never the bytes as written). */
+export const pictureDrawn = 'pictureDrawn';
+
+/** Whether a message (its document's fields) still holds the picture bytes as written. */
+export const hasRawPicture = (data: Record<string, unknown>): boolean =>
+  data[contactPicture.field] !== undefined && data[pictureDrawn] !== true;
+
+/** How long a waiting message may keep the picture as written. */
+export const rawPictureForMs = 24 * 60 * 60_000;
+
+/** The mark that has the sweep draw the picture again from `ms` on. */
+export function cleanPictureFrom(ms: number): Record<typeof pictureToClean, Timestamp> {
+  return { [pictureToClean]: Timestamp.fromMillis(ms) };
+}

@@ -18,7 +18,10 @@ import type { CarriedPicture } from './mail-document.js';
 // safe to log and to show in the email.
 
 /** A picture read: the WebP to attach and its size in pixels, or why it was left out. */
-export type PictureResult = { ok: true; webp: Buffer; width: number; height: number } | { ok: false; reason: string };
+export type PictureResult =
+  | { ok: true; webp: Buffer; width: number; height: number }
+  /** `mayPass`: not read for a reason of the moment (the library, a busy instance), not of the bytes. */
+  | { ok: false; reason: string; mayPass?: true };
 
 type PictureType = (typeof contactPicture.types)[number];
 
@@ -114,6 +117,8 @@ function sniff(bytes: Uint8Array): string | undefined {
 }
 
 const refused = (reason: string): PictureResult => ({ ok: false, reason });
+/** Not read for now: trying again later may read it. */
+const notNow = (reason: string): PictureResult => ({ ok: false, reason, mayPass: true });
 
 /** The words for a format that is not one of contactPicture.types. */
 const notAllowed = (format: string | undefined) => `is not a JPEG or WebP image${format ? ` (${format})` : ''}`;
@@ -134,7 +139,7 @@ export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlin
   try {
     sharp = await loadSharp();
   } catch {
-    return refused('was not read: the image library could not be loaded');
+    return notNow('was not read: the image library could not be loaded');
   }
   // A view of the same memory, as sharp takes it (the Admin SDK's Buffer may be part of a larger one).
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -176,7 +181,7 @@ export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlin
     return { ok: true, webp: data, width: info.width, height: info.height };
   } catch (error) {
     const timedOut = error instanceof Error && /timeout/i.test(error.message);
-    return refused(timedOut ? `took more than ${decodeTimeoutSeconds} s to decode` : 'could not be decoded');
+    return timedOut ? notNow(`took more than ${decodeTimeoutSeconds} s to decode`) : refused('could not be decoded');
   }
 }
 
@@ -193,7 +198,7 @@ export function readMailPicture(picture: CarriedPicture, deadlineMs = pictureDea
   if (picture.kind !== 'bytes') return Promise.resolve(refused(picture.reason));
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<PictureResult>((resolve) => {
-    timer = setTimeout(() => resolve(refused(pastDeadline(deadlineMs))), deadlineMs);
+    timer = setTimeout(() => resolve(notNow(pastDeadline(deadlineMs))), deadlineMs);
   });
   return Promise.race([readPicture(picture.bytes, deadlineMs), deadline]).finally(() => clearTimeout(timer));
 }

@@ -14,10 +14,10 @@ import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type
 import { deliverMail, type Outcome } from './deliver.js';
 import { assessDelivery, isHeld } from './delivery.js';
 import { getTransport } from './transport.js';
-import { pictureFlag, pictureToClean, sendDigest, type DigestReport } from './digest.js';
+import { sendDigest, type DigestReport } from './digest.js';
 import { readMailPicture } from './picture.js';
 import { contactPicture } from '../contracts/contact-message.js';
-import { fieldsBesidesPicture, parsePicture } from './mail-document.js';
+import { fieldsBesidesPicture, parsePicture, pictureDrawn, pictureFlag, pictureToClean } from './mail-document.js';
 import { collections } from '../contracts/collections.js';
 
 // The scheduled sweep: the trigger handles each message once when it is written; the sweep
@@ -67,7 +67,7 @@ export type SweepOptions = {
 
 export type SweepReport = {
   found: number;
-  /** Pictures of messages sent in digests drawn again without metadata (or dropped) this run. */
+  /** Pictures drawn again without metadata (or dropped) this run (`cleanPictures`). */
   picturesCleaned: number;
   digest: DigestReport;
   staleRetries: number;
@@ -240,14 +240,14 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert });
   // The count of waiting notices that messages read with their caps, set right (alerts.ts).
   await syncNoticeCount(db, now).catch(() => undefined);
-  const picturesCleaned = await cleanSentPictures(db).catch(() => 0);
+  const pictures = await cleanPictures(db, { nowMs: now }).catch(() => ({ cleaned: 0, dropped: 0, later: 0 }));
   const report: SweepReport = {
     found: due.size,
     ...counts,
     digest,
     staleRetries: stale.length,
     account: account.kind,
-    picturesCleaned,
+    picturesCleaned: pictures.cleaned + pictures.dropped,
   };
   if (report.found > 0 || digest.outcome !== 'NONE') logEvent('sweep', report);
   return report;
@@ -276,27 +276,68 @@ async function tryAccount(
   return true;
 }
 
-/** Most pictures drawn again in one sweep: one at a time, a few seconds at most in all. */
-const picturesCleanedPerRun = 10;
+/**
+ * How long one sweep draws pictures again: one at a time (picture.ts draws one at a time per
+ * instance), after the deliveries and the digest, so a sweep ends well within its minute.
+ * Measured (tests/emulators/mail-picture-ends.test.ts prints it): see the README.
+ */
+export const pictureCleaningMs = 15_000;
+
+/** When a picture not read for a reason that may pass is tried again. */
+export const pictureRetryMs = 15 * 60_000;
+
+export type CleanOptions = {
+  nowMs: number;
+  /** Most documents looked at in one run. */
+  most?: number;
+  /** How long this run may draw (the wall clock's). */
+  forMs?: number;
+  /** How long one read may take (picture.ts, pictureDeadlineMs). */
+  deadlineMs?: number;
+};
+
+export type CleanReport = { cleaned: number; dropped: number; later: number };
 
 /**
- * The pictures of messages a digest sent (which attaches none), drawn again as the message's
- * own email would attach them: a WebP without metadata, or none when it cannot be read. After
- * this, no message that reached the team holds the bytes that were written (deliver.ts does
- * the same for a message sent alone). One at a time, a few a run; the rest wait for the next.
+ * The pictures due to be drawn again (mail-document.ts, pictureToClean), oldest mark first:
+ * each as the message's own email would attach it (a WebP without metadata), or dropped when
+ * the bytes cannot be a picture. One not read for a reason that may pass (the deadline on a
+ * busy instance, the library) keeps its bytes and is tried again later. One at a time, for
+ * `forMs`; the rest wait for the next run.
  */
-export async function cleanSentPictures(db: Firestore, most = picturesCleanedPerRun): Promise<number> {
-  const found = await db.collection(collections.mail).where(pictureToClean, '==', true).select().limit(most).get();
-  let cleaned = 0;
-  for (const { ref } of found.docs) {
+export async function cleanPictures(db: Firestore, options: CleanOptions): Promise<CleanReport> {
+  const { nowMs, most = 500, forMs = pictureCleaningMs, deadlineMs } = options;
+  const mail = db.collection(collections.mail);
+  const [due, older] = await Promise.all([
+    mail.where(pictureToClean, '<=', Timestamp.fromMillis(nowMs)).orderBy(pictureToClean).select().limit(most).get(),
+    // Marks written before they were times.
+    mail.where(pictureToClean, '==', true).select().limit(most).get(),
+  ]);
+  const report: CleanReport = { cleaned: 0, dropped: 0, later: 0 };
+  const stopAt = Date.now() + forMs;
+  for (const { ref } of [...older.docs, ...due.docs]) {
+    if (Date.now() >= stopAt) break;
     const carried = parsePicture((await ref.get()).get(contactPicture.field));
-    const picture = carried ? await readMailPicture(carried) : undefined;
-    const kept =
-      picture?.ok && picture.webp.length <= contactPicture.maxBytes
-        ? { [contactPicture.field]: picture.webp }
-        : { [contactPicture.field]: FieldValue.delete(), [pictureFlag]: false };
-    await ref.update({ ...kept, [pictureToClean]: FieldValue.delete() });
-    cleaned += 1;
+    const picture = carried ? await readMailPicture(carried, deadlineMs) : undefined;
+    if (picture?.ok && picture.webp.length <= contactPicture.maxBytes) {
+      await ref.update({
+        [contactPicture.field]: picture.webp,
+        [pictureDrawn]: true,
+        [pictureToClean]: FieldValue.delete(),
+      });
+      report.cleaned += 1;
+    } else if (picture && !picture.ok && picture.mayPass) {
+      await ref.update({ [pictureToClean]: Timestamp.fromMillis(nowMs + pictureRetryMs) });
+      report.later += 1;
+    } else {
+      await ref.update({
+        [contactPicture.field]: FieldValue.delete(),
+        [pictureFlag]: false,
+        [pictureDrawn]: FieldValue.delete(),
+        [pictureToClean]: FieldValue.delete(),
+      });
+      report.dropped += 1;
+    }
   }
-  return cleaned;
+  return report;
 }
