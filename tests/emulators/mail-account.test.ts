@@ -12,6 +12,7 @@ import {
   type ProviderReply,
   type SessionStep,
 } from '../../functions/src/mail/provider-reply-samples.ts';
+import { sendDigest } from '../../functions/src/mail/digest.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import nodemailer from 'nodemailer';
 import { cleanUpMember } from '../../functions/src/account-deletion/cleanup.ts';
@@ -107,7 +108,9 @@ async function startAccountServer(): Promise<AccountServer> {
         simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true })
           .then((parsed) => {
             const current = behaviour;
-            const mine = 'marker' in current && (parsed.subject?.includes(current.marker) ?? false);
+            const mine =
+              'marker' in current &&
+              ((parsed.subject?.includes(current.marker) ?? false) || (parsed.text?.includes(current.marker) ?? false));
             const refused =
               replyAt('DATA') ??
               (current.kind === 'refuse-one' && mine ? refusal(current.code, current.text) : null) ??
@@ -499,6 +502,35 @@ describe("one visitor's message is never the mail account", () => {
     expect(alerts.filter((alert) => alert.kind === 'failed' && alert.mailId === badId)).toHaveLength(1);
     transport.close();
     for (const id of [badId, ...others]) await mailRef(id).delete();
+  }, 60_000);
+
+  it('a digest the server stalls on, then takes: sent again once as the same digest, saying so, then its messages end', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `stalled-digest-${String(start)}`;
+    const ids = await harness.writeAt(
+      2,
+      start,
+      (index) => ({ email: `queued${String(index)}@example.org`, subject: `${marker} ${String(index)}` }),
+      (id, index) => queuedFields(id, start, index),
+    );
+    smtp.behave({ kind: 'stall-one', marker, ms: 1_500 });
+    const transport = nodemailer.createTransport({ ...smtpTransportOptions(config.smtp), socketTimeout: 1_000 });
+    now = start + minute;
+    expect((await sendDigest(db, config, { now: () => now, onAlert, transport })).outcome).toBe('QUEUED');
+    for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'QUEUED' });
+    now = start + 2 * minute;
+    expect((await sendDigest(db, config, { now: () => now, onAlert, transport })).outcome).toBe('ERROR');
+    for (const id of ids) {
+      expect(String((await deliveryOf(id)).error)).toMatch(/^not sent again: twice the mail server gave no answer/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const received = smtp.messages.filter((mail) => mail.text?.includes(marker));
+    expect(received).toHaveLength(2);
+    expect(new Set(received.map((mail) => mail.messageId)).size).toBe(1);
+    expect(received[1]?.text).toMatch(/Sent again: a try at .* UTC got no answer from the mail server/);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    transport.close();
+    for (const id of ids) await mailRef(id).delete();
   }, 60_000);
 
   it('a refusal of the connection at the end of DATA (DMARC) holds everyone, and all go once mended', async () => {

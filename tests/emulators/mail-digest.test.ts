@@ -270,3 +270,26 @@ describe('a digest of messages about a known problem', () => {
     }
   });
 });
+
+describe('a message that names a notice it was not written under', () => {
+  it('takes neither its subject nor its thread: written before the notice began (with admin access, past the rules)', async () => {
+    const t = token();
+    const text = { en: `Catches missing ${t}`, it: `Catture mancanti ${t}` };
+    const notice = await setNotice(db, { text, untilMs: null, help: null }, Date.now());
+    try {
+      const before = Date.now() - day;
+      const [id = ''] = await harness.writeAt(1, before, () => ({
+        email: `early+${t}@example.org`,
+        subject: `Early ${t}`,
+        notice: notice.id,
+      }));
+      expect(await deliverMail(mailRef(id), config, { now: () => before + minute })).toBe('SUCCESS');
+      const [email] = harness.inbox.messages.filter((mail) => mail.text?.includes(`Early ${t}`));
+      expect(email?.subject).not.toContain(text.en);
+      expect(email?.text).not.toContain(knownProblemLine({ id: notice.id, text: text.en, since: notice.since }));
+      expect(email?.inReplyTo).toBeUndefined();
+    } finally {
+      await clearNotice(db, Date.now());
+    }
+  });
+});

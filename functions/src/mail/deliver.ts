@@ -22,7 +22,7 @@ import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from '
 import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
 import { mailCaps } from './caps.js';
 import { dayKey } from './counters.js';
-import { renderEmail, type OutgoingEmail } from './render-email.js';
+import { mayBeARepeat, renderEmail, type OutgoingEmail } from './render-email.js';
 import { readKnownProblems } from './known-problems.js';
 import { runJob, type Job, type Next, type RecordResult } from './pipeline.js';
 import { expiryAfter } from './retention.js';
@@ -64,12 +64,6 @@ function cleanPicture(picture: PictureResult | undefined): MessageFields {
   return picture?.ok && picture.webp.length <= contactPicture.maxBytes
     ? { picture: picture.webp, [pictureDrawn]: true, [pictureToClean]: FieldValue.delete() }
     : { picture: FieldValue.delete(), [pictureFlag]: false, [pictureToClean]: FieldValue.delete() };
-}
-
-/** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`). */
-export function mayBeARepeat(unansweredMs: number): string {
-  const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
-  return `Sent again: a try at ${when} UTC got no answer from the mail server once this email was on its way, so it may have reached you already (same reference, same Message-ID).`;
 }
 
 export type DeliverOptions = {
@@ -310,7 +304,8 @@ export async function deliverMail(
       const notices = taken.noticesWait ? await pendingNotices(db) : { ids: [], lines: [] };
       // The known problem the message names, read: its email says so first and joins its thread.
       const named = taken.mail.shape === 'fields' ? taken.mail.message.notice : undefined;
-      const knownProblem = named ? (await readKnownProblems(db, [named])).get(named) : undefined;
+      const writtenMs = taken.mail.shape === 'fields' ? taken.mail.writtenMs : undefined;
+      const knownProblem = named ? (await readKnownProblems(db, [{ id: named, writtenMs }])).get(named) : undefined;
       const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
       // A send that met no answer may have reached the team: this email says so first.
       const repeat = taken.unansweredMs === undefined ? [] : [mayBeARepeat(taken.unansweredMs)];

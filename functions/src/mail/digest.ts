@@ -29,7 +29,7 @@ import {
   type ContactMail,
 } from './mail-document.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
-import { digestPart, renderDigest, type DigestPart } from './render-email.js';
+import { digestPart, mayBeARepeat, renderDigest, type DigestPart } from './render-email.js';
 import { readKnownProblems } from './known-problems.js';
 import { asTheEmails, decide, heldFor, type Decision, type Sent } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
@@ -143,6 +143,8 @@ type Taken = {
   reference: string;
   /** Whether the message came with a picture (which a digest never attaches). */
   hasPicture: boolean;
+  /** When a digest carrying it met no answer once it may have reached the server (`delivery.unanswered`). */
+  unansweredMs?: number;
 };
 
 type Malformed = { ref: DocumentReference; error: string };
@@ -213,6 +215,7 @@ async function take(
         const snapshot = whole.get(masked.id) ?? masked;
         const time: unknown = snapshot.get('delivery.digestTime');
         const attemptsBefore: unknown = snapshot.get('delivery.attempts');
+        const unanswered: unknown = snapshot.get('delivery.unanswered');
         const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
         const result = parseMailDocument(snapshot.data());
         if (!result.ok) {
@@ -234,6 +237,7 @@ async function take(
           digestMs: time instanceof Timestamp ? time.toMillis() : nowMs,
           reference: referenceFor(snapshot.id),
           hasPicture: mark[pictureFlag],
+          ...(unanswered instanceof Timestamp ? { unansweredMs: unanswered.toMillis() } : {}),
         });
         tx.update(snapshot.ref, { ...inDigest(digest, attempts + 1, nowMs), ...(whole.has(snapshot.id) ? mark : {}) });
       }
@@ -300,7 +304,12 @@ function decisionFor(item: Taken, decision: Decision, sent: Sent | undefined, no
   if (!sent) return decision;
   const cleared = sent.kind === 'failed' && sent.failure.account && decision.kind !== 'account';
   const own: Sent = cleared ? { kind: 'failed', failure: asTheEmails(sent.failure) } : sent;
-  return decide(own, { attempts: item.attempts, quickRetryLeft: false, nowMs });
+  return decide(own, {
+    attempts: item.attempts,
+    quickRetryLeft: false,
+    nowMs,
+    unansweredBefore: item.unansweredMs !== undefined,
+  });
 }
 
 /** The outcome of each of a digest's messages, for what came of its email. */
@@ -309,7 +318,11 @@ function outcomes(
   digestDecision: Decision,
   sent: Sent | undefined,
   nowMs: number,
+  digest: string,
 ): Array<[DocumentReference, DeliveryUpdate]> {
+  // No answer once the digest may have reached the team: its messages go again as the same
+  // digest (the same Message-ID), saying so, and a second silence ends them (decide.ts).
+  const unanswered = sent?.kind === 'failed' && sent.failure.unanswered;
   return items.map((item) => {
     const { ref, attempts, digestMs, hasPicture } = item;
     const decision = decisionFor(item, digestDecision, sent, nowMs);
@@ -323,11 +336,18 @@ function outcomes(
         return [ref, requeued(attempts - 1, decision.error, digestMs)];
       // Back off as a message of its own would; never before its place.
       case 'again':
-      case 'later':
+      case 'later': {
+        const dueMs = Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs);
         return [
           ref,
-          requeued(attempts, decision.error, Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs)),
+          unanswered
+            ? {
+                ...requeued(attempts, decision.error, dueMs, digest),
+                'delivery.unanswered': Timestamp.fromMillis(nowMs),
+              }
+            : requeued(attempts, decision.error, dueMs),
         ];
+      }
       case 'ended':
         return [ref, { ...failed(attempts, decision.error), ...(hasPicture ? cleanPictureFrom(nowMs) : {}) }];
     }
@@ -381,7 +401,7 @@ function digestJob(
     },
     context: ({ items }, _tries, now) => ({ attempts: items[0]?.attempts ?? 1, quickRetryLeft: false, nowMs: now }),
     async record(work, decision, sent) {
-      if (!splits(work, decision)) await recordDigest(db, run.id, outcomes(work.items, decision, sent, nowMs));
+      if (!splits(work, decision)) await recordDigest(db, run.id, outcomes(work.items, decision, sent, nowMs, work.id));
     },
     async after({ work, sent, decision, recorded }) {
       const done = { kind: 'done', outcome: undefined } as const;
@@ -488,7 +508,10 @@ export async function sendDigest(
         const parts = items.map(({ part }) => part);
         const named = parts.flatMap(({ notice }) => (notice ? [notice] : []));
         const knownProblems = named.length > 0 ? await readKnownProblems(db, named) : undefined;
-        return renderDigest(parts, config, { id, waiting }, notices.lines, knownProblems);
+        // Sent again after a try that met no answer: it says so first.
+        const unansweredMs = Math.min(...items.flatMap((item) => item.unansweredMs ?? []));
+        const repeat = Number.isFinite(unansweredMs) ? [mayBeARepeat(unansweredMs)] : [];
+        return renderDigest(parts, config, { id, waiting }, [...repeat, ...notices.lines], knownProblems);
       },
       markDaySpent: () => markDaySpent(db, config.limits.perDay, nowMs),
       sleep: options.sleep ?? pause,

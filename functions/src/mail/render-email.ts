@@ -36,6 +36,12 @@ export type OutgoingEmail = {
   headers?: Record<string, string>;
 };
 
+/** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`): a delivery notice, first. */
+export function mayBeARepeat(unansweredMs: number): string {
+  const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
+  return `Sent again: a try at ${when} UTC got no answer from the mail server once this email was on its way, so it may have reached you already (same reference, same Message-ID).`;
+}
+
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */
 export const maxSubjectLength = 300;
 
