@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { hostingOrigin, projectId, root, runCommand } from '../../tests/support/emulators.ts';
@@ -93,6 +93,17 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
       google = await startOfflineGoogle();
       page = await launch(engine, { proxy: google.proxy });
       console.log(`${engine}: ${page.version}`);
+    }, 60_000);
+
+    // One failure fails one test: a check that failed or timed out may leave the browser in no
+    // state to go on (its window lost, a popup left open, the driver stuck in a command), so the
+    // next check starts in a browser of its own, as the first one did.
+    afterEach(async ({ task }) => {
+      if (task.result?.state !== 'fail') return;
+      const closed = page.close().catch(() => undefined);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      page = await launch(engine, { proxy: google.proxy });
+      console.log(`${engine}: a fresh browser after "${task.name}" failed`);
     }, 60_000);
 
     afterAll(async () => {
