@@ -129,8 +129,3 @@ async function runCheck(
     return failure.account ? failure : undefined;
   }
 }
-
-/** Forgets what this instance knows of checks (tests that start a new server on the same transport). */
-export function forgetChecks(transport: CheckTransport): void {
-  passedAt.delete(transport);
-}
