@@ -80,6 +80,21 @@ describe('production Hosting headers (firebase.json)', () => {
   });
 });
 
+describe('Hosting’s patterns (firebase.json)', () => {
+  // Hosting matches a `regex` with RE2; the emulator and the local server fall back to
+  // JavaScript's RegExp when the optional re2 binding is not built, and the install never
+  // builds it (package.json allowScripts). Globs mean the same everywhere.
+  it('are globs only, never a regex', () => {
+    const rules = ['headers', 'rewrites', 'redirects'].flatMap((key) => {
+      const list = production.hosting[key];
+      return Array.isArray(list) ? (list as Array<Record<string, unknown>>) : [];
+    });
+    expect(rules.length).toBeGreaterThan(0);
+    expect(rules.filter((rule) => 'regex' in rule)).toEqual([]);
+    expect(rules.every((rule) => typeof rule['source'] === 'string')).toBe(true);
+  });
+});
+
 describe('the copy callable’s address (firebase.json)', () => {
   it('sends the contract’s path to the contract’s function, in the functions’ region', () => {
     const rewrites = production.hosting.rewrites as Array<{
