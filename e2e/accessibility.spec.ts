@@ -5,7 +5,7 @@ import { browserRouteNames } from './support/addresses.ts';
 import { contactTexts, languages, locales, open, paths, waitForApp } from './support/site.ts';
 
 for (const language of languages) {
-  test.describe(`axe in ${language}`, () => {
+  test.describe(`axe in ${language}`, { tag: '@widths' }, () => {
     test.use({ locale: locales[language] });
 
     // Every template, and the day's sample of the pages that share one (support/addresses.ts).

@@ -172,61 +172,71 @@ for (const language of languages) {
   }
 
   test.describe(`the Account page in ${language}`, () => {
-    test('explains deletion before any sign-in, with the form', async ({ page }, testInfo) => {
-      await page.goto(address);
-      for (const heading of [text.deletedTitle, text.keptTitle, text.howTitle])
-        await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-      await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
-      await waitForApp(page);
-      await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `e2e-screenshots/account-${language}-${testInfo.project.name}.png`,
-        fullPage: true,
-      });
-    });
+    // A state of the page in each language at one width, the other width in the other language
+    // (projectFor): between them every state is drawn, axe-checked and photographed at both.
+    test(
+      'explains deletion before any sign-in, with the form',
+      { tag: projectFor(language, '@desktop') },
+      async ({ page }, testInfo) => {
+        await page.goto(address);
+        for (const heading of [text.deletedTitle, text.keptTitle, text.howTitle])
+          await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+        await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
+        await waitForApp(page);
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: `e2e-screenshots/account-${language}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
+      },
+    );
 
-    test('deletes the signed-in member and, through the trigger, their data only', async ({ page }, testInfo) => {
-      const member = await createMember();
-      // The confirmation goes to verified addresses only.
-      await markVerified(member);
-      const other = await createMember();
-      await seedMember(adminDb(), member.localId, other.localId);
-      await seedMember(adminDb(), other.localId, `third-${other.localId}`);
+    test(
+      'deletes the signed-in member and, through the trigger, their data only',
+      { tag: projectFor(language, '@phone') },
+      async ({ page }, testInfo) => {
+        const member = await createMember();
+        // The confirmation goes to verified addresses only.
+        await markVerified(member);
+        const other = await createMember();
+        await seedMember(adminDb(), member.localId, other.localId);
+        await seedMember(adminDb(), other.localId, `third-${other.localId}`);
 
-      // This hour's confirmations start from none: run again and again (--repeat-each), the
-      // suite deletes more verified members in an hour than the cap sends confirmations to
-      // (confirmationsPerHour, 50: functions/src/account-deletion/cleanup.ts), and this test
-      // is about one member's.
-      await adminDb().recursiveDelete(
-        adminDb().collection(collections.mailLimits).doc(hourlyCounterId(Date.now(), 'deletion-confirmations')),
-      );
+        // This hour's confirmations start from none: run again and again (--repeat-each), the
+        // suite deletes more verified members in an hour than the cap sends confirmations to
+        // (confirmationsPerHour, 50: functions/src/account-deletion/cleanup.ts), and this test
+        // is about one member's.
+        await adminDb().recursiveDelete(
+          adminDb().collection(collections.mailLimits).doc(hourlyCounterId(Date.now(), 'deletion-confirmations')),
+        );
 
-      await signIn(page, member);
-      await expect(page.getByLabel(text.passwordAgain)).toBeVisible();
-      await expectNoAxeViolations(page);
-      await confirm(page, member.password);
-      await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
-      await expectNoAxeViolations(page);
-      await page.screenshot({
-        path: `e2e-screenshots/account-deleted-${language}-${testInfo.project.name}.png`,
-        fullPage: true,
-      });
+        await signIn(page, member);
+        await expect(page.getByLabel(text.passwordAgain)).toBeVisible();
+        await expectNoAxeViolations(page);
+        await confirm(page, member.password);
+        await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.screenshot({
+          path: `e2e-screenshots/account-deleted-${language}-${testInfo.project.name}.png`,
+          fullPage: true,
+        });
 
-      expect(await canSignIn(member.email, member.password)).toBe(false);
-      await expect
-        .poll(() => deletionState(member.localId), {
-          timeout: 20_000,
-        })
-        .toBe('DONE');
-      expect(await census(adminDb(), member.localId)).toBe(0);
-      expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
-      expect(await canSignIn(other.email, other.password)).toBe(true);
-      await expect
-        .poll(async () => (await receivedMail()).filter((mail) => mail.to.includes(member.email)).length, {
-          timeout: 10_000,
-        })
-        .toBe(1);
-    });
+        expect(await canSignIn(member.email, member.password)).toBe(false);
+        await expect
+          .poll(() => deletionState(member.localId), {
+            timeout: 20_000,
+          })
+          .toBe('DONE');
+        expect(await census(adminDb(), member.localId)).toBe(0);
+        expect(await census(adminDb(), other.localId)).toBe(seededPerMember);
+        expect(await canSignIn(other.email, other.password)).toBe(true);
+        await expect
+          .poll(async () => (await receivedMail()).filter((mail) => mail.to.includes(member.email)).length, {
+            timeout: 10_000,
+          })
+          .toBe(1);
+      },
+    );
 
     // Google's and Apple's sign-ins draw the same states of the page: each runs once in each
     // language and once in each project (projectFor), and between them every language and
@@ -349,36 +359,44 @@ for (const language of languages) {
       },
     );
 
-    test('a password member downloads their data, up to the daily number of copies', async ({ page }) => {
-      const member = await createMember();
-      await seedMember(adminDb(), member.localId, `other-${member.localId}`);
-      await signIn(page, member);
-      await expect(page.getByText(text.signedInWith.password)).toBeVisible();
-      for (let copy = 1; copy <= 3; copy++) {
-        const file = await downloadCopy(page);
-        expect(file.account.uid).toBe(member.localId);
-        expect(file.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
-      }
-      await expect(page.getByRole('link', { name: text.saveAgain })).toHaveAttribute('download', /\.json$/);
-      await page.getByRole('button', { name: text.copyButton }).click();
-      await expect(page.getByText(text.copyLimit)).toBeVisible();
-      await expectNoAxeViolations(page);
-    });
+    test(
+      'a password member downloads their data, up to the daily number of copies',
+      { tag: projectFor(language, '@desktop') },
+      async ({ page }) => {
+        const member = await createMember();
+        await seedMember(adminDb(), member.localId, `other-${member.localId}`);
+        await signIn(page, member);
+        await expect(page.getByText(text.signedInWith.password)).toBeVisible();
+        for (let copy = 1; copy <= 3; copy++) {
+          const file = await downloadCopy(page);
+          expect(file.account.uid).toBe(member.localId);
+          expect(file.documents.map((document) => document.path).sort()).toEqual(seededPaths(member.localId).sort());
+        }
+        await expect(page.getByRole('link', { name: text.saveAgain })).toHaveAttribute('download', /\.json$/);
+        await page.getByRole('button', { name: text.copyButton }).click();
+        await expect(page.getByText(text.copyLimit)).toBeVisible();
+        await expectNoAxeViolations(page);
+      },
+    );
 
-    test('a wrong password, at sign-in or at the confirmation, deletes nothing', async ({ page }) => {
-      const member = await createMember();
-      await signIn(page, member, 'not-the-password');
-      await expect(page.getByText(text.credentials)).toBeVisible();
-      await expectNoAxeViolations(page);
+    test(
+      'a wrong password, at sign-in or at the confirmation, deletes nothing',
+      { tag: projectFor(language, '@phone') },
+      async ({ page }) => {
+        const member = await createMember();
+        await signIn(page, member, 'not-the-password');
+        await expect(page.getByText(text.credentials)).toBeVisible();
+        await expectNoAxeViolations(page);
 
-      await page.getByLabel(text.password, { exact: true }).fill(member.password);
-      await page.getByRole('button', { name: text.signIn }).click();
-      await confirm(page, 'not-the-password');
-      await expect(page.getByText(text.wrongPassword)).toBeVisible();
-      await confirm(page, member.password, 'nope');
-      await expect(page.getByText(text.wordMissing)).toBeVisible();
-      expect((await account(member.localId)).email).toBe(member.email);
-    });
+        await page.getByLabel(text.password, { exact: true }).fill(member.password);
+        await page.getByRole('button', { name: text.signIn }).click();
+        await confirm(page, 'not-the-password');
+        await expect(page.getByText(text.wrongPassword)).toBeVisible();
+        await confirm(page, member.password, 'nope');
+        await expect(page.getByText(text.wordMissing)).toBeVisible();
+        expect((await account(member.localId)).email).toBe(member.email);
+      },
+    );
 
     // What Auth's answers lead to does not depend on the screen, and these states have no layout
     // of their own: desktop only (@desktop); the phone project signs in, copies and deletes above.

@@ -28,7 +28,7 @@ test.beforeEach(async ({ page }) => {
   await reachPart(page, slideshow(page), { pausedClock: true });
 });
 
-test('both carousels advance on their timings', async ({ page }) => {
+test('both carousels advance on their timings', { tag: '@widths' }, async ({ page }) => {
   await expect(hero(page)).toHaveAttribute('data-photo', '0');
   await expect(activeSlide(page)).toHaveAttribute('data-slide', '01');
   await page.clock.runFor(4_900);
@@ -44,7 +44,7 @@ test('both carousels advance on their timings', async ({ page }) => {
   await expect(hero(page)).toHaveAttribute('data-photo', '2');
 });
 
-test('the slideshow answers its arrows, dots, keys and pause button', async ({ page }) => {
+test('the slideshow answers its arrows, dots, keys and pause button', { tag: '@widths' }, async ({ page }) => {
   const buttons = slideshow(page).locator('.carousel-arrow');
   await buttons.last().click();
   await expect(activeSlide(page)).toHaveAttribute('data-slide', '02');
@@ -71,7 +71,7 @@ test('the slideshow answers its arrows, dots, keys and pause button', async ({ p
   await expect(activeSlide(page)).toHaveAttribute('data-slide', '04');
 });
 
-test('the background answers its arrows, thumbnails, keys and pause button', async ({ page }) => {
+test('the background answers its arrows, thumbnails, keys and pause button', { tag: '@widths' }, async ({ page }) => {
   const photos = (await background(page).locator('.hero-carousel__thumb').count()) + 1;
   const arrows = background(page).locator('.carousel-arrow');
   await arrows.last().click();
@@ -96,31 +96,35 @@ test('the background answers its arrows, thumbnails, keys and pause button', asy
   await expect(hero(page)).toHaveAttribute('data-photo', String(3 % photos));
 });
 
-test('a carousel stands still while pointed at or focused, and the slideshow is announced then', async ({ page }) => {
-  const slides = slideshow(page).locator('.slideshow__slides');
-  // Moving by itself, the slideshow's changes are not read out.
-  await expect(slides).toHaveAttribute('aria-live', 'off');
+test(
+  'a carousel stands still while pointed at or focused, and the slideshow is announced then',
+  { tag: '@widths' },
+  async ({ page }) => {
+    const slides = slideshow(page).locator('.slideshow__slides');
+    // Moving by itself, the slideshow's changes are not read out.
+    await expect(slides).toHaveAttribute('aria-live', 'off');
 
-  await slideshow(page).hover();
-  await expect(slides).toHaveAttribute('aria-live', 'polite');
-  await page.clock.runFor(12_000);
-  await expect(activeSlide(page)).toHaveAttribute('data-slide', '01');
-  await page.mouse.move(0, 0);
-  await expect(slides).toHaveAttribute('aria-live', 'off');
-  // Let go, it waits a whole interval again before it moves.
-  await page.clock.runFor(4_900);
-  await expect(activeSlide(page)).toHaveAttribute('data-slide', '01');
-  await page.clock.runFor(200);
-  await expect(activeSlide(page)).toHaveAttribute('data-slide', '02');
+    await slideshow(page).hover();
+    await expect(slides).toHaveAttribute('aria-live', 'polite');
+    await page.clock.runFor(12_000);
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '01');
+    await page.mouse.move(0, 0);
+    await expect(slides).toHaveAttribute('aria-live', 'off');
+    // Let go, it waits a whole interval again before it moves.
+    await page.clock.runFor(4_900);
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '01');
+    await page.clock.runFor(200);
+    await expect(activeSlide(page)).toHaveAttribute('data-slide', '02');
 
-  // Focus holds it as well (the pointer is away), and moving focus inside it still does.
-  const photos = (await background(page).locator('.hero-carousel__thumb').count()) + 1;
-  const shown = Number(await hero(page).getAttribute('data-photo'));
-  await background(page).locator('.carousel-arrow').first().focus();
-  await background(page).locator('.carousel-arrow').last().focus();
-  await page.clock.runFor(25_000);
-  await expect(hero(page)).toHaveAttribute('data-photo', String(shown));
-  await letGo(page);
-  await page.clock.runFor(10_100);
-  await expect(hero(page)).toHaveAttribute('data-photo', String((shown + 1) % photos));
-});
+    // Focus holds it as well (the pointer is away), and moving focus inside it still does.
+    const photos = (await background(page).locator('.hero-carousel__thumb').count()) + 1;
+    const shown = Number(await hero(page).getAttribute('data-photo'));
+    await background(page).locator('.carousel-arrow').first().focus();
+    await background(page).locator('.carousel-arrow').last().focus();
+    await page.clock.runFor(25_000);
+    await expect(hero(page)).toHaveAttribute('data-photo', String(shown));
+    await letGo(page);
+    await page.clock.runFor(10_100);
+    await expect(hero(page)).toHaveAttribute('data-photo', String((shown + 1) % photos));
+  },
+);

@@ -16,35 +16,39 @@ const slideshowFiles = filesHolding('src/components/home/screenshot-slideshow.ts
 const footerFiles = filesHolding('src/components/layout/footer.tsx');
 const activeSlide = '.slideshow__carousel .slide--active';
 
-test('taps on the slideshow’s arrow before its code arrives still move it', async ({ page, isMobile }) => {
-  expect(slideshowFiles).toHaveLength(1);
-  // The slideshow's script part is held back until the tap has been made.
-  let release = () => {};
-  const tapped = new Promise<undefined>((resolve) => {
-    release = () => {
-      resolve(undefined);
-    };
-  });
-  let asked = false;
-  await page.route(
-    (url) => slideshowFiles.includes(url.pathname),
-    async (route) => {
-      asked = true;
-      await tapped;
-      await route.continue();
-    },
-  );
-  await open(page, paths.home);
-  const next = page.locator('.slideshow__carousel .carousel-arrow').last();
-  await next.scrollIntoViewIfNeeded();
-  await expect.poll(() => asked, { message: 'the slideshow’s code was not asked for when it came near' }).toBe(true);
-  // Two taps: on its own the slideshow would take 10 s to move two steps.
-  for (let tap = 0; tap < 2; tap++) await (isMobile ? next.tap() : next.click());
-  await expect(page.locator(activeSlide)).toHaveAttribute('data-slide', '01');
-  release();
-  await expect(page.locator('.later-part').filter({ has: next })).toHaveAttribute('data-hydrated', '');
-  await expect(page.locator(activeSlide)).toHaveAttribute('data-slide', '03', { timeout: 4_000 });
-});
+test(
+  'taps on the slideshow’s arrow before its code arrives still move it',
+  { tag: '@widths' },
+  async ({ page, isMobile }) => {
+    expect(slideshowFiles).toHaveLength(1);
+    // The slideshow's script part is held back until the tap has been made.
+    let release = () => {};
+    const tapped = new Promise<undefined>((resolve) => {
+      release = () => {
+        resolve(undefined);
+      };
+    });
+    let asked = false;
+    await page.route(
+      (url) => slideshowFiles.includes(url.pathname),
+      async (route) => {
+        asked = true;
+        await tapped;
+        await route.continue();
+      },
+    );
+    await open(page, paths.home);
+    const next = page.locator('.slideshow__carousel .carousel-arrow').last();
+    await next.scrollIntoViewIfNeeded();
+    await expect.poll(() => asked, { message: 'the slideshow’s code was not asked for when it came near' }).toBe(true);
+    // Two taps: on its own the slideshow would take 10 s to move two steps.
+    for (let tap = 0; tap < 2; tap++) await (isMobile ? next.tap() : next.click());
+    await expect(page.locator(activeSlide)).toHaveAttribute('data-slide', '01');
+    release();
+    await expect(page.locator('.later-part').filter({ has: next })).toHaveAttribute('data-hydrated', '');
+    await expect(page.locator(activeSlide)).toHaveAttribute('data-slide', '03', { timeout: 4_000 });
+  },
+);
 
 test(
   'a phone that never scrolls downloads none of the slideshow’s or the footer’s code',

@@ -11,7 +11,7 @@ import { site } from '../web/src/config/site.ts';
 import { siteStorage } from '../web/src/config/storage.ts';
 import { expect, test } from './support/fixtures.ts';
 import { headings } from './support/texts.ts';
-import { languages, open, paths } from './support/site.ts';
+import { languages, open, paths, projectFor } from './support/site.ts';
 
 const { chamber, number: taxCode } = site.company.register;
 const controller = {
@@ -34,44 +34,52 @@ const withdrawalForm = { en: 'Model withdrawal form', it: 'Modulo di recesso tip
 const signInRegion = { en: 'Sign in to your account', it: 'Accedi al tuo account' };
 
 for (const language of languages) {
-  test(`the privacy policy names its controller and data-protection contact in ${language}`, async ({ page }) => {
-    await open(page, localizedPath(paths.privacy, language));
-    const who = page.locator('section').first();
-    await expect(who).toContainText(controller[language]);
-    await expect(who).toContainText(dataProtection[language]);
-  });
+  test(
+    `the privacy policy names its controller and data-protection contact in ${language}`,
+    { tag: projectFor(language, '@desktop') },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.privacy, language));
+      const who = page.locator('section').first();
+      await expect(who).toContainText(controller[language]);
+      await expect(who).toContainText(dataProtection[language]);
+    },
+  );
 
-  test(`the terms name their operator in ${language}`, async ({ page }) => {
+  test(`the terms name their operator in ${language}`, { tag: projectFor(language, '@phone') }, async ({ page }) => {
     await open(page, localizedPath(paths.terms, language));
     await expect(page.locator('article')).toContainText(operator[language]);
   });
 
   // Withdrawal is one click from the plans page: the terms open at its section and its form.
-  test(`the plans page leads to the terms' section on withdrawal, shown on the screen, in ${language}`, async ({
-    page,
-  }) => {
-    await open(page, localizedPath(paths.pro, language));
-    await page.getByRole('link', { name: withdrawalLink[language] }).click();
-    await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.terms, language)}#${withdrawalAnchor}$`));
-    const heading = page.getByRole('heading', { level: 2, name: withdrawalHeading[language] });
-    await expect(heading).toBeInViewport();
-    await expect(page.getByRole('region', { name: withdrawalForm[language] })).toContainText(site.supportEmail);
-  });
+  test(
+    `the plans page leads to the terms' section on withdrawal, shown on the screen, in ${language}`,
+    { tag: projectFor(language, '@desktop') },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.pro, language));
+      await page.getByRole('link', { name: withdrawalLink[language] }).click();
+      await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.terms, language)}#${withdrawalAnchor}$`));
+      const heading = page.getByRole('heading', { level: 2, name: withdrawalHeading[language] });
+      await expect(heading).toBeInViewport();
+      await expect(page.getByRole('region', { name: withdrawalForm[language] })).toContainText(site.supportEmail);
+    },
+  );
 
   // Where data is collected, one line says what becomes of it, the policy a link away.
   for (const where of [paths.support, paths.account]) {
-    test(`${where} says what becomes of what is sent, with a working link to the privacy policy, in ${language}`, async ({
-      page,
-    }) => {
-      await open(page, localizedPath(where, language));
-      const form =
-        where === paths.support
-          ? page.locator('form.contact-form')
-          : page.getByRole('region', { name: signInRegion[language] });
-      await form.getByRole('link', { name: policyLink[language], exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.privacy[language]);
-      await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.privacy, language)}$`));
-    });
+    test(
+      `${where} says what becomes of what is sent, with a working link to the privacy policy, in ${language}`,
+      { tag: projectFor(language, '@phone') },
+      async ({ page }) => {
+        await open(page, localizedPath(where, language));
+        const form =
+          where === paths.support
+            ? page.locator('form.contact-form')
+            : page.getByRole('region', { name: signInRegion[language] });
+        await form.getByRole('link', { name: policyLink[language], exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.privacy[language]);
+        await expect(page).toHaveURL(new RegExp(`${localizedPath(paths.privacy, language)}$`));
+      },
+    );
   }
 }
 
@@ -107,41 +115,51 @@ const report = { en: 'tell us through Contact Us', it: 'segnalacelo da Contattac
 const subject = { en: 'Accessibility barrier on the website', it: 'Barriera di accessibilità sul sito' };
 
 for (const language of languages) {
-  test(`the privacy policy lists every cookie and storage item the site sets, in ${language}`, async ({ page }) => {
-    await open(page, localizedPath(paths.privacy, language));
-    await expect(page.getByRole('heading', { level: 3, name: storageHeading[language] })).toBeVisible();
-    const lists = page.locator('.legal__stored');
-    await expect(lists).toHaveCount(Object.keys(siteStorage).length);
-    for (const item of Object.values(siteStorage))
-      await expect(lists.getByText(item.name, { exact: true })).toBeVisible();
-    await expect(lists.first()).toContainText(language === 'en' ? '365 days' : '365 giorni');
-  });
+  test(
+    `the privacy policy lists every cookie and storage item the site sets, in ${language}`,
+    { tag: projectFor(language, '@desktop') },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.privacy, language));
+      await expect(page.getByRole('heading', { level: 3, name: storageHeading[language] })).toBeVisible();
+      const lists = page.locator('.legal__stored');
+      await expect(lists).toHaveCount(Object.keys(siteStorage).length);
+      for (const item of Object.values(siteStorage))
+        await expect(lists.getByText(item.name, { exact: true })).toBeVisible();
+      await expect(lists.first()).toContainText(language === 'en' ? '365 days' : '365 giorni');
+    },
+  );
 
-  test(`the accessibility statement states its status, lists the suite's checks and leads to Contact Us and AgID, in ${language}`, async ({
-    page,
-  }) => {
-    await open(page, localizedPath(paths.accessibility, language));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
-    await expect(page.locator('main')).toContainText(status[language]);
-    // A build with no recorded green run lists the checks without a date; none says so.
-    await expect(page.locator('main')).not.toContainText(/recorded run|esecuzione registrata/);
-    const items = page.getByRole('region', { name: checksTitle[language] }).getByRole('listitem');
-    await expect(items).toHaveCount(checks[language].length);
-    for (const [index, pattern] of checks[language].entries()) await expect(items.nth(index)).toHaveText(pattern);
-    await expect(page.getByRole('link', { name: agid[language] })).toHaveAttribute(
-      'href',
-      accessibilityStatement.authority.reportForm,
-    );
-    await page.getByRole('link', { name: report[language] }).click();
-    await expect(page.locator('input[name=subject]')).toHaveValue(subject[language]);
-  });
+  test(
+    `the accessibility statement states its status, lists the suite's checks and leads to Contact Us and AgID, in ${language}`,
+    { tag: projectFor(language, '@phone') },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.accessibility, language));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
+      await expect(page.locator('main')).toContainText(status[language]);
+      // A build with no recorded green run lists the checks without a date; none says so.
+      await expect(page.locator('main')).not.toContainText(/recorded run|esecuzione registrata/);
+      const items = page.getByRole('region', { name: checksTitle[language] }).getByRole('listitem');
+      await expect(items).toHaveCount(checks[language].length);
+      for (const [index, pattern] of checks[language].entries()) await expect(items.nth(index)).toHaveText(pattern);
+      await expect(page.getByRole('link', { name: agid[language] })).toHaveAttribute(
+        'href',
+        accessibilityStatement.authority.reportForm,
+      );
+      await page.getByRole('link', { name: report[language] }).click();
+      await expect(page.locator('input[name=subject]')).toHaveValue(subject[language]);
+    },
+  );
 
-  test(`every page's footer links to the accessibility statement, in ${language}`, async ({ page }) => {
-    await open(page, localizedPath(paths.home, language));
-    await page
-      .getByRole('contentinfo')
-      .getByRole('link', { name: language === 'en' ? 'Accessibility' : 'Accessibilità' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
-  });
+  test(
+    `every page's footer links to the accessibility statement, in ${language}`,
+    { tag: projectFor(language, '@desktop') },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.home, language));
+      await page
+        .getByRole('contentinfo')
+        .getByRole('link', { name: language === 'en' ? 'Accessibility' : 'Accessibilità' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.accessibility[language]);
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-import { headings, languages, locales, open, paths, waitForApp } from './support/site.ts';
+import { headings, languages, locales, open, paths, projectFor, waitForApp } from './support/site.ts';
 
 const navTexts = {
   en: { features: 'Features', downloadApp: 'Download App', menu: 'Menu' },
@@ -10,7 +10,8 @@ for (const language of languages) {
   test.describe(`in ${language}`, () => {
     test.use({ locale: locales[language] });
 
-    test('the nav bar turns dark once the page scrolls past 10 px', async ({ page }) => {
+    // The bar, its links and the way to them differ with the width (a menu on a phone).
+    test('the nav bar turns dark once the page scrolls past 10 px', { tag: '@widths' }, async ({ page }) => {
       await open(page, paths.features);
       const bar = page.getByTestId('nav-bar');
       await expect(bar).not.toHaveClass(/nav-bar--solid/);
@@ -24,7 +25,7 @@ for (const language of languages) {
       await expect(bar).not.toHaveClass(/nav-bar--solid/);
     });
 
-    test('the link of the current page is bold, red and underlined', async ({ page }, testInfo) => {
+    test('the link of the current page is bold, red and underlined', { tag: '@widths' }, async ({ page }, testInfo) => {
       await open(page, paths.features);
       if (testInfo.project.name === 'phone') await page.getByRole('button', { name: navTexts[language].menu }).click();
       const nav = page.getByRole('navigation').first();
@@ -38,43 +39,51 @@ for (const language of languages) {
       await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
     });
 
-    test('Back after a language switch returns to the previous page, never to a not-found page', async ({
-      page,
-    }, testInfo) => {
-      const other = language === 'en' ? 'it' : 'en';
-      await open(page, paths.home);
-      if (testInfo.project.name === 'phone') await page.getByRole('button', { name: navTexts[language].menu }).click();
-      await page.getByRole('navigation').first().getByRole('link', { name: navTexts[language].features }).click();
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[language]);
-      await page.getByRole('combobox').selectOption(other);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
-      await page.goBack();
-      // From English, Back leaves /it/features for /, in English again. From Italian served at
-      // the plain address, choosing English keeps the address, so Back stays in English.
-      await expect(page).toHaveURL('/');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home.en);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    });
+    test(
+      'Back after a language switch returns to the previous page, never to a not-found page',
+      { tag: '@widths' },
+      async ({ page }, testInfo) => {
+        const other = language === 'en' ? 'it' : 'en';
+        await open(page, paths.home);
+        if (testInfo.project.name === 'phone')
+          await page.getByRole('button', { name: navTexts[language].menu }).click();
+        await page.getByRole('navigation').first().getByRole('link', { name: navTexts[language].features }).click();
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[language]);
+        await page.getByRole('combobox').selectOption(other);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
+        await page.goBack();
+        // From English, Back leaves /it/features for /, in English again. From Italian served at
+        // the plain address, choosing English keeps the address, so Back stays in English.
+        await expect(page).toHaveURL('/');
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.home.en);
+        await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      },
+    );
 
-    test('the language choice moves to its own address and holds for the next visits', async ({ page }) => {
-      const other = language === 'en' ? 'it' : 'en';
-      await open(page, paths.features);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await page.getByRole('combobox').selectOption(other);
-      await expect(page.locator('html')).toHaveAttribute('lang', other);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
-      await expect(page).toHaveURL(other === 'it' ? '/it/features' : '/features');
-      // The home link too (the menu may be closed on a phone, so not by role).
-      await expect(page.locator('nav .nav-link').first()).toHaveAttribute('href', other === 'it' ? '/it' : '/');
-      await page.reload();
-      await waitForApp(page);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
-      await expect(page.locator('html')).toHaveAttribute('lang', other);
-      await expect(page.getByRole('combobox')).toHaveValue(other);
-      // A later visit to a plain address gets the chosen language in the first response.
-      const response = await page.context().request.get(paths.pro);
-      expect(await response.text()).toContain(`<html lang="${other}"`);
-    });
+    // The language selector is the same control at every width.
+    test(
+      'the language choice moves to its own address and holds for the next visits',
+      { tag: projectFor(language, '@phone') },
+      async ({ page }) => {
+        const other = language === 'en' ? 'it' : 'en';
+        await open(page, paths.features);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await page.getByRole('combobox').selectOption(other);
+        await expect(page.locator('html')).toHaveAttribute('lang', other);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
+        await expect(page).toHaveURL(other === 'it' ? '/it/features' : '/features');
+        // The home link too (the menu may be closed on a phone, so not by role).
+        await expect(page.locator('nav .nav-link').first()).toHaveAttribute('href', other === 'it' ? '/it' : '/');
+        await page.reload();
+        await waitForApp(page);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.features[other]);
+        await expect(page.locator('html')).toHaveAttribute('lang', other);
+        await expect(page.getByRole('combobox')).toHaveValue(other);
+        // A later visit to a plain address gets the chosen language in the first response.
+        const response = await page.context().request.get(paths.pro);
+        expect(await response.text()).toContain(`<html lang="${other}"`);
+      },
+    );
   });
 }
 

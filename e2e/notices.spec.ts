@@ -5,7 +5,7 @@ import { siteNoticePath, type SiteNotice } from '../functions/src/contracts/site
 import { localizedPath } from '../web/src/config/paths.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { languages, locales, open, paths } from './support/site.ts';
+import { languages, locales, open, paths, projectFor } from './support/site.ts';
 
 // The known problem on the pages, with the notice's read answered by the test (the emulator
 // suite runs the operator's command and the real read: tests/emulators/site-notice.test.ts;
@@ -45,58 +45,63 @@ for (const language of languages) {
   test.describe(`in ${language}`, () => {
     test.use({ locale: locales[language] });
 
-    test('a known problem shows above the form, on the help centre and on its article, as text, axe-clean', async ({
-      page,
-    }, testInfo) => {
-      await answerNotice(page, { notice });
-      for (const path of [paths.support, paths.help, paths['help/app-not-working']]) {
-        await open(page, localizedPath(path, language));
-        const box = page.locator('.known-problem');
-        await expect(box.getByRole('heading', { name: heading(language) })).toBeVisible();
-        // The operator's markup is shown as typed, never as markup.
-        await expect(box.locator('p')).toHaveText(notice.text[language] ?? '');
-        await expect(box.locator('b')).toHaveCount(0);
-        await expect(box).toHaveAttribute('aria-live', 'polite');
-        await expectNoAxeViolations(page);
-      }
-      // The form stays usable below it.
-      await open(page, localizedPath(paths.support, language));
-      await expect(page.locator('.known-problem__box')).toBeVisible();
-      await page.screenshot({ path: `e2e-screenshots/known-problem-${language}-${testInfo.project.name}.png` });
-      await expect(page.locator('form').getByRole('textbox').first()).toBeEditable();
-    });
+    test(
+      'a known problem shows above the form, on the help centre and on its article, as text, axe-clean',
+      { tag: projectFor(language, '@phone') },
+      async ({ page }, testInfo) => {
+        await answerNotice(page, { notice });
+        for (const path of [paths.support, paths.help, paths['help/app-not-working']]) {
+          await open(page, localizedPath(path, language));
+          const box = page.locator('.known-problem');
+          await expect(box.getByRole('heading', { name: heading(language) })).toBeVisible();
+          // The operator's markup is shown as typed, never as markup.
+          await expect(box.locator('p')).toHaveText(notice.text[language] ?? '');
+          await expect(box.locator('b')).toHaveCount(0);
+          await expect(box).toHaveAttribute('aria-live', 'polite');
+          await expectNoAxeViolations(page);
+        }
+        // The form stays usable below it.
+        await open(page, localizedPath(paths.support, language));
+        await expect(page.locator('.known-problem__box')).toBeVisible();
+        await page.screenshot({ path: `e2e-screenshots/known-problem-${language}-${testInfo.project.name}.png` });
+        await expect(page.locator('form').getByRole('textbox').first()).toBeEditable();
+      },
+    );
 
-    test('an article the notice does not name, and a page without a notice, show nothing and shift nothing', async ({
-      page,
-    }) => {
-      const named = await answerNotice(page, { notice });
-      await open(page, localizedPath(paths['help/reset-password'], language));
-      await expect.poll(() => named.length).toBeGreaterThan(0);
-      await page.waitForTimeout(200);
-      await expect(page.locator('.known-problem')).toBeEmpty();
-      await page.unrouteAll({ behavior: 'wait' });
+    // Whether anything shifts depends on the layout: both widths.
+    test(
+      'an article the notice does not name, and a page without a notice, show nothing and shift nothing',
+      { tag: '@widths' },
+      async ({ page }) => {
+        const named = await answerNotice(page, { notice });
+        await open(page, localizedPath(paths['help/reset-password'], language));
+        await expect.poll(() => named.length).toBeGreaterThan(0);
+        await page.waitForTimeout(200);
+        await expect(page.locator('.known-problem')).toBeEmpty();
+        await page.unrouteAll({ behavior: 'wait' });
 
-      const none = await answerNotice(page, { notice: null });
-      await open(page, localizedPath(paths.support, language));
-      const form = page.locator('form').first();
-      const before = await form.boundingBox();
-      await expect.poll(() => none.length).toBeGreaterThan(0);
-      await page.waitForTimeout(200);
-      await expect(page.locator('.known-problem')).toBeEmpty();
-      expect(await form.boundingBox()).toEqual(before);
-      // Chromium's own count of layout shifts since the page began: none.
-      const shifts = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            new PerformanceObserver((list) => {
-              resolve(list.getEntries().length);
-            }).observe({ type: 'layout-shift', buffered: true } as unknown as { type: 'mark'; buffered: boolean });
-            setTimeout(() => {
-              resolve(0);
-            }, 500);
-          }),
-      );
-      expect(shifts).toBe(0);
-    });
+        const none = await answerNotice(page, { notice: null });
+        await open(page, localizedPath(paths.support, language));
+        const form = page.locator('form').first();
+        const before = await form.boundingBox();
+        await expect.poll(() => none.length).toBeGreaterThan(0);
+        await page.waitForTimeout(200);
+        await expect(page.locator('.known-problem')).toBeEmpty();
+        expect(await form.boundingBox()).toEqual(before);
+        // Chromium's own count of layout shifts since the page began: none.
+        const shifts = await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              new PerformanceObserver((list) => {
+                resolve(list.getEntries().length);
+              }).observe({ type: 'layout-shift', buffered: true } as unknown as { type: 'mark'; buffered: boolean });
+              setTimeout(() => {
+                resolve(0);
+              }, 500);
+            }),
+        );
+        expect(shifts).toBe(0);
+      },
+    );
   });
 }

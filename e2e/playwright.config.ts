@@ -3,6 +3,7 @@
 // under `firebase emulators:exec` by `npm test` (step e2e); see e2e/support/ for the inbox.
 import { defineConfig } from '@playwright/test';
 import { today } from './support/addresses.ts';
+import { desktopSkips, phoneRuns } from './support/widths.ts';
 
 // The day's sample of pages is pinned before any worker starts (support/addresses.ts).
 today();
@@ -45,12 +46,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    // Tests tagged @phone or @desktop only make sense at that width.
-    { name: 'desktop', grepInvert: /@phone/, testIgnore: alone, use: desktop },
-    { name: 'phone', grepInvert: /@desktop/, testIgnore: alone, use: phone },
-    // Tests that change what every page shows (a known-problem notice), each width after the
-    // other, once every other test is done.
-    { name: 'alone-desktop', testMatch: alone, dependencies: ['desktop', 'phone'], use: desktop },
-    { name: 'alone-phone', testMatch: alone, dependencies: ['alone-desktop'], use: phone },
+    // Each test's width is its tag (support/widths.ts): @desktop, @phone, or @widths for both.
+    { name: 'desktop', grepInvert: desktopSkips, testIgnore: alone, use: desktop },
+    { name: 'phone', grep: phoneRuns, testIgnore: alone, use: phone },
+    // Tests that change what every page shows (a known-problem notice), once every other test
+    // is done, each width after the other.
+    {
+      name: 'alone-desktop',
+      testMatch: alone,
+      grepInvert: desktopSkips,
+      dependencies: ['desktop', 'phone'],
+      use: desktop,
+    },
+    { name: 'alone-phone', testMatch: alone, grep: phoneRuns, dependencies: ['alone-desktop'], use: phone },
   ],
 });

@@ -5,7 +5,16 @@ import { brokenImages, scrollThrough } from './support/page-scripts.ts';
 import { site } from '../web/src/config/site.ts';
 import { browserRouteNames } from './support/addresses.ts';
 import { contactLine, legalLine, screenshotName } from './support/texts.ts';
-import { appAdsPath, expectNoUntranslatedKeys, headings, languages, locales, open, paths } from './support/site.ts';
+import {
+  appAdsPath,
+  expectNoUntranslatedKeys,
+  headings,
+  languages,
+  locales,
+  open,
+  paths,
+  projectFor,
+} from './support/site.ts';
 
 // Every template in both languages (support/addresses.ts) shows its page in the browser, with
 // the operator's legal line in the footer and every image; a screenshot of each is kept for
@@ -18,7 +27,8 @@ for (const language of languages) {
     test.use({ locale: locales[language] });
 
     for (const name of browserRouteNames()) {
-      test(`${paths[name]} shows its page`, async ({ reusedPage: page }, testInfo) => {
+      // A screenshot at each width: the layouts differ.
+      test(`${paths[name]} shows its page`, { tag: '@widths' }, async ({ reusedPage: page }, testInfo) => {
         await open(page, paths[name]);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
@@ -41,17 +51,21 @@ for (const language of languages) {
       });
     }
 
-    test('an unknown path shows the not-found page', async ({ reusedPage: page }) => {
-      const response = await page.goto('/no/such/page');
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
-      await expectNoUntranslatedKeys(page);
-      await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
-    });
+    test(
+      'an unknown path shows the not-found page',
+      { tag: projectFor(language, '@phone') },
+      async ({ reusedPage: page }) => {
+        const response = await page.goto('/no/such/page');
+        expect(response?.status()).toBe(404);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
+        await expectNoUntranslatedKeys(page);
+        await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
+      },
+    );
   });
 }
 
-test(`${appAdsPath} is the plain-text file`, async ({ page }) => {
+test(`${appAdsPath} is the plain-text file`, { tag: '@desktop' }, async ({ page }) => {
   const response = await page.goto(appAdsPath);
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toMatch(/^text\/plain/);

@@ -20,59 +20,63 @@ const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
 const storageKeys = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
   page.evaluate<string[]>(`Object.keys(window.${kind})`);
 
-test('the site keeps in the browser only what its list (and the privacy policy) names', async ({ page, context }) => {
-  test.setTimeout(120_000);
-  // Every template, in both languages.
-  for (const language of languages)
-    for (const name of browserRouteNames()) await open(page, localizedPath(paths[name], language));
+test(
+  'the site keeps in the browser only what its list (and the privacy policy) names',
+  { tag: '@phone' },
+  async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // Every template, in both languages.
+    for (const language of languages)
+      for (const name of browserRouteNames()) await open(page, localizedPath(paths[name], language));
 
-  // A language chosen in the menu: the cookie Hosting reads.
-  await open(page, paths.features);
-  await page.getByRole('combobox').selectOption('it');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    // A language chosen in the menu: the cookie Hosting reads.
+    await open(page, paths.features);
+    await page.getByRole('combobox').selectOption('it');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 
-  // A message typed, kept while a suggested page is read, then sent.
-  const texts = contactTexts.it;
-  await open(page, localizedPath(paths.support, 'it'));
-  await page.getByLabel(texts.email).fill('angler@example.com');
-  await page.getByLabel(texts.name).fill('Marco');
-  await page.getByLabel(texts.subject).fill('Annullare Pro');
-  await page.getByLabel(texts.message).fill('Come annullo Pro?');
-  await expect.poll(() => storageKeys(page, 'sessionStorage')).toContain(siteStorage.contactDraft.name);
-  await suggestionsSettled(page, 'Annullare Pro');
-  await page.getByRole('button', { name: texts.send }).click();
-  await expect(page.getByText(texts.sent)).toBeVisible();
+    // A message typed, kept while a suggested page is read, then sent.
+    const texts = contactTexts.it;
+    await open(page, localizedPath(paths.support, 'it'));
+    await page.getByLabel(texts.email).fill('angler@example.com');
+    await page.getByLabel(texts.name).fill('Marco');
+    await page.getByLabel(texts.subject).fill('Annullare Pro');
+    await page.getByLabel(texts.message).fill('Come annullo Pro?');
+    await expect.poll(() => storageKeys(page, 'sessionStorage')).toContain(siteStorage.contactDraft.name);
+    await suggestionsSettled(page, 'Annullare Pro');
+    await page.getByRole('button', { name: texts.send }).click();
+    await expect(page.getByText(texts.sent)).toBeVisible();
 
-  // An account email's link followed.
-  const member = await createMember();
-  await sendVerificationEmail(member);
-  await page.goto(actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'en'));
-  await waitForApp(page);
-  await expect.poll(() => storageKeys(page, 'localStorage')).toContain(siteStorage.usedEmailLinks.name);
+    // An account email's link followed.
+    const member = await createMember();
+    await sendVerificationEmail(member);
+    await page.goto(actionLink('verifyEmail', await mailedCode(member.email, 'VERIFY_EMAIL'), 'en'));
+    await waitForApp(page);
+    await expect.poll(() => storageKeys(page, 'localStorage')).toContain(siteStorage.usedEmailLinks.name);
 
-  // A member signed in on the Account page (Auth keeps the sign-in in memory only), in the
-  // language chosen above.
-  const account = accountTexts.it;
-  await open(page, localizedPath(paths.account, 'it'));
-  await page.getByLabel(account.email, { exact: true }).fill(member.email);
-  await page.getByLabel(account.password, { exact: true }).fill(member.password);
-  await page.getByRole('button', { name: account.signIn }).click();
-  await expect(page.getByText(account.signedInWith.password)).toBeVisible();
+    // A member signed in on the Account page (Auth keeps the sign-in in memory only), in the
+    // language chosen above.
+    const account = accountTexts.it;
+    await open(page, localizedPath(paths.account, 'it'));
+    await page.getByLabel(account.email, { exact: true }).fill(member.email);
+    await page.getByLabel(account.password, { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: account.signIn }).click();
+    await expect(page.getByText(account.signedInWith.password)).toBeVisible();
 
-  const cookies = await context.cookies();
-  expect(cookies.map((cookie) => cookie.name).sort()).toEqual(names('cookie').sort());
-  for (const cookie of cookies) {
-    const item = listed.find((entry) => entry.kind === 'cookie' && entry.name === cookie.name);
-    if (!item || !('days' in item.lifetime)) throw new Error(`${cookie.name} is not a cookie on the list`);
-    // Lives as long as the list says, give or take the minutes this test took.
-    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
-    expect(Math.abs(days - item.lifetime.days), cookie.name).toBeLessThan(0.1);
-    expect(cookie.sameSite).toBe('Lax');
-  }
-  for (const kind of ['localStorage', 'sessionStorage'] as const) {
-    const keys = await storageKeys(page, kind);
-    for (const key of keys) expect(names(kind), `${kind} "${key}" is not on the list`).toContain(key);
-  }
-  // The draft is gone once the message was sent.
-  expect(await storageKeys(page, 'sessionStorage')).not.toContain(siteStorage.contactDraft.name);
-});
+    const cookies = await context.cookies();
+    expect(cookies.map((cookie) => cookie.name).sort()).toEqual(names('cookie').sort());
+    for (const cookie of cookies) {
+      const item = listed.find((entry) => entry.kind === 'cookie' && entry.name === cookie.name);
+      if (!item || !('days' in item.lifetime)) throw new Error(`${cookie.name} is not a cookie on the list`);
+      // Lives as long as the list says, give or take the minutes this test took.
+      const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+      expect(Math.abs(days - item.lifetime.days), cookie.name).toBeLessThan(0.1);
+      expect(cookie.sameSite).toBe('Lax');
+    }
+    for (const kind of ['localStorage', 'sessionStorage'] as const) {
+      const keys = await storageKeys(page, kind);
+      for (const key of keys) expect(names(kind), `${kind} "${key}" is not on the list`).toContain(key);
+    }
+    // The draft is gone once the message was sent.
+    expect(await storageKeys(page, 'sessionStorage')).not.toContain(siteStorage.contactDraft.name);
+  },
+);

@@ -1,4 +1,5 @@
 import { expect, test as base, type Page, type ViewportSize } from '@playwright/test';
+import { missingWidth } from './widths.ts';
 
 // React's production build reports a server/client mismatch while hydrating a prerendered page
 // as "Minified React error #418" (text), #423/#425 (content), #419 (fell back to client
@@ -31,7 +32,20 @@ type PagePool = (options: {
   initScript: string | undefined;
 }) => Promise<Page>;
 
-export const test = base.extend<{ reusedPage: Page; initScript: string | undefined }, { pagePool: PagePool }>({
+export const test = base.extend<
+  { reusedPage: Page; initScript: string | undefined; widthChosen: undefined },
+  { pagePool: PagePool }
+>({
+  // Every test runs at the width its tag names (support/widths.ts), never at both by default.
+  widthChosen: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none
+    async ({}, use, testInfo) => {
+      const missing = missingWidth(testInfo.tags);
+      if (missing) throw new Error(missing);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   // A script every document of the test's page runs before its own (a string: the root's
   // TypeScript has no DOM types), set with test.use.
   initScript: [undefined, { option: true }],
