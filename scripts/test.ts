@@ -25,7 +25,7 @@ import {
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
-import { typecheckProjects } from './lib/typecheck.ts';
+import { typecheckCompiler, typecheckProjects } from './lib/typecheck.ts';
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 type Step = {
@@ -60,7 +60,7 @@ const steps: Step[] = [
     id: 'typecheck',
     title: 'typecheck',
     beside: 'emulators',
-    commands: typecheckProjects.map((project) => [bin('tsc'), '-p', project]),
+    commands: typecheckProjects.map((project) => [join(root, typecheckCompiler), '-p', project]),
   },
   {
     id: 'lint',

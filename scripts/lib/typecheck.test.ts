@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { root } from './project.ts';
-import { typecheckProjects } from './typecheck.ts';
+import { typecheckCompiler, typecheckProjects } from './typecheck.ts';
 
 /** The files a project's tsconfig.json gives the compiler, relative to the root. */
 function projectFiles(project: string): { files: string[]; options: ts.CompilerOptions } {
@@ -63,5 +65,20 @@ describe('npm run typecheck', () => {
     const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => diagnostic.code);
     // TS2345: a string where Math.round takes a number.
     expect(errors).toContain(2345);
+  });
+
+  it('runs a compiler that fails on a type error, with its message', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'typecheck-'));
+    try {
+      writeFileSync(join(folder, 'probe.ts'), 'export const probe: number = Math.round("x");\n');
+      const config = { compilerOptions: { strict: true, noEmit: true }, files: ['probe.ts'] };
+      writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
+      // As the typecheck step runs it: `-p <project>`.
+      const result = spawnSync(join(root, typecheckCompiler), ['-p', folder], { encoding: 'utf8' });
+      expect(result.status).not.toBe(0);
+      expect(result.stdout).toContain('TS2345');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -3,3 +3,11 @@
 // build and config), the functions with their tests, and the artwork scripts. Together they
 // hold every .ts and .tsx file of the repository (typecheck.test.ts).
 export const typecheckProjects = ['.', 'web', 'functions', 'artwork'] as const;
+
+/**
+ * The compiler that checks them (from the root): TypeScript 7, the native port, which type
+ * checks as TypeScript 6 does (6.0 is its bridge release) in about a fifth of the CPU time
+ * here (the site's project: 13.1 s → 2.3 s). TypeScript 6 stays the library that ESLint's
+ * typed rules and editors load (7 offers no such API yet) and the `tsc` of the builds.
+ */
+export const typecheckCompiler = 'node_modules/typescript-native/bin/tsc';
