@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   buildForEmulators,
   busyPorts,
+  emulatorEnvironment,
   emulatorsExecArgs,
   emulatorUiAvailable,
   ensureLocalSecrets,
@@ -72,7 +73,7 @@ supervisor.start(
     ...(save ? ['--export-on-exit', 'emulator-data'] : []),
     ...(ui ? ['--ui'] : []),
   ]),
-  { cwd: root },
+  { cwd: root, env: emulatorEnvironment() },
 );
 
 if (dev) {

@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
 import {
   busyPorts,
+  emulatorEnvironment,
   emulatorsExecArgs,
   ensureLocalSecrets,
   firebaseBin,
@@ -243,7 +244,10 @@ async function runInside(group: Step[]): Promise<void> {
   const script = `${JSON.stringify(process.execPath)} scripts/test.ts --inside ${runnable.map(({ id }) => id).join(',')}`;
   // QUIET: the functions' own logs, warnings and errors, without a line for every file Hosting
   // serves (thousands a run, which buried the failures of a log cut to its end).
-  const code = await run(firebaseBin, emulatorsExecArgs(script, ['--log-verbosity', 'QUIET']), { cwd: root });
+  const code = await run(firebaseBin, emulatorsExecArgs(script, ['--log-verbosity', 'QUIET']), {
+    cwd: root,
+    env: emulatorEnvironment(),
+  });
   const reported = existsSync(insideReport)
     ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
     : {};

@@ -4,22 +4,21 @@ import { setGlobalOptions } from 'firebase-functions';
 import { onDocumentCreated } from 'firebase-functions/firestore';
 import { onSchedule } from 'firebase-functions/scheduler';
 import * as v1 from 'firebase-functions/v1';
-import { getStorage } from 'firebase-admin/storage';
-import { getAuth } from 'firebase-admin/auth';
 import { onCall, onRequest } from 'firebase-functions/v2/https';
-import { accountOf, answerExport } from './account-export/callable.js';
-import { cleanUpMember } from './account-deletion/cleanup.js';
-import { bucketCleaner, bucketLister, type StorageCleaner, type StorageLister } from './member-files/buckets.js';
+import type { StorageCleaner, StorageLister } from './member-files/buckets.js';
 import { exportRequiresAppCheck, readMailConfig, smtpConnections, smtpSecrets } from './config.js';
-import { deliverMail } from './mail/deliver.js';
-import { sweepMail } from './mail/sweep.js';
 import { functionsRegion } from './region.js';
-import { getTransport } from './mail/transport.js';
 import { collections } from './contracts/collections.js';
 import type { SiteNotice } from './contracts/site-notice.js';
 import { answerNoticeRead } from './site-notice/read.js';
 import { shownNoticeFromMemory } from './site-notice/memory.js';
 import { readCurrent } from './site-notice/store.js';
+
+// Each function loads what only it uses (the mail code with nodemailer and the image library,
+// Auth, Storage) on its first invocation, not at import: every instance of every function
+// loads this file, and the notice's read, which each visit to Contact Us and the help centre
+// makes, would otherwise start by loading all of it. What a function's definition needs (its
+// parameters, secrets, region) stays here.
 
 setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
@@ -50,6 +49,7 @@ export const sendContactMail = onDocumentCreated(
   },
   async (event) => {
     if (!event.data) return;
+    const { deliverMail } = await import('./mail/deliver.js');
     await deliverMail(event.data.ref, readMailConfig(), { snapshot: event.data });
   },
 );
@@ -65,6 +65,7 @@ export const sendContactMail = onDocumentCreated(
 export const retryContactMail = onSchedule(
   { schedule: 'every 1 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1, memory: '512MiB' },
   async () => {
+    const { sweepMail } = await import('./mail/sweep.js');
     await sweepMail(getFirestore(), readMailConfig());
   },
 );
@@ -77,11 +78,21 @@ export const retryContactMail = onSchedule(
 function withoutStorage(): boolean {
   return process.env.FUNCTIONS_EMULATOR === 'true' && !process.env.FIREBASE_STORAGE_EMULATOR_HOST;
 }
-function storageCleaner(): StorageCleaner | undefined {
-  return withoutStorage() ? undefined : bucketCleaner(getStorage().bucket());
+async function storageCleaner(): Promise<StorageCleaner | undefined> {
+  if (withoutStorage()) return undefined;
+  const [{ bucketCleaner }, { getStorage }] = await Promise.all([
+    import('./member-files/buckets.js'),
+    import('firebase-admin/storage'),
+  ]);
+  return bucketCleaner(getStorage().bucket());
 }
-function storageLister(): StorageLister | undefined {
-  return withoutStorage() ? undefined : bucketLister(getStorage().bucket());
+async function storageLister(): Promise<StorageLister | undefined> {
+  if (withoutStorage()) return undefined;
+  const [{ bucketLister }, { getStorage }] = await Promise.all([
+    import('./member-files/buckets.js'),
+    import('firebase-admin/storage'),
+  ]);
+  return bucketLister(getStorage().bucket());
 }
 
 /**
@@ -94,13 +105,18 @@ function storageLister(): StorageLister | undefined {
  */
 export const exportMemberData = onCall(
   { timeoutSeconds: 60, memory: '1GiB', cpu: 1, concurrency: 4, maxInstances: 10 },
-  async (request) =>
-    answerExport(request, {
+  async (request) => {
+    const [{ accountOf, answerExport }, { getAuth }] = await Promise.all([
+      import('./account-export/callable.js'),
+      import('firebase-admin/auth'),
+    ]);
+    return answerExport(request, {
       db: getFirestore(),
       account: async (uid) => accountOf(await getAuth().getUser(uid)),
-      storage: storageLister(),
+      storage: await storageLister(),
       requireAppCheck: exportRequiresAppCheck.value(),
-    }),
+    });
+  },
 );
 
 /**
@@ -135,12 +151,16 @@ export const cleanUpDeletedAccount = v1
   .runWith({ failurePolicy: true, secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 10 })
   .auth.user()
   .onDelete(async (user) => {
+    const [{ cleanUpMember }, { getTransport }] = await Promise.all([
+      import('./account-deletion/cleanup.js'),
+      import('./mail/transport.js'),
+    ]);
     const config = readMailConfig();
     await cleanUpMember(
       { uid: user.uid, email: user.email, emailVerified: user.emailVerified },
       {
         db: getFirestore(),
-        storage: storageCleaner(),
+        storage: await storageCleaner(),
         perDay: config.limits.perDay,
         transport: getTransport(config.smtp),
         from: config.from,

@@ -28,6 +28,17 @@ export const firebaseBin = join(root, 'node_modules', '.bin', 'firebase');
 const firebaseCache = join(homedir(), '.cache', 'firebase', 'emulators');
 
 /**
+ * The environment the emulators run in (with the caller's): the Functions emulator gives a
+ * new instance of a function 30 s to load unless FUNCTIONS_DISCOVERY_TIMEOUT says otherwise,
+ * and a machine with both cores busy went past that (the Firefox and WebKit checks beside two
+ * busy loops: "Failed to load function", and the contact form's email never sent). Cloud
+ * Functions gives an instance's container 240 s to start listening; so do the emulators here.
+ */
+export function emulatorEnvironment(environment: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  return { ...environment, FUNCTIONS_DISCOVERY_TIMEOUT: '240' };
+}
+
+/**
  * Arguments for `firebase emulators:exec` of the site's emulators around `script`, with the
  * emulators' copy of firebase.json (written here; see firebase-config.ts).
  */
