@@ -13,10 +13,11 @@ export const widthTags = {
   /** Both projects: the width changes what the test checks. */
   both: '@widths',
 } as const;
-export type WidthTag = (typeof widthTags)[keyof typeof widthTags];
 
-/** The tests a project runs: its own width's and both widths' (the desktop project also runs
- * a test with no width tag, which `widthChosen` fails with a message). */
+/**
+ * The tests a project runs: its own width's and both widths' (the desktop project also runs a
+ * test with no width tag, which `widthChosen` fails with a message).
+ */
 export const desktopSkips = new RegExp(widthTags.phone);
 export const phoneRuns = new RegExp(`${widthTags.phone}|${widthTags.both}`);
 
