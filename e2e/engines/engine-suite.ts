@@ -75,12 +75,20 @@ function matches(text: string, expected: string | RegExp): boolean {
  */
 const emailWithinMs = 45_000;
 
-/** The first email in the inbox that `wanted` picks, waited for up to emailWithinMs. */
-async function emailWhere(wanted: (mail: ReceivedMail) => boolean): Promise<ReceivedMail | undefined> {
+/**
+ * The first email in the inbox that `wanted` picks, waited for up to emailWithinMs; fails
+ * naming `what` and every email the inbox holds (its sender and subject) when none comes.
+ */
+async function emailWhere(what: string, wanted: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
   const deadline = Date.now() + emailWithinMs;
   for (;;) {
-    const mail = (await receivedMail()).find(wanted);
-    if (mail || Date.now() > deadline) return mail;
+    const received = await receivedMail();
+    const mail = received.find(wanted);
+    if (mail) return mail;
+    if (Date.now() > deadline) {
+      const held = received.map((other) => `${other.replyTo}: ${other.subject}`).join('; ');
+      throw new Error(`no email ${what} within ${String(emailWithinMs / 1000)} s; the inbox holds ${held || 'none'}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -352,10 +360,10 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
           await waitFor(page, `${shownText} === ${JSON.stringify(texts.en)}`, 'no notice above the form');
           await typeMessage(email, subject, `Sent from ${page.version}.`);
           await sendMessage();
-          const mail = await emailWhere((received) => received.replyTo === email);
-          expect(mail?.subject).toBe(`[Known problem] ${texts.en}`);
-          expect(mail?.text.split('\n')[0]).toContain(`Known problem: "${texts.en}"`);
-          expect(mail?.text).toContain(`Subject: ${subject}`);
+          const mail = await emailWhere(`from ${email}`, (received) => received.replyTo === email);
+          expect(mail.subject).toBe(`[Known problem] ${texts.en}`);
+          expect(mail.text.split('\n')[0]).toContain(`Known problem: "${texts.en}"`);
+          expect(mail.text).toContain(`Subject: ${subject}`);
         } finally {
           const clear = await notice('clear', '--yes');
           expect(clear.code, clear.stderr).toBe(0);
@@ -389,9 +397,9 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         const reference = await sendMessage();
         await page.screenshot(join(screenshots, 'contact-sent.png'));
         expect(reference).toMatch(referencePattern);
-        const mail = await emailWhere((received) => received.subject.endsWith(subject));
-        expect(mail?.subject).toBe(`[${reference}] ${subject}`);
-        expect(mail?.text).toContain('Device: iOS\nApp version: 3.0.1\n');
+        const mail = await emailWhere(`with the subject ${subject}`, (received) => received.subject.endsWith(subject));
+        expect(mail.subject).toBe(`[${reference}] ${subject}`);
+        expect(mail.text).toContain('Device: iOS\nApp version: 3.0.1\n');
         expect(await page.errors()).toEqual([]);
       }, 90_000);
 
@@ -403,14 +411,14 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         await waitFor(page, `document.querySelector('.picture-field__preview')?.naturalWidth === 1600`, 'no preview');
         await page.screenshot(join(screenshots, 'contact-picture.png'));
         const reference = await sendMessage();
-        const mail = await emailWhere((received) => received.subject.endsWith(subject));
-        expect(mail?.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
+        const mail = await emailWhere(`with the subject ${subject}`, (received) => received.subject.endsWith(subject));
+        expect(mail.attachments.map(({ filename, contentType }) => [filename, contentType])).toEqual([
           [`${reference}.webp`, 'image/webp'],
         ]);
-        const attached = await readPicture(Buffer.from(mail?.attachments[0]?.base64 ?? '', 'base64'));
+        const attached = await readPicture(Buffer.from(mail.attachments[0]?.base64 ?? '', 'base64'));
         expect(attached).toMatchObject({ format: 'webp', width: 1600, height: 1200, exif: false });
         // What this engine wrote to Firestore (WebP or JPEG): the same size, no EXIF either.
-        const documentId = /Document: Mail\/(\S+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        const documentId = /Document: Mail\/(\S+)/.exec(mail.text)?.[1] ?? '';
         const stored = (await db.collection(collections.mail).doc(documentId).get()).get('picture') as Uint8Array;
         expect(await readPicture(stored)).toMatchObject({ width: 1600, height: 1200, exif: false });
         expect(await page.errors()).toEqual([]);
