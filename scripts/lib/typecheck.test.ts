@@ -61,7 +61,10 @@ describe('npm run typecheck', () => {
       writeFileSync(join(folder, 'probe.tsx'), source);
       const config = { extends: '../tsconfig.json', include: [], files: ['probe.tsx'] };
       writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify(config));
-      const result = spawnSync(join(root, typecheckCompiler), ['-p', folder], { encoding: 'utf8' });
+      // Plain lines (`file(line,col): error TSn`), also where the run asks for colour (FORCE_COLOR).
+      const result = spawnSync(join(root, typecheckCompiler), ['-p', folder, '--pretty', 'false'], {
+        encoding: 'utf8',
+      });
       expect(result.status).not.toBe(0);
       // TS2345: a string where Math.round takes a number; nothing else is wrong with the file.
       expect(result.stdout).toContain('probe.tsx(1,');
