@@ -1,24 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-import { browserRouteNames } from './support/addresses.ts';
-import { contactTexts, languages, locales, open, paths, waitForApp } from './support/site.ts';
+import { contactTexts, open, paths } from './support/site.ts';
 
-for (const language of languages) {
-  test.describe(`axe in ${language}`, { tag: '@widths' }, () => {
-    test.use({ locale: locales[language] });
-
-    // Every template, and the day's sample of the pages that share one (support/addresses.ts).
-    for (const path of [...browserRouteNames().map((name) => paths[name]), '/no/such/page']) {
-      test(`${path} has no WCAG A/AA violations`, async ({ reusedPage: page }) => {
-        await page.goto(path);
-        await expect(page.locator('main h1')).toBeVisible();
-        await waitForApp(page);
-        await expectNoAxeViolations(page);
-      });
-    }
-  });
-}
+// axe-core on every page template in both languages at both widths: e2e/pages.spec.ts; on the
+// states the journeys reach (errors, confirmations, a signed-in member): their own tests. Here,
+// the keyboard walks.
 
 /** Presses Tab until the focused element matches, failing after `limit` presses. */
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, limit = 40) {

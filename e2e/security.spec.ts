@@ -4,45 +4,19 @@ import { emulatorFirebaseJson, emulatorOrigins, parseCsp, readFirebaseJson } fro
 import { projectId } from '../scripts/lib/project.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { actionLink, canSignIn, createMember, mailedCode, sendPasswordResetEmail } from './support/auth-emulator.ts';
-import { browserRouteNames } from './support/addresses.ts';
 import { contactTexts, headings, languages, locales, paths, suggestionsSettled } from './support/site.ts';
 import { emailActionTexts } from './support/texts.ts';
-import { recordedViolations, recordViolations, type Violation } from './support/policy-violations.ts';
+import { clean, watchPolicies } from './support/policies.ts';
+import { recordViolations } from './support/policy-violations.ts';
 
-// The site works under its own response headers: no page, in either language, trips the
-// Content-Security-Policy or the Permissions-Policy, and the contact form still reaches
-// Firestore (the emulator, which the emulators' copy of the policy allows). The browser
-// reports a blocked action as a `securitypolicyviolation` event (CSP) or a
-// `permissions-policy-violation` report (Reporting API); both are recorded from before the
-// first byte of the page is parsed. One width is enough: the policy does not depend on it.
-//
-// What the browser logs about the header itself is not a finding: a newer Chromium stops
-// knowing a feature name and says so on the console ("Unrecognized feature"), which costs
-// nothing and is no defect of the site. The header's syntax is checked where it is written
-// (scripts/lib/firebase-config.test.ts), and below, that the browser applies it.
-
-// Console lines that say the browser blocked something (the events above say it too).
-const blockedMessage = /Refused to|violates the following Content Security Policy|Permissions policy violation/i;
-
-/**
- * Starts listening on `page`, whose documents record violations (`recordViolations`, the
- * tests' init script); the returned function reads what was recorded and stops listening.
- */
-function watchPolicies(page: Page) {
-  const messages: string[] = [];
-  const errors: string[] = [];
-  const onConsole = (message: { text(): string }) => {
-    if (blockedMessage.test(message.text())) messages.push(message.text());
-  };
-  const onError = (error: Error) => errors.push(error.message);
-  page.on('console', onConsole);
-  page.on('pageerror', onError);
-  return async () => {
-    page.off('console', onConsole);
-    page.off('pageerror', onError);
-    return { violations: await page.evaluate<Violation[]>(recordedViolations), messages, errors };
-  };
-}
+// The site works under its own response headers: the contact form still reaches Firestore (the
+// emulator, which the emulators' copy of the policy allows) and the email action page Auth, the
+// browser applies the headers as firebase.json writes them, and it blocks and reports what they
+// forbid. The browser reports a blocked action as a `securitypolicyviolation` event (CSP) or a
+// `permissions-policy-violation` report (Reporting API); both are recorded from before the first
+// byte of the page is parsed (support/policies.ts). One width is enough: the policy does not
+// depend on it. That no page template trips either policy as it loads, at both widths, is checked
+// in the same visit as its other checks (e2e/pages.spec.ts).
 
 /**
  * Opens `path`, waits until its parts and images have loaded (the lower ones too): once the
@@ -57,7 +31,6 @@ async function visit(page: Page, path: string) {
   return response;
 }
 
-const clean = { violations: [], messages: [], errors: [] };
 const [firestoreEmulator = '', authEmulator = ''] = emulatorOrigins(readFirebaseJson());
 
 /** Every header the emulators' firebase.json sets on all paths (a later entry wins). */
@@ -73,24 +46,6 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
   for (const language of languages) {
     test.describe(`in ${language}`, () => {
       test.use({ locale: locales[language] });
-
-      for (const name of browserRouteNames()) {
-        const path = localizedPath(paths[name], language);
-        test(`${path} runs without a policy violation`, async ({ reusedPage: page }) => {
-          const recorded = watchPolicies(page);
-          const response = await visit(page, path);
-          expect(response?.status()).toBe(200);
-          expect(await recorded()).toEqual(clean);
-        });
-      }
-
-      const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
-      test(`the not-found page (${unknown}) runs without a policy violation`, async ({ reusedPage: page }) => {
-        const recorded = watchPolicies(page);
-        const response = await visit(page, unknown);
-        expect(response?.status()).toBe(404);
-        expect(await recorded()).toEqual(clean);
-      });
 
       test('the contact form sends to Firestore without a policy violation', async ({ page }) => {
         const texts = contactTexts[language];

@@ -7,8 +7,8 @@
 // emulator run while the emulator tests do (those mostly wait on the emulators and their
 // clocks, leaving a core free): their output is shown as each ends.
 //
-//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, emulators, e2e,
-//                   engines, start); the steps after build build first
+//   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, lighthouse,
+//                   emulators, e2e, engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -102,6 +102,18 @@ const steps: Step[] = [
     needs: 'build',
     beside: 'emulators',
     commands: [[process.execPath, join('scripts', 'check-html.ts'), '--no-build']],
+  },
+  {
+    // Lighthouse (mobile) on every route in both languages: accessibility, best practices and
+    // SEO must be 100 (performance is printed, not asserted: speed is compared side by side by
+    // `npm run bench:web`). A run mostly waits on the page (network and CPU quiet, the
+    // back-forward cache check), about half a core for two pages at once: last beside the
+    // emulator tests, whose last minutes leave a core idle.
+    id: 'lighthouse',
+    title: 'Lighthouse',
+    needs: 'build',
+    beside: 'emulators',
+    commands: [[process.execPath, join('scripts', 'lighthouse.ts'), '--no-build', '--assert', '--jobs', '2']],
   },
   {
     id: 'emulators',

@@ -2,7 +2,7 @@
 // it: a `securitypolicyviolation` event (CSP) or a `permissions-policy-violation` report (the
 // Reporting API, where the engine has one). Every engine fires the CSP event in the document
 // whose policy blocked something, so the same script serves Chromium (a start-up script of the
-// page, before its own: e2e/security.spec.ts, e2e/account.spec.ts) and Firefox and WebKit (put in
+// page, before its own: e2e/pages.spec.ts, e2e/security.spec.ts, e2e/account.spec.ts) and Firefox and WebKit (put in
 // once the page has loaded, before the action watched: e2e/engines/engine-suite.ts).
 
 export type Violation = {

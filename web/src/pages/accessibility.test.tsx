@@ -42,7 +42,7 @@ const texts = {
     law: 'D.Lgs. 82/2022, the Italian decree that transposes the European Accessibility Act, applies since June 28, 2025.',
     agid: "AgID's online reporting form",
     days: `or none arrives within ${String(barrierAnswerWorkingDays)} working days, you can report it to AgID`,
-    lastRun: 'The test suite, with every check above but Lighthouse, last passed in full on',
+    lastRun: 'The test suite, with every check above, last passed in full on',
     microenterprise: 'is a microenterprise providing services, as D.Lgs. 82/2022 defines it',
   },
   it: {
@@ -73,7 +73,7 @@ const texts = {
     law: "Il D.Lgs. 82/2022, con cui l'Italia ha recepito l'Atto europeo sull'accessibilità (European Accessibility Act), è applicabile dal 28 giugno 2025.",
     agid: "modulo di segnalazione online dell'AgID",
     days: `o se non ti rispondiamo entro ${String(barrierAnswerWorkingDays)} giorni lavorativi, puoi segnalarlo all'AgID`,
-    lastRun: 'I test del sito, con tutte le verifiche qui sopra tranne Lighthouse, sono stati superati per intero',
+    lastRun: 'I test del sito, con tutte le verifiche qui sopra, sono stati superati per intero',
     microenterprise: 'è una microimpresa che fornisce servizi, secondo la definizione del D.Lgs. 82/2022',
   },
 } as const;

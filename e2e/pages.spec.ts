@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { brokenImages, scrollThrough } from './support/page-scripts.ts';
+import { clean, watchPolicies } from './support/policies.ts';
+import { recordViolations } from './support/policy-violations.ts';
+import { site } from '../web/src/config/site.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import { browserRouteNames } from './support/addresses.ts';
+import { contactLine, legalLine, screenshotName } from './support/texts.ts';
+import {
+  appAdsPath,
+  expectNoUntranslatedKeys,
+  headings,
+  languages,
+  locales,
+  paths,
+  waitForApp,
+} from './support/site.ts';
+
+// Every page template in both languages, and the day's sample of the pages that share one
+// (support/addresses.ts), at its own address (`/features`, `/it/features`), opened once at each
+// width, where the layout, the images loaded and the parts that hydrate differ. In that one
+// visit the page shows its heading in its language with the operator's footer lines; the app
+// starts; axe-core finds no WCAG A/AA violation; every image it draws loads (lazy ones once
+// scrolled to); nothing trips the Content-Security-Policy or the Permissions-Policy, recorded
+// from before the first byte is parsed until the network is idle after the scroll
+// (support/policies.ts); and a screenshot is kept for people to look at
+// (e2e-screenshots/<project>/<language>-<route>.jpg, ignored by git). What each address says on
+// its own (head, links, valid HTML, headers, the language negotiated at a plain address) is
+// checked for every address without a browser (tests/emulators/seo.test.ts, hosting.test.ts,
+// headers.test.ts, the HTML check).
+const screenshots = join(import.meta.dirname, '..', 'e2e-screenshots');
+
+/** Scrolls through the page and back (lazy images load), then waits until the network is idle. */
+async function scrollAndSettle(page: Page) {
+  await page.evaluate(scrollThrough);
+  await expect.poll(() => page.evaluate<string[]>(brokenImages)).toEqual([]);
+  await page.waitForLoadState('networkidle');
+}
+
+for (const language of languages) {
+  test.describe(`in ${language}`, { tag: '@widths' }, () => {
+    test.use({ locale: locales[language], initScript: recordViolations });
+
+    for (const name of browserRouteNames()) {
+      const path = localizedPath(paths[name], language);
+      test(`${path} shows its page with every image, axe-clean and within its policies`, async ({
+        reusedPage: page,
+      }, testInfo) => {
+        const recorded = watchPolicies(page);
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[name][language]);
+        await waitForApp(page);
+        await expectNoUntranslatedKeys(page);
+        const footer = page.getByRole('contentinfo');
+        await expect(footer).toContainText(site.operatorName);
+        await expect(footer).toContainText(legalLine[language]);
+        await expect(footer).toContainText(contactLine[language]);
+        await expectNoAxeViolations(page);
+
+        await scrollAndSettle(page);
+        expect(await recorded()).toEqual(clean);
+        const folder = join(screenshots, testInfo.project.name);
+        mkdirSync(folder, { recursive: true });
+        // JPEG: Chromium encodes a long page in less than half the time of a PNG.
+        await page.screenshot({
+          path: join(folder, `${screenshotName(language, name)}.jpg`),
+          fullPage: true,
+          animations: 'disabled',
+          quality: 85,
+        });
+      });
+    }
+
+    const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
+    test(`an unknown path (${unknown}) shows the not-found page, axe-clean and within its policies`, async ({
+      reusedPage: page,
+    }) => {
+      const recorded = watchPolicies(page);
+      const response = await page.goto(unknown);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
+      await waitForApp(page);
+      await expectNoUntranslatedKeys(page);
+      await expect(page.getByRole('contentinfo')).toContainText(legalLine[language]);
+      await expectNoAxeViolations(page);
+      await scrollAndSettle(page);
+      expect(await recorded()).toEqual(clean);
+    });
+  });
+}
+
+test(`${appAdsPath} is the plain-text file`, { tag: '@desktop' }, async ({ page }) => {
+  const response = await page.goto(appAdsPath);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toMatch(/^text\/plain/);
+  await expect(page.locator('#root')).toHaveCount(0);
+  expect((await response?.text())?.trim()).not.toBe('');
+});
