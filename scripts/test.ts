@@ -4,8 +4,8 @@
 // the browser tests and the Firefox and WebKit checks share one start of the emulators (about
 // 12 s each): this script runs them inside `firebase emulators:exec`, again as itself
 // (`--inside`), which clears what each suite left before the next. The checks that need no
-// emulator run while the emulator tests do (those mostly wait on the emulators and their
-// clocks, leaving a core free): their output is shown as each ends.
+// emulator run while the emulator tests do, one after another: their output is shown as each
+// ends.
 //
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, lighthouse,
 //                   emulators, e2e, engines, start); the steps after build build first
@@ -106,9 +106,9 @@ const steps: Step[] = [
   {
     // Lighthouse (mobile) on every route in both languages: accessibility, best practices and
     // SEO must be 100 (performance is printed, not asserted: speed is compared side by side by
-    // `npm run bench:web`). A run mostly waits on the page (network and CPU quiet, the
-    // back-forward cache check), about half a core for two pages at once: last beside the
-    // emulator tests, whose last minutes leave a core idle.
+    // `npm run bench:web`). Last beside the emulator tests, whose last minutes left a core
+    // idle: on two cores it slows them (418–450 s → 602 s in a fresh clone's run) and saves
+    // the 200 s it took after them.
     id: 'lighthouse',
     title: 'Lighthouse',
     needs: 'build',
