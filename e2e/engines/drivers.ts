@@ -50,8 +50,11 @@ export function missing(engine: EngineName): string | undefined {
   return `${absent.join(', ')} not found: apt-get install ${packages} (bash .ci/run does)`;
 }
 
-/** `proxy`: `host:port` of an HTTPS proxy with a certificate of its own (offline-google.ts). */
-export type LaunchOptions = { proxy?: string };
+/**
+ * `proxy`: `host:port` of an HTTPS proxy with a certificate of its own (offline-google.ts).
+ * `note`: told each step inside an operation of several (a popup's), for a failure's account.
+ */
+export type LaunchOptions = { proxy?: string; note?: (step: string) => void };
 
 export async function launch(engine: EngineName, options: LaunchOptions = {}): Promise<EnginePage> {
   const problem = missing(engine);
@@ -90,7 +93,7 @@ async function setFirefoxViewport(page: Page, width: number, height: number) {
   }
 }
 
-async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
+async function launchFirefox({ proxy, note = () => undefined }: LaunchOptions): Promise<EnginePage> {
   const [proxyHost, proxyPort] = proxy?.split(':') ?? [];
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -137,8 +140,10 @@ async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
     async clickInPopup(open, selector, text) {
       const opened = new Promise<Page | null>((resolve) => page.once('popup', resolve));
       await open();
+      note('pressed; waiting for the popup');
       const popup = await opened;
       if (!popup) throw new Error('firefox: the popup has no page');
+      note('popup opened');
       // Only once the popup has loaded: a page may give its elements their handlers in a script
       // at its end (the Auth emulator's widget does), and a click before that is lost.
       const find = `document.readyState !== 'complete' ? -1 : [...document.querySelectorAll(${JSON.stringify(selector)})].findIndex((node) => (node.textContent ?? '').includes(${JSON.stringify(text)}))`;
@@ -148,6 +153,7 @@ async function launchFirefox({ proxy }: LaunchOptions): Promise<EnginePage> {
       }, `firefox: no ${selector} with "${text}" in the popup`);
       const element = (await popup.$$(selector))[index];
       if (!element) throw new Error(`firefox: ${selector} went away`);
+      note(`clicking ${selector} in the popup`);
       await element.click();
     },
     async setWidth(width, height) {
@@ -203,7 +209,7 @@ const recordErrors = `
   }
 `;
 
-async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
+async function launchWebKit({ proxy, note = () => undefined }: LaunchOptions): Promise<EnginePage> {
   const port = await freePort();
   // A display of its own for the MiniBrowser window; a new process group, so that closing
   // stops xvfb-run, Xvfb, the driver and the browser together.
@@ -298,10 +304,12 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
       const home = await driver.getWindowHandle();
       const before = new Set(await driver.getAllWindowHandles());
       await open();
+      note('pressed; waiting for the popup');
       const popup = await eventually(
         async () => (await driver.getAllWindowHandles()).find((handle) => !before.has(handle)),
         'webkit: no popup opened',
       );
+      note('popup opened; switching to it');
       await driver.switchTo().window(popup);
       try {
         const element = await eventually(async () => {
@@ -311,13 +319,16 @@ async function launchWebKit({ proxy }: LaunchOptions): Promise<EnginePage> {
             if ((await candidate.getText()).includes(text)) return candidate;
           return undefined;
         }, `webkit: no ${selector} with "${text}" in the popup`);
+        note(`clicking ${selector} in the popup`);
         // The press ends the popup (the widget answers the page and closes its window): the
         // driver may call the click failed, or wait for a load that never comes, once the
         // window is gone. The click did its work then; the page says whether it signed in.
         await element.click().catch(async (error: unknown) => {
+          note(`the click answered ${String(error)}`);
           if ((await driver.getAllWindowHandles()).includes(popup)) throw error;
         });
       } finally {
+        note('switching back to the page');
         await driver.switchTo().window(home);
       }
     },

@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { hostingOrigin, projectId, root, runCommand } from '../../tests/support/emulators.ts';
@@ -94,6 +94,50 @@ async function emailWhere(what: string, wanted: (mail: ReceivedMail) => boolean)
 }
 
 /**
+ * What a check did, in order, with the time since it began: every operation on the page but the
+ * quick reads (the polls), and the steps inside a popup's. A check that fails, or runs out of
+ * time in a command that never answers, prints it, so its report says where it stood.
+ */
+class Trace {
+  private began = Date.now();
+  private lines: string[] = [];
+  begin() {
+    this.began = Date.now();
+    this.lines = [];
+  }
+  note = (step: string) => {
+    this.lines.push(`+${((Date.now() - this.began) / 1000).toFixed(1)} s ${step}`);
+  };
+  toString() {
+    return this.lines.join('\n');
+  }
+  /** `page` with each operation noted as it starts; a read noted only when it took over 1 s. */
+  watch(page: EnginePage): EnginePage {
+    const note = this.note;
+    return new Proxy(page, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function') return value;
+        return async (...args: unknown[]) => {
+          const started = Date.now();
+          const what = `${String(key)}(${args
+            .filter((arg) => typeof arg !== 'function')
+            .map((arg) => JSON.stringify(arg).slice(0, 80))
+            .join(', ')})`;
+          if (key !== 'evaluate') note(what);
+          try {
+            return await (value as (...all: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            if (key === 'evaluate' && Date.now() - started > 1000)
+              note(`${what} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+          }
+        };
+      },
+    });
+  }
+}
+
+/**
  * What one file checks in an engine: every page (`pages`) or the journeys through the forms,
  * the Account page, the carousels and the menu (`journeys`). Two files an engine, each with a
  * browser of its own, so the four run side by side. `notice`: a real known-problem notice,
@@ -110,6 +154,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
     let google: OfflineGoogle;
     let app: App;
     let db: Firestore;
+    const trace = new Trace();
 
     beforeAll(async () => {
       mkdirSync(screenshots, { recursive: true });
@@ -128,16 +173,21 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
      * launch's time, not to the check of the first page.
      */
     async function start(): Promise<EnginePage> {
-      const started = await launch(engine, { proxy: google.proxy });
+      const started = trace.watch(await launch(engine, { proxy: google.proxy, note: trace.note }));
       await started.goto(`${hostingOrigin}/robots.txt`);
       return started;
     }
+
+    beforeEach(() => {
+      trace.begin();
+    });
 
     // One failure fails one test: a check that failed or timed out may leave the browser in no
     // state to go on (its window lost, a popup left open, the driver stuck in a command), so the
     // next check starts in a browser of its own, as the first one did.
     afterEach(async ({ task }) => {
       if (task.result?.state !== 'fail') return;
+      console.log(`${engine}: what "${task.name}" did before it failed:\n${trace.toString()}`);
       const closed = page.close().catch(() => undefined);
       await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       page = await start();
@@ -196,36 +246,21 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
     }
 
     /**
+     * Waits for `expression` as `waitFor` does, but stops as soon as the page's policy blocks
+     * anything, failing with what it blocked: a sign-in whose script or frame is blocked would
+     * otherwise only wait for its time-out. One poll reads both, so the driver is never sent two
+     * commands at once (WebKitWebDriver, sent a read while it switches to a popup, has stopped
+     * answering for over 50 s).
+     */
+    async function waitUnblocked(expression: string, what: string) {
+      await waitFor(page, `(${expression}) || (${recordedViolations}).length > 0`, what);
+      await expectNoPolicyViolation(what);
+    }
+
+    /**
      * Presses a provider's button on the Account page (shown and recording) and chooses the
      * member's account in the Auth emulator's widget, in its popup, as a member would.
      */
-    /**
-     * Runs `action`, failing as soon as the page's policy blocks anything meanwhile, with what it
-     * blocked: a sign-in whose script or frame is blocked opens no popup, and would otherwise only
-     * wait for its time-out.
-     */
-    async function unblocked(action: () => Promise<void>) {
-      const watch = { on: true };
-      const blocked = (async () => {
-        while (watch.on) {
-          const violations = await page.evaluate<Violation[]>(`(${recordedViolations})`).catch(() => []);
-          if (violations.length > 0)
-            throw new Error(
-              `${engine}: the page's policy blocked ${violations.map(({ directive, blocked }) => `${blocked} (${directive})`).join(', ')}`,
-            );
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      })();
-      const done = action();
-      // Whichever loses the race is not waited for.
-      done.catch(() => undefined);
-      try {
-        await Promise.race([done, blocked]);
-      } finally {
-        watch.on = false;
-      }
-    }
-
     async function signInWithPopup(provider: 'google' | 'apple', email: string) {
       // Focusing the form fetches the sign-in part, as a member's pointer or keyboard would.
       await page.click('input[name=email]');
@@ -238,21 +273,22 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
       // form is focused, since they allow a popup only right after the press; a press before that
       // is over can find the popup blocked, and the page then says to try again, as a member would.
       if (engine === 'webkit')
-        await unblocked(() =>
-          waitFor(page, `document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper'),
-        );
+        await waitUnblocked(`document.querySelector('iframe[src*="auth/iframe"]')`, 'Auth set up no sign-in helper');
+      // A press whose popup never opens (its script or frame blocked) fails with what was blocked.
       const signIn = () =>
-        unblocked(() =>
-          page.clickInPopup(() => page.click(`.account__provider--${provider}`), '.js-reuse-account', email),
-        );
+        page
+          .clickInPopup(() => page.click(`.account__provider--${provider}`), '.js-reuse-account', email)
+          .catch(async (error: unknown) => {
+            await expectNoPolicyViolation(`the ${provider} sign-in`);
+            throw error;
+          });
       await signIn().catch(async (error: unknown) => {
         const problem = await page.evaluate<string>(`document.querySelector('.account__problem')?.textContent ?? ''`);
         if (!problem.startsWith('Your browser blocked the sign-in window.')) throw error;
         console.log(`${engine}: the first press found the popup blocked; pressing again`);
         await signIn();
       });
-      await waitFor(
-        page,
+      await waitUnblocked(
         `document.querySelector('.account__who')?.textContent?.includes(${JSON.stringify(email)})`,
         `the ${provider} member was not signed in`,
       );
