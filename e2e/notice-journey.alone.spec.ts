@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { siteNoticeLimits } from '../functions/src/contracts/site-notice.ts';
 import { referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { everyPath } from '../web/src/config/site-pages.ts';
 import { projectId, runCommand } from '../tests/support/emulators.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -91,7 +92,7 @@ test(
       }
 
       for (const shownIn of languages) {
-        for (const path of [paths.help, paths['help/app-not-working'], paths['help/known-problems']]) {
+        for (const path of [paths.help, everyPath['help/app-not-working'], everyPath['help/known-problems']]) {
           await open(page, localizedPath(path, shownIn));
           await expect(box(page).locator('p'), `${shownIn} ${path}`).toHaveText(texts[shownIn]);
         }

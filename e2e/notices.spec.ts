@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { siteNoticePath, type SiteNotice } from '../functions/src/contracts/site-notice.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { everyPath } from '../web/src/config/site-pages.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { languages, locales, open, paths, projectFor } from './support/site.ts';
@@ -50,7 +51,7 @@ for (const language of languages) {
       { tag: projectFor(language, '@phone') },
       async ({ page }, testInfo) => {
         await answerNotice(page, { notice });
-        for (const path of [paths.support, paths.help, paths['help/app-not-working']]) {
+        for (const path of [paths.support, paths.help, everyPath['help/app-not-working']]) {
           await open(page, localizedPath(path, language));
           const box = page.locator('.known-problem');
           await expect(box.getByRole('heading', { name: heading(language) })).toBeVisible();
@@ -74,7 +75,7 @@ for (const language of languages) {
       { tag: '@widths' },
       async ({ page }) => {
         const named = await answerNotice(page, { notice });
-        await open(page, localizedPath(paths['help/reset-password'], language));
+        await open(page, localizedPath(everyPath['help/reset-password'], language));
         await expect.poll(() => named.length).toBeGreaterThan(0);
         await page.waitForTimeout(200);
         await expect(page.locator('.known-problem')).toBeEmpty();

@@ -8,17 +8,10 @@ import { clean, watchPolicies } from './support/policies.ts';
 import { recordViolations } from './support/policy-violations.ts';
 import { site } from '../web/src/config/site.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { everyPath } from '../web/src/config/site-pages.ts';
 import { browserRouteNames } from './support/addresses.ts';
 import { contactLine, legalLine, screenshotName } from './support/texts.ts';
-import {
-  appAdsPath,
-  expectNoUntranslatedKeys,
-  headings,
-  languages,
-  locales,
-  paths,
-  waitForApp,
-} from './support/site.ts';
+import { appAdsPath, expectNoUntranslatedKeys, headings, languages, locales, waitForApp } from './support/site.ts';
 
 // Every page template in both languages, and the day's sample of the pages that share one
 // (support/addresses.ts), at its own address (`/features`, `/it/features`), opened once at each
@@ -46,7 +39,7 @@ for (const language of languages) {
     test.use({ locale: locales[language], initScript: recordViolations });
 
     for (const name of browserRouteNames()) {
-      const path = localizedPath(paths[name], language);
+      const path = localizedPath(everyPath[name], language);
       test(`${path} shows its page with every image, axe-clean and within its policies`, async ({
         reusedPage: page,
       }, testInfo) => {
@@ -91,6 +84,25 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
       await scrollAndSettle(page);
       expect(await recorded()).toEqual(clean);
+    });
+  });
+}
+
+for (const language of languages) {
+  test.describe(`in ${language}`, { tag: '@desktop' }, () => {
+    test.use({ locale: locales[language] });
+    // The router gives every address shaped like an article's to the article page's part, which
+    // knows the articles: one that names none starts as the not-found page Hosting served.
+    const unknownArticle = `${localizedPath(everyPath.help, language)}/no-such-article`;
+    test(`an article address that names none (${unknownArticle}) answers 404 and starts as the not-found page`, async ({
+      reusedPage: page,
+    }) => {
+      const response = await page.goto(unknownArticle);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings.notFound[language]);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     });
   });
 }

@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { everyPath } from '../web/src/config/site-pages.ts';
 import { expect, test } from './support/fixtures.ts';
 import { browserRouteNames } from './support/addresses.ts';
-import { languages, locales, paths, waitForApp } from './support/site.ts';
+import { languages, locales, waitForApp } from './support/site.ts';
 
 // WCAG 2.2 SC 1.4.10 Reflow: at 320 CSS px wide nothing scrolls sideways and nothing is cut
 // off at the sides. Every template in both languages (support/addresses.ts), with everything
@@ -81,7 +82,7 @@ test.describe('reflow at 320 px', { tag: '@desktop' }, () => {
       test.use({ locale: locales[language] });
 
       for (const name of browserRouteNames()) {
-        const path = localizedPath(paths[name], language);
+        const path = localizedPath(everyPath[name], language);
         test(`${path} fits the width`, async ({ reusedPage: page }) => {
           const response = await page.goto(path);
           expect(response?.status()).toBe(200);

@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { siteStorage } from '../web/src/config/storage.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
+import { everyPath } from '../web/src/config/site-pages.ts';
 import { actionLink, createMember, mailedCode, sendVerificationEmail } from './support/auth-emulator.ts';
 import { expect, test } from './support/fixtures.ts';
 import { accountTexts } from './support/texts.ts';
@@ -27,7 +28,7 @@ test(
     test.setTimeout(120_000);
     // Every template, in both languages.
     for (const language of languages)
-      for (const name of browserRouteNames()) await open(page, localizedPath(paths[name], language));
+      for (const name of browserRouteNames()) await open(page, localizedPath(everyPath[name], language));
 
     // A language chosen in the menu: the cookie Hosting reads.
     await open(page, paths.features);

@@ -16,6 +16,7 @@ import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { hostingOrigin, projectId, root, runCommand } from '../../tests/support/emulators.ts';
 import { siteNoticeLimits, siteNoticePath } from '../../functions/src/contracts/site-notice.ts';
 import { exportDeadlineMs } from '../../functions/src/account-export/member-export.ts';
@@ -336,7 +337,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         const path =
           name === 'notFound'
             ? localizedPath(paths.home, language).replace(/\/?$/, '/no/such/page')
-            : localizedPath(paths[name], language);
+            : localizedPath(everyPath[name], language);
         it(`${path} renders in ${language}, starts, shows every image at both widths, raises no error`, async () => {
           // Hosting picks the not-found page by the visitor's language, as the language
           // selector saves it (the browsers here prefer English).
@@ -376,7 +377,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
         try {
           for (const language of languages) {
             for (const name of ['support', 'help'] as const) {
-              await open(localizedPath(paths[name], language), language, headings[name][language]);
+              await open(localizedPath(everyPath[name], language), language, headings[name][language]);
               await waitFor(
                 page,
                 `${shownText} === ${JSON.stringify(texts[language])}`,

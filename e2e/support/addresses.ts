@@ -8,7 +8,8 @@
 //
 // E2E_SAMPLE=all opens every address; E2E_SAMPLE=help/cancel-pro,help/log-a-catch those.
 // No Playwright here: the Firefox and WebKit suite imports it too.
-import { pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { moduleOf, type RouteName } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 
 export { pageTemplateCount } from '../../web/src/config/paths.ts';
 
@@ -38,12 +39,12 @@ export function daysOne<T>(items: readonly T[], sample = process.env.E2E_SAMPLE,
 /** Pages that share their template with another, opened each day besides the first of it. */
 export const sampledPerTemplate = 2;
 
-const allRoutes = Object.keys(paths) as RouteName[];
+const allRoutes = Object.keys(everyPath) as RouteName[];
 
 /** The pages of each template, in the route table's order. */
 function byTemplate(): Map<string, RouteName[]> {
   const templates = new Map<string, RouteName[]>();
-  for (const name of allRoutes) templates.set(pageModules[name], [...(templates.get(pageModules[name]) ?? []), name]);
+  for (const name of allRoutes) templates.set(moduleOf(name), [...(templates.get(moduleOf(name)) ?? []), name]);
   return templates;
 }
 

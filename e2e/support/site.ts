@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { appAdsPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { languages } from '../../web/src/config/languages.ts';
 import { headings, untranslatedKey, type Language } from './texts.ts';
 
@@ -9,7 +10,7 @@ export type { Language };
 /** The browser locale that makes the site pick a language on a first visit. */
 export const locales: Record<Language, string> = { en: 'en-GB', it: 'it-IT' };
 
-export const routeNames = Object.keys(paths) as RouteName[];
+export const routeNames = Object.keys(everyPath) as RouteName[];
 
 /** The labels of the contact form's fields and buttons. */
 export const contactTexts: Record<

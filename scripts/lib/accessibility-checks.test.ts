@@ -12,7 +12,8 @@ import {
 } from '../../web/build/accessibility-checks.ts';
 import { accessibilityStatement } from '../../web/src/config/accessibility-statement.ts';
 import { languages } from '../../web/src/config/languages.ts';
-import { pageModules, paths } from '../../web/src/config/paths.ts';
+import { moduleOf } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { root } from './project.ts';
 
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
@@ -58,8 +59,10 @@ describe('the accessibility statement’s checks', () => {
     expect(built.checks.map((check) => check.id)).toEqual([...accessibilityCheckIds]);
     for (const id of ['axe', 'html', 'lighthouse'])
       expect(built.checks.find((check) => check.id === id)?.version, id).toMatch(/^\d+\.\d+/);
-    expect(built.addresses).toBe((Object.keys(paths).length + 1) * languages.length);
-    expect(built.templates).toBe(new Set(Object.values(pageModules)).size);
+    expect(built.addresses).toBe((Object.keys(everyPath).length + 1) * languages.length);
+    expect(built.templates).toBe(
+      new Set([...Object.keys(everyPath), 'notFound'].map((name) => moduleOf(name as 'notFound'))).size,
+    );
   });
 
   it('states the last full green run npm test recorded, and none when there is none', () => {

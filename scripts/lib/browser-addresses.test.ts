@@ -7,16 +7,17 @@ import {
   today,
 } from '../../e2e/support/addresses.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
-import { isHelpArticle, pageModules, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { isHelpArticle, moduleOf, type RouteName } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 
 // What the browser suites open: every template, a few of the pages that share one, turning by day.
 describe('the browser suites’ pages', () => {
-  const all = Object.keys(paths) as RouteName[];
+  const all = Object.keys(everyPath) as RouteName[];
   const articles = (names: RouteName[]) => names.filter(isHelpArticle);
 
   it('open one page of every template, and the day’s two help articles besides the first', () => {
     const names = browserRouteNames(undefined, 0);
-    expect(new Set(names.map((name) => pageModules[name]))).toEqual(new Set(all.map((name) => pageModules[name])));
+    expect(new Set(names.map((name) => moduleOf(name)))).toEqual(new Set(all.map((name) => moduleOf(name))));
     expect(articles(names)).toHaveLength(1 + sampledPerTemplate);
     expect(names.length).toBe(pageTemplateCount - 1 + sampledPerTemplate);
   });

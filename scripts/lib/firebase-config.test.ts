@@ -28,7 +28,8 @@ import { functionsRegion } from '../../functions/src/region.ts';
 import { projectId, webEmulatorEnv } from './project.ts';
 
 const require = createRequire(import.meta.url);
-import { headerPolicyOf, localizedPath, paths } from '../../web/src/config/paths.ts';
+import { headerPolicyOf, localizedPath } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { authDomainOf, googleSignInScripts, signInFrameSource } from '../../web/src/config/sign-in.ts';
 
 const production = readFirebaseJson();
@@ -111,7 +112,7 @@ describe('the copy callable’s address (firebase.json)', () => {
 describe('the Account page’s headers (firebase.json, written for each project)', () => {
   it('apply to the pages of the sign-in policy in the route table, in both languages, and to no other page', () => {
     expect(signInSource).toBe(accountSource);
-    const addresses = Object.values(paths).flatMap((path) => [path, localizedPath(path, 'it')]);
+    const addresses = Object.values(everyPath).flatMap((path) => [path, localizedPath(path, 'it')]);
     for (const path of addresses)
       expect(hostingPatternMatches({ source: accountSource }, path), path).toBe(headerPolicyOf(path) === 'sign-in');
     expect(addresses.filter((path) => headerPolicyOf(path) === 'sign-in')).toEqual(['/account', '/it/account']);

@@ -12,6 +12,7 @@ import lighthouse from 'lighthouse';
 import { languages, type Language } from '../../web/src/config/languages.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
 import { localizedPath, paths, type RoutePath } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { PageLanguageAudit, PageLanguageGatherer, type PageLanguage } from './lighthouse-page-language.ts';
 import { run } from './processes.ts';
 
@@ -37,7 +38,7 @@ export function exitWith(message: string, code = 1): never {
  * the first; any article can be asked for by its address.
  */
 export function targets(values: { routes?: string | undefined; lang?: string | undefined }) {
-  const allRoutes: string[] = Object.values(paths);
+  const allRoutes: string[] = Object.values(everyPath);
   const firstArticle = `${paths.help}/${helpArticleIds[0] ?? ''}`;
   const defaultRoutes = allRoutes.filter((route) => !route.startsWith(`${paths.help}/`) || route === firstArticle);
   const routes = values.routes ? values.routes.split(',').map((route) => route.trim()) : defaultRoutes;

@@ -131,7 +131,13 @@ const helpRoutes: readonly Route[] = [paths.help, ...helpArticleIds.map((id) => 
 const articleTexts = ['src/locales/articles/'];
 /** The help centre's titles and summaries: the help pages' and the suggestions' under the subject. */
 const helpTitles = ['src/locales/en/help.json', 'src/locales/it/help.json'];
-const helpOnly = [...articleTexts, ...helpTitles];
+/**
+ * The list of articles: the router matches an article's address by its pattern
+ * (config/paths.ts), so only the help pages carry the list, and a first visit elsewhere weighs
+ * the same however many articles there are.
+ */
+const articleList = ['src/config/help.ts'];
+const helpOnly = [...articleTexts, ...helpTitles, ...articleList];
 const searchCode = ['node_modules/minisearch/', 'virtual:help-search/', 'src/features/help/search/engine.ts'];
 
 const report = measure();
@@ -289,9 +295,11 @@ describe('bundle budgets', () => {
 
   // 10 kB until issue 53's five new help articles: their titles and summaries in both languages,
   // which the help page lists, took it from 8.7 to 10.0–10.1 kB more than the features page.
-  it('keeps the help page within 11 kB (gzip) of the features page', () => {
+  // Issue 63: the list of articles left the start-up script for the help pages' own parts
+  // (every other first visit 0.3 kB lighter, the help page 0.4 kB heavier): 11.12 kB measured.
+  it('keeps the help page within 11.2 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(11_000);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(11_200);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {

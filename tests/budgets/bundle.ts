@@ -10,7 +10,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { languages, type Language } from '../../web/src/config/languages.ts';
-import { localizedPath, routeTable, type RoutePath } from '../../web/src/config/paths.ts';
+import { localizedPath, moduleOf, type RoutePath } from '../../web/src/config/paths.ts';
+import { everyPath, routeNames } from '../../web/src/config/site-pages.ts';
 
 export const dist = join(import.meta.dirname, '..', '..', 'web', 'dist');
 
@@ -24,10 +25,11 @@ export type Chunk = {
   modules: string[];
 };
 
-/** Every route and the page module that the router loads for it (the route table). */
-export const routePages = Object.fromEntries(
-  Object.values(routeTable).map((route) => [route.path ?? '(not found)', `src/pages/${route.module}.tsx`]),
-) as Record<RoutePath | '(not found)', string>;
+/** Every route and the page module that the router loads for it, the help articles included. */
+export const routePages = Object.fromEntries([
+  ...routeNames.map((name) => [everyPath[name], `src/pages/${moduleOf(name)}.tsx`]),
+  ['(not found)', `src/pages/${moduleOf('notFound')}.tsx`],
+]) as Record<RoutePath | '(not found)', string>;
 export type Route = keyof typeof routePages;
 
 /** The module the first script imports to start the app. */
@@ -182,22 +184,19 @@ export type StartUpRow = { route: RoutePath; language: Language; files: string[]
  * evaluates on the main thread, whatever the transfer weighed.
  */
 export function startUpScripts(directory = dist): StartUpRow[] {
-  return Object.values(routeTable).flatMap((route) =>
-    route.path === null
-      ? []
-      : languages.map((language) => {
-          const path = localizedPath(route.path, language);
-          const file = join(directory, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
-          const html = readFileSync(file, 'utf8');
-          const entries = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map(
-            (match) => match[1] ?? '',
-          );
-          const modules = (/ data-modules="([^"]*)"/.exec(html)?.[1] ?? '')
-            .split(' ')
-            .filter(Boolean)
-            .map((href) => href.replace(/^\//, ''));
-          const files = [...new Set([...entries, ...modules])];
-          return { route: route.path, language, files, bytes: sizeOfFiles(files, directory).raw };
-        }),
+  return routeNames.flatMap((name) =>
+    languages.map((language) => {
+      const route = everyPath[name];
+      const path = localizedPath(route, language);
+      const file = join(directory, path === '/' ? 'index.html' : `${path.slice(1)}/index.html`);
+      const html = readFileSync(file, 'utf8');
+      const entries = [...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+)"/g)].map((match) => match[1] ?? '');
+      const modules = (/ data-modules="([^"]*)"/.exec(html)?.[1] ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((href) => href.replace(/^\//, ''));
+      const files = [...new Set([...entries, ...modules])];
+      return { route, language, files, bytes: sizeOfFiles(files, directory).raw };
+    }),
   );
 }

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, localizedPath, paths } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { authEmulator, firestoreEmulator, hostingOrigin, projectId, root } from '../support/emulators.ts';
 
 // The status and response headers of everything the Hosting emulator serves: every page in
@@ -113,7 +114,7 @@ function expectSecurityHeaders(response: Response, expected = security) {
 }
 
 type Case = { label: string; path: string; headers?: Record<string, string> };
-const pages: Case[] = Object.values(paths).flatMap((path) => [
+const pages: Case[] = Object.values(everyPath).flatMap((path) => [
   { label: `${path} (English)`, path },
   { label: `${localizedPath(path, 'it')} (Italian address)`, path: localizedPath(path, 'it') },
   { label: `${path} (Italian browser)`, path, headers: italianBrowser },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { headings, skipLinks, type Language } from '../../e2e/support/texts.ts';
 import { localizedPath, paths, type RouteName } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { appLinks } from '../../web/src/config/site.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
@@ -52,7 +53,7 @@ function expectPage(page: Page, name: RouteName | 'notFound', language: Language
   expect(page.html).not.toContain('page-loading');
 }
 
-const routes = Object.entries(paths) as Array<[RouteName, (typeof paths)[RouteName]]>;
+const routes = Object.entries(everyPath) as Array<[RouteName, (typeof everyPath)[RouteName]]>;
 
 describe('prerendered pages from Hosting', () => {
   it.each(routes)('%s: English at its address by default', async (name, path) => {
@@ -97,6 +98,10 @@ describe('prerendered pages from Hosting', () => {
     const italian = await read('/no/such/page', { 'Accept-Language': 'it' });
     expect(italian.status).toBe(404);
     expectPage(italian, 'notFound', 'it');
+    // Shaped like an article's, naming none: no file, so Hosting's not-found page too.
+    const article = await read('/help/no-such-article');
+    expect(article.status).toBe(404);
+    expectPage(article, 'notFound', 'en');
   });
 
   it('names the script parts the app needs on a page, for the first script to fetch together', async () => {

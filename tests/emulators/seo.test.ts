@@ -13,6 +13,7 @@ import {
   type HelpArticleRoute,
   type RouteName,
 } from '../../web/src/config/paths.ts';
+import { everyPath } from '../../web/src/config/site-pages.ts';
 import { headings, helpTextPattern, helpTexts, legalLine, untranslatedKey } from '../../e2e/support/texts.ts';
 import { site } from '../../web/src/config/site.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
@@ -39,7 +40,7 @@ const meta = Object.fromEntries(
   ]),
 ) as Record<Language, MetaTexts>;
 
-const routes = Object.entries(paths) as Array<[RouteName, (typeof paths)[RouteName]]>;
+const routes = Object.entries(everyPath) as Array<[RouteName, (typeof everyPath)[RouteName]]>;
 const appPages: ReadonlySet<string> = new Set(['home', 'features', 'downloadApp', 'pro']);
 const ogLocale: Record<Language, string> = { en: 'en_GB', it: 'it_IT' };
 const shareImageUrl = `${site.origin}/images/share.jpg`;

@@ -11,7 +11,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { accessibilityStatement } from '../src/config/accessibility-statement.ts';
 import { languages, type Language } from '../src/config/languages.ts';
-import { pageTemplateCount, paths } from '../src/config/paths.ts';
+import { pageTemplateCount } from '../src/config/paths.ts';
+import { everyPath } from '../src/config/site-pages.ts';
 
 /** The checks, in the order the statement lists them. */
 export const accessibilityCheckIds = ['axe', 'html', 'reflow', 'keyboard', 'engines', 'lighthouse'] as const;
@@ -89,7 +90,7 @@ export function accessibilityChecksAtBuild(dir = root, statement = accessibility
       const version = packages[id] ? installedVersion(packages[id]) : undefined;
       return version ? { id, version } : { id };
     }),
-    addresses: (Object.keys(paths).length + 1) * languages.length,
+    addresses: (Object.keys(everyPath).length + 1) * languages.length,
     templates: pageTemplateCount,
     lastGreenRun: run ? { date: inWords(run.date), commit: run.commit.slice(0, 7) } : null,
     dates: {

@@ -126,11 +126,11 @@ export function prerender(): Plugin {
             { language, prefixed: true, folder: '' },
           ],
     );
-    // Every page of the route table; the not-found page (no address) becomes 404.html.
-    const pages = (Object.keys(server.routeTable) as PageName[]).map((name) => ({
+    // Every page, the help articles included; the not-found page (no address) becomes 404.html.
+    const pages = [...server.routeNames, 'notFound' as const].map((name: PageName) => ({
       name,
-      path: server.routeTable[name].path,
-      module: server.routeTable[name].module,
+      path: name === 'notFound' ? null : server.pathOf(name),
+      module: server.moduleOf(name),
     }));
     // The pages paint without JavaScript now, so the scripts (needed only to make them
     // interactive) queue behind what the first paint needs: the style sheet and the page's

@@ -7,21 +7,28 @@ import { createI18n } from './locales/i18n';
 import { preloadPage } from './app/lazy-page';
 import { loaderFor } from './app/routes';
 import type { Language } from './config/languages';
-import { localizedPath, matchPage, paths, type RoutePath } from './config/paths';
+import { localizedPath, matchPage, paths, rebase, type RoutePath } from './config/paths';
+import { everyPath } from './config/site-pages';
 import { notFoundPath, renderPage } from './entry-server';
 import { resources } from './locales/resources';
 
 // Every page rendered ahead of time, then hydrated the way the browser does it (main.tsx): the
 // development build of React reports any difference between the HTML and the first render.
 type Case = { path: string; language: Language; prefixed: boolean; address: string };
-const cases: Case[] = [...Object.values(paths), notFoundPath].flatMap((path): Case[] => {
-  const own = path === notFoundPath ? '/it/no-such-page' : localizedPath(path as RoutePath, 'it');
-  return [
-    { path, language: 'en', prefixed: false, address: path },
-    { path, language: 'it', prefixed: false, address: path },
-    { path, language: 'it', prefixed: true, address: own },
-  ];
-});
+const cases: Case[] = [
+  ...[...Object.values(everyPath), notFoundPath].flatMap((path): Case[] => {
+    const own = path === notFoundPath ? '/it/no-such-page' : localizedPath(path as RoutePath, 'it');
+    return [
+      { path, language: 'en', prefixed: false, address: path },
+      { path, language: 'it', prefixed: false, address: path },
+      { path, language: 'it', prefixed: true, address: own },
+    ];
+  }),
+  // Hosting's not-found page at an address shaped like an article's: the article page's part
+  // starts it, and shows the not-found page for an id it does not know.
+  { path: notFoundPath, language: 'en', prefixed: false, address: '/help/no-such-article' },
+  { path: notFoundPath, language: 'it', prefixed: true, address: '/it/help/no-such-article' },
+];
 
 /**
  * What React reported on the console, but the warning that the server and the client renderer
@@ -59,7 +66,8 @@ describe('prerendered pages', () => {
     const recoverable = vi.fn();
     const consoleError = vi.spyOn(console, 'error');
     const i18n = createI18n(page.language, resources);
-    const load = loaderFor(matchPage(page.path));
+    // As the browser starts it (app/start-up.tsx): the page at the address, without its prefix.
+    const load = loaderFor(matchPage(rebase(page.address, page.prefixed ? '/it' : '', '')));
     if (load) await preloadPage(load);
     const root = await act(() =>
       hydrateRoot(

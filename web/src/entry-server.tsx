@@ -12,7 +12,8 @@ import type { Language } from './config/languages';
 import { resources } from './locales/resources';
 
 export { languages } from './config/languages';
-export { basePath, localizedPath, routeTable } from './config/paths';
+export { basePath, localizedPath, moduleOf, pathOf } from './config/paths';
+export { routeNames } from './config/site-pages';
 export { renderHead } from './seo/render-head';
 export { robotsTxt, sitemapXml } from './seo/sitemap';
 export { wellKnownFiles } from './seo/app-links';

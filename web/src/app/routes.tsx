@@ -1,4 +1,11 @@
-import { pageModules, type PageName } from '../config/paths';
+import {
+  helpArticleModule,
+  helpArticleOf,
+  isHelpArticle,
+  moduleOf,
+  pageModuleNames,
+  type PageName,
+} from '../config/paths';
 import type { PageLoader, PageModule } from '../utils/load-part';
 
 // Each page module's script part, from the route table in config/paths.ts: home is in the first
@@ -13,14 +20,40 @@ const lazyPages = import.meta.glob<PageModule>([
 ]);
 
 const loaders = new Map<string, PageLoader>();
-for (const module of new Set(Object.values(pageModules))) {
-  if (module === pageModules.home) continue;
+for (const module of pageModuleNames) {
+  if (module === moduleOf('home')) continue;
   const load = lazyPages[`../pages/${module}.tsx`];
   if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
   loaders.set(module, load);
 }
 
+function loaderOf(module: string): PageLoader {
+  const load = loaders.get(module);
+  if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
+  return load;
+}
+
+const articleLoaders = new Map<string, PageLoader>();
+
+/**
+ * A help article's part, or the not-found page's for an address shaped like an article's that
+ * names none (config/paths.ts matches the pattern). The list of articles comes with the
+ * article's part, so no first visit carries it. One loader per id: a loaded page is kept by
+ * its loader (app/lazy-page.tsx).
+ */
+function articleLoader(id: string): PageLoader {
+  const known = articleLoaders.get(id);
+  if (known) return known;
+  const load: PageLoader = async () => {
+    const [{ isHelpArticleId }, article] = await Promise.all([import('../config/help'), loaderOf(helpArticleModule)()]);
+    return isHelpArticleId(id) ? article : loaderOf(moduleOf('notFound'))();
+  };
+  articleLoaders.set(id, load);
+  return load;
+}
+
 /** The script part a page needs, or undefined for home (always loaded). */
 export function loaderFor(page: PageName): PageLoader | undefined {
-  return loaders.get(pageModules[page]);
+  if (isHelpArticle(page)) return articleLoader(helpArticleOf(page));
+  return loaders.get(moduleOf(page));
 }

@@ -1,11 +1,10 @@
 // The help centre's structure: its topics, in the order the help page lists them, and its
-// articles, each under one topic (listed by topic: the route table, in the start-up script,
-// holds every id, and a topic written once per topic rather than once per article is fewer
-// bytes on every first visit). An article's id is the last part of its address
+// articles, each under one topic. An article's id is the last part of its address
 // (`/help/cancel-pro`); its texts are in src/locales/articles/<id>.json, its title and
 // summary in locales/<language>/help.json, the values they are filled with in help-texts.ts.
-// The route table (paths.ts) gives every article a page of its own. No imports: the Node
-// scripts and tests read the route table straight from the source.
+// Every article is a page of its own (paths.ts matches `/help/<id>` by its pattern); only the
+// parts that show articles import this list, never the start-up script, so a first visit does
+// not grow with it. No imports: the Node scripts and tests read it straight from the source.
 
 /** The topics, in the order the help page lists them, each with its articles in their order. */
 export const helpTopicArticles = {
@@ -61,3 +60,8 @@ export type HelpTopic = keyof typeof helpTopicArticles;
 export type HelpArticleId = (typeof helpTopicArticles)[HelpTopic][number];
 export const helpTopics = Object.keys(helpTopicArticles) as HelpTopic[];
 export const helpArticleIds: HelpArticleId[] = Object.values(helpTopicArticles).flat();
+
+/** Whether `id` names an article (an address shaped like one may name none). */
+export function isHelpArticleId(id: string): id is HelpArticleId {
+  return (helpArticleIds as readonly string[]).includes(id);
+}

@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { helpArticleIds } from './help';
-import { appAdsPath, headerPolicyOf, languagePrefixes, localizedPath, matchPage, paths, type RouteName } from './paths';
+import {
+  appAdsPath,
+  headerPolicyOf,
+  languagePrefixes,
+  localizedPath,
+  matchPage,
+  moduleOf,
+  pathOf,
+  paths,
+} from './paths';
+import { everyPath, routeNames } from './site-pages';
 
 type Rewrite = { source?: string; regex?: string; destination?: string; function?: unknown };
 type Hosting = { public: string; rewrites?: Rewrite[]; i18n?: { root: string } };
@@ -66,7 +76,17 @@ describe('headerPolicyOf', () => {
 
 describe('matchPage', () => {
   it('finds every page at its own address, and only there', () => {
-    for (const name of Object.keys(paths) as RouteName[]) expect(matchPage(paths[name])).toBe(name);
+    for (const name of routeNames) {
+      expect(pathOf(name)).toBe(everyPath[name]);
+      expect(matchPage(everyPath[name])).toBe(name);
+    }
+    expect(routeNames).toHaveLength(Object.keys(paths).length + helpArticleIds.length);
+  });
+
+  it('gives every article the article page, by the pattern of its address', () => {
+    for (const id of helpArticleIds) expect(moduleOf(matchPage(`/help/${id}`))).toBe('help-article');
+    // Shaped like an article's: the article page answers it, with the not-found page when it names none.
+    expect(matchPage('/help/no-such-article')).toBe('help/no-such-article');
   });
 
   it('finds a help article with one trailing slash, as a host without Hosting’s redirect serves it', () => {
@@ -77,7 +97,16 @@ describe('matchPage', () => {
   });
 
   it('answers the not-found page for anything else, as Hosting does', () => {
-    for (const path of ['/Features', '/help/no-such-article', '/features//', '/help/x/y', '', '/it/features'])
+    for (const path of [
+      '/Features',
+      '/help/No-Such',
+      '/help/a--b',
+      '/help/-a',
+      '/features//',
+      '/help/x/y',
+      '',
+      '/it/features',
+    ])
       expect(matchPage(path), path).toBe('notFound');
   });
 });

@@ -1,29 +1,31 @@
-import { helpArticleIds, type HelpArticleId } from './help.ts';
+import type { HelpArticleId } from './help.ts';
 import type { Language } from './languages.js';
 
 /** The page module every help article is shown by. */
 export const helpArticleModule = 'help-article';
 
-/** A help article's name in the route table: `help/cancel-pro`. */
+/** A help article's name as a page: `help/cancel-pro`. */
 export type HelpArticleRoute = `help/${HelpArticleId}`;
 
-/** The route table's entry of each help article (config/help.ts lists them). */
-type HelpArticleRoutes = {
-  readonly [Id in HelpArticleId as `help/${Id}`]: { path: `/help/${Id}`; module: typeof helpArticleModule };
-};
+/** A help article's address: `/help/cancel-pro`. */
+export function helpArticlePath<Id extends HelpArticleId>(id: Id): `/help/${Id}` {
+  return `/help/${id}`;
+}
 
 /**
- * The route table: every page of the site, once. For each page its address (`path`; the
- * not-found page has none), its module in src/pages/ (without `.tsx`) and what its head says
- * beyond its texts (`describesApp`: the page presents the app, so its head carries the app's
- * schema.org description; left out where false; `headers`: the page is served with a header
- * policy of its own, see `headerPolicyOf`; `unlisted`: a page the app's links land on, which
- * search engines are asked not to show (`noindex`) and the sitemap leaves out). The router (app/routes.tsx), the links, the prerenderer
- * (build/prerender.ts), the head (seo/), the sitemap and the bundle budget
- * (tests/budgets/bundle.ts) all read it; the head's texts are keyed by the same names
- * (locales/{en,it}/meta.json), but for the help articles, whose head is their title and
- * summary (locales/{en,it}/help.json). Every help article is a page of its own, at
- * `/help/<id>`, shown by one module.
+ * The route table: every page of the site with an address of its own, once, but the help
+ * articles. For each page its address (`path`; the not-found page has none), its module in
+ * src/pages/ (without `.tsx`) and what its head says beyond its texts (`describesApp`: the page
+ * presents the app, so its head carries the app's schema.org description; left out where false;
+ * `headers`: the page is served with a header policy of its own, see `headerPolicyOf`;
+ * `unlisted`: a page the app's links land on, which search engines are asked not to show
+ * (`noindex`) and the sitemap leaves out). The head's texts are keyed by the same names
+ * (locales/{en,it}/meta.json).
+ *
+ * Every help article is a page of its own at `/help/<id>`, shown by one module, and matched by
+ * that pattern (`matchPage`): the table, which the start-up script carries, does not list them,
+ * so a first visit weighs the same however many articles there are. The build, the sitemap, the
+ * head and the tests list every page, articles included, from config/site-pages.ts.
  */
 export const routeTable = {
   home: { path: '/', module: 'home', describesApp: true },
@@ -38,9 +40,6 @@ export const routeTable = {
   account: { path: '/account', module: 'account', headers: 'sign-in' },
   help: { path: '/help', module: 'help' },
   accessibility: { path: '/accessibility', module: 'accessibility' },
-  ...(Object.fromEntries(
-    helpArticleIds.map((id) => [`help/${id}`, { path: `/help/${id}`, module: helpArticleModule }]),
-  ) as HelpArticleRoutes),
   notFound: { path: null, module: 'not-found' },
 } as const satisfies Record<
   string,
@@ -53,19 +52,21 @@ export const routeTable = {
   }
 >;
 
-/** Every page, the not-found page included. */
-export type PageName = keyof typeof routeTable;
+/** The pages of the route table (every page but the help articles). */
+type TablePage = keyof typeof routeTable;
+/** Every page, the help articles and the not-found page included. */
+export type PageName = TablePage | HelpArticleRoute;
 /** The pages with an address of their own. */
 export type RouteName = Exclude<PageName, 'notFound'>;
 
 /** Whether search engines are asked to leave the page out (`noindex`, not in the sitemap). */
 export function isUnlisted(name: PageName): boolean {
-  return 'unlisted' in routeTable[name];
+  return !isHelpArticle(name) && 'unlisted' in routeTable[name];
 }
 
 /** The addresses of the unlisted pages (for the audits that expect a page to be indexed). */
 export function unlistedPaths(): string[] {
-  return (Object.keys(routeTable) as PageName[]).filter(isUnlisted).flatMap((name) => routeTable[name].path ?? []);
+  return (Object.keys(routeTable) as TablePage[]).filter(isUnlisted).flatMap((name) => routeTable[name].path ?? []);
 }
 
 /** Whether a route is a help article's (`help/cancel-pro`). */
@@ -78,19 +79,39 @@ export function helpArticleOf(name: HelpArticleRoute): HelpArticleId {
   return name.slice('help/'.length) as HelpArticleId;
 }
 
-/** Each routed page's address: `paths.features` is `/features`. */
+/** A page's address: `/features` for `features`, `/help/cancel-pro` for `help/cancel-pro`. */
+export type PathOf<Name extends RouteName> = Name extends `help/${infer Id}`
+  ? `/help/${Id}`
+  : (typeof routeTable)[Name & TablePage]['path'];
+export type RoutePath = PathOf<RouteName>;
+
+/**
+ * The address of each page of the route table: `paths.features` is `/features`; a help
+ * article's is `helpArticlePath(id)`, and config/site-pages.ts lists every page's.
+ */
 export const paths = Object.fromEntries(
   Object.entries(routeTable).flatMap(([name, route]) => (route.path === null ? [] : [[name, route.path]])),
-) as { readonly [Name in RouteName]: (typeof routeTable)[Name]['path'] };
-export type RoutePath = (typeof paths)[RouteName];
+) as { readonly [Name in Exclude<TablePage, 'notFound'>]: (typeof routeTable)[Name]['path'] };
 
-/** Each page's module in src/pages/, without `.tsx`. */
-export const pageModules = Object.fromEntries(
-  Object.entries(routeTable).map(([name, route]) => [name, route.module]),
-) as { readonly [Name in PageName]: (typeof routeTable)[Name]['module'] };
+/** Any page's address. */
+export function pathOf<Name extends RouteName>(name: Name): PathOf<Name> {
+  return (
+    isHelpArticle(name) ? helpArticlePath(helpArticleOf(name)) : routeTable[name as TablePage].path
+  ) as PathOf<Name>;
+}
+
+/** A page's module in src/pages/, without `.tsx`. */
+export function moduleOf(name: PageName): string {
+  return isHelpArticle(name) ? helpArticleModule : routeTable[name].module;
+}
+
+/** Every page module, once (the help articles' included). */
+export const pageModuleNames: readonly string[] = [
+  ...new Set([...Object.values(routeTable).map((route) => route.module), helpArticleModule]),
+];
 
 /** How many page templates (modules) the site has, the not-found page's included. */
-export const pageTemplateCount = new Set(Object.values(pageModules)).size;
+export const pageTemplateCount = pageModuleNames.length;
 
 /**
  * The security headers a page is served with (firebase.json): `site`, the strict policy of
@@ -103,25 +124,34 @@ export type HeaderPolicy = 'site' | 'sign-in';
 
 /** The header policy of the page at `pathname`, in any language (`/it/account`). */
 export function headerPolicyOf(pathname: string): HeaderPolicy {
-  const route = routeTable[matchPage(rebase(pathname, baseOf(pathname), ''))];
+  const page = matchPage(rebase(pathname, baseOf(pathname), ''));
+  if (isHelpArticle(page)) return 'site';
+  const route = routeTable[page];
   return 'headers' in route ? route.headers : 'site';
 }
 
-const pageAt = new Map<string, RouteName>(
-  (Object.keys(paths) as RouteName[]).map((name) => [paths[name], name] as const),
+const pageAt = new Map<string, TablePage>(
+  (Object.keys(paths) as Array<keyof typeof paths>).map((name) => [paths[name], name] as const),
 );
 
+/** A help article's address: `/help/`, then an id of lower-case words joined by hyphens. */
+const helpArticleAddress = /^\/help\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
+
 /**
- * The page at a path without its language prefix (`/features`, `/help/cancel-pro`): its name in
- * the route table, or `notFound`. The one match of a path to a page: start-up, the router, the
- * head, the header policy and the help article page all read it. Exact, as Hosting serves files:
- * `/Features` is no page; one trailing slash is forgiven (`/help/cancel-pro/`), as a host
- * without Hosting's redirect may serve it.
+ * The page at a path without its language prefix (`/features`, `/help/cancel-pro`): its name,
+ * or `notFound`. The one match of a path to a page: start-up, the router, the head, the header
+ * policy and the help article page all read it. Exact, as Hosting serves files: `/Features` is
+ * no page; one trailing slash is forgiven (`/help/cancel-pro/`), as a host without Hosting's
+ * redirect may serve it. Any address shaped like an article's is the article page's: that page
+ * knows the articles (config/help.ts) and shows the not-found page for an id that is none, as
+ * Hosting answers such an address with the not-found page.
  */
 export function matchPage(path: string): PageName {
-  const exact = pageAt.get(path);
-  if (exact) return exact;
-  return (path.endsWith('/') && pageAt.get(path.slice(0, -1))) || 'notFound';
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  const table = pageAt.get(trimmed);
+  if (table) return table;
+  const article = helpArticleAddress.exec(trimmed)?.[1];
+  return article ? (`help/${article}` as HelpArticleRoute) : 'notFound';
 }
 
 /** The static file served beside the app (never the single-page app). */

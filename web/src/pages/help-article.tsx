@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { helpTopicArticles, helpTopics, type HelpTopic } from '../config/help';
+import { helpTopicArticles, helpTopics, isHelpArticleId, type HelpTopic } from '../config/help';
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
@@ -10,12 +10,13 @@ import { KnownProblem } from '../features/notices/known-problem';
 
 /**
  * One help article: its title and summary, its text, a link to the Contact Us form with the
- * subject filled in from the article, and the other articles of its topic.
+ * subject filled in from the article, and the other articles of its topic. (An address shaped
+ * like an article's that names none gets the not-found page instead: app/routes.tsx.)
  */
 export default function HelpArticlePage() {
   const page = useCurrentPage();
-  if (!isHelpArticle(page)) throw new Error(`The help article page shows ${page}`);
-  const id = helpArticleOf(page);
+  const id = isHelpArticle(page) ? helpArticleOf(page) : undefined;
+  if (!id || !isHelpArticleId(id)) throw new Error(`The help article page shows ${page}`);
   const { text, title, summary, topicTitle } = useHelpTexts();
   const body = useArticleText(id);
   const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;

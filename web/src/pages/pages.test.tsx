@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { contactPictureLimits } from '../config/contact-picture';
 import { formatCount } from '../config/formatted';
 import { languages } from '../config/languages';
-import { paths } from '../config/paths';
+import { helpArticlePath, paths } from '../config/paths';
 import { profileFieldList } from '../config/account';
 import { adProviders, processors } from '../config/processors';
 import { site } from '../config/site';
@@ -78,7 +78,7 @@ describe('Pro', () => {
           .getAttribute('href'),
       );
       // Relative to the language's base, as every link of the site (the Italian router adds /it).
-      expect(hrefs).toEqual([paths['help/cancel-pro'], paths['help/pro-refund'], paths.terms]);
+      expect(hrefs).toEqual([helpArticlePath('cancel-pro'), helpArticlePath('pro-refund'), paths.terms]);
     },
   );
 

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Link } from 'wouter';
 import { PageHeader } from '../components/layout/page-header';
 import { formatted } from '../config/formatted';
-import { paths } from '../config/paths';
+import { helpArticlePath, paths } from '../config/paths';
 import { site } from '../config/site';
 import { featureDays, hasFeature, planFeatureIds, withdrawalAnchor } from '../config/plan-features';
 import { usePageTexts } from '../locales/pages';
@@ -23,8 +23,8 @@ function MarkCell({ value }: { value: Mark }) {
 
 /** What the renewal note links to, in its order. */
 const renewalLinks = [
-  ['cancel', paths['help/cancel-pro']],
-  ['refund', paths['help/pro-refund']],
+  ['cancel', helpArticlePath('cancel-pro')],
+  ['refund', helpArticlePath('pro-refund')],
   ['withdrawal', `${paths.terms}#${withdrawalAnchor}`],
   ['terms', paths.terms],
 ] as const;

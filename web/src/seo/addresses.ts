@@ -2,18 +2,15 @@
 // the document's head against them without loading any text), kept apart from page-head.ts
 // so the texts stay out of that bundle.
 import { defaultLanguage, languages, type Language } from '../config/languages';
-import { localizedPath, paths, type PageName, type RouteName } from '../config/paths';
+import { localizedPath, pathOf, type PageName, type RouteName } from '../config/paths';
 import { site } from '../config/site';
 
 /** A page of the site: one of the routes, or the not-found page shown for any other path. */
 export type Page = PageName;
 
-/** Every route, in the order of `paths`. */
-export const routeNames = Object.keys(paths) as RouteName[];
-
 /** A route's own absolute address in a language: `https://…/features`, `https://…/it/features`. */
 export function pageUrl(page: RouteName, language: Language): string {
-  return `${site.origin}${localizedPath(paths[page], language)}`;
+  return `${site.origin}${localizedPath(pathOf(page), language)}`;
 }
 
 /** How search engines find a page in the other languages (`x-default`: for everyone else, English). */

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { plans } from '../config/constants';
 import { languages, type Language } from '../config/languages';
-import { paths } from '../config/paths';
+import { type RouteName } from '../config/paths';
+import { everyPath, routeNames } from '../config/site-pages';
 import { site } from '../config/site';
-import { routeNames, type Page } from './addresses';
+import { type Page } from './addresses';
 import { appPages, headTags, pageHead } from './page-head';
 
 const pages: Page[] = [...routeNames, 'notFound'];
 const cases = languages.flatMap((language) => pages.map((page) => [page, language] as const));
 
 /** A route's addresses written out here, not through localizedPath, so a slip there shows. */
-function expectedUrl(page: keyof typeof paths, language: Language): string {
-  const path = paths[page];
+function expectedUrl(page: RouteName, language: Language): string {
+  const path = everyPath[page];
   if (language === 'en') return `${site.origin}${path}`;
   return `${site.origin}/it${path === '/' ? '' : path}`;
 }
@@ -43,7 +44,7 @@ describe('pageHead', () => {
   it.each(cases.filter(([page]) => page !== 'notFound'))(
     '%s (%s) has its canonical address and the alternates of both languages',
     (page, language) => {
-      const route = page as keyof typeof paths;
+      const route = page as RouteName;
       const head = pageHead(route, language);
       expect(head.canonical).toBe(expectedUrl(route, language));
       expect(head.alternates).toEqual([
@@ -53,6 +54,13 @@ describe('pageHead', () => {
       ]);
       expect(head.robots).toBe(page === 'emailVerification' ? 'noindex' : undefined);
       expect(head.openGraph.url).toBe(head.canonical);
+    },
+  );
+
+  it.each(languages)(
+    'gives an address shaped like an article’s that names none the not-found head (%s)',
+    (language) => {
+      expect(pageHead('help/no-such-article' as Page, language)).toEqual(pageHead('notFound', language));
     },
   );
 

@@ -3,6 +3,7 @@
 // description of the app. Pure data and tags; render-head.ts turns them into the HTML the
 // prerendered pages carry, apply-head.ts into the live document after a client-side change.
 import { forecastDays, plans } from '../config/constants';
+import { isHelpArticleId } from '../config/help';
 import { languages, type Language } from '../config/languages';
 import { helpArticleOf, isHelpArticle, isUnlisted, routeTable } from '../config/paths';
 import { site } from '../config/site';
@@ -21,7 +22,7 @@ const headTexts = createTextInstance({ meta: metaTexts.resources, help: helpText
 
 /** The pages that present the app itself, and so carry its schema.org description. */
 export const appPages: ReadonlySet<Page> = new Set(
-  (Object.keys(routeTable) as Page[]).filter((page) => 'describesApp' in routeTable[page]),
+  (Object.keys(routeTable) as Array<keyof typeof routeTable>).filter((page) => 'describesApp' in routeTable[page]),
 );
 
 type Offer = {
@@ -176,6 +177,8 @@ function mobileApplication(language: Language, imageUrl: string): MobileApplicat
 
 /** Everything the head says about `page` in `language`. */
 export function pageHead(page: Page, language: Language): PageHead {
+  // An address shaped like an article's that names none is the not-found page.
+  if (isHelpArticle(page) && !isHelpArticleId(helpArticleOf(page))) return pageHead('notFound', language);
   const t = headTexts.getFixedT(language, 'meta');
   const values = {
     product: site.productName,

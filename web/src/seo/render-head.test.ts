@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { languages } from '../config/languages';
-import { routeNames, type Page } from './addresses';
+import { routeNames } from '../config/site-pages';
+import { type Page } from './addresses';
 import { pageHead } from './page-head';
 import { renderHead } from './render-head';
 

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { appAdsPath, paths } from '../config/paths';
+import { everyPath } from '../config/site-pages';
 import { site } from '../config/site';
 import { robotsTxt, sitemapXml } from './sitemap';
 
 const xhtml = 'http://www.w3.org/1999/xhtml';
 
 /** Every listed route's English and Italian address, written out here rather than derived. */
-const listed = Object.values(paths).filter((path) => path !== paths.emailVerification);
+const listed = Object.values(everyPath).filter((path) => path !== paths.emailVerification);
 const english = listed.map((path) => `${site.origin}${path}`);
 const italian = listed.map((path) => `${site.origin}/it${path === '/' ? '' : path}`);
 

@@ -2,7 +2,8 @@
 // site's pages (the not-found page, the unlisted pages and app-ads.txt are not pages to index).
 import { isUnlisted } from '../config/paths';
 import { site } from '../config/site';
-import { pageAlternates, routeNames } from './addresses';
+import { routeNames } from '../config/site-pages';
+import { pageAlternates } from './addresses';
 import { escapeHtml } from '../utils/escape-html';
 
 export const sitemapPath = '/sitemap.xml';

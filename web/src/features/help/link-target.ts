@@ -1,5 +1,5 @@
-import { helpArticleIds } from '../../config/help';
-import { paths, type RouteName } from '../../config/paths';
+import { isHelpArticleId } from '../../config/help';
+import { helpArticlePath, paths } from '../../config/paths';
 import { withdrawalAnchor } from '../../config/plan-features';
 import { site } from '../../config/site';
 
@@ -13,8 +13,8 @@ export type LinkTarget = { page: string } | { href: string };
  * mistake in the texts and throws (a unit test reads every text).
  */
 export function linkTarget(tag: string): LinkTarget {
-  if (Object.hasOwn(paths, tag)) return { page: paths[tag as RouteName] };
-  if ((helpArticleIds as readonly string[]).includes(tag)) return { page: `${paths.help}/${tag}` };
+  if (Object.hasOwn(paths, tag)) return { page: paths[tag as keyof typeof paths] };
+  if (isHelpArticleId(tag)) return { page: helpArticlePath(tag) };
   // The terms' section on withdrawal, with its model form.
   if (tag === 'withdrawal') return { page: `${paths.terms}#${withdrawalAnchor}` };
   if (tag === 'googlePlay' || tag === 'appStore') return { href: site.stores[tag] };
