@@ -33,6 +33,36 @@ const withdrawalHeading = { en: '6. Right of withdrawal', it: '6. Diritto di rec
 const withdrawalForm = { en: 'Model withdrawal form', it: 'Modulo di recesso tipo' };
 const signInRegion = { en: 'Sign in to your account', it: 'Accedi al tuo account' };
 
+// Each legal page loads its own document's texts in its own language only (src/locales/legal.ts):
+// a switch of language fetches the other before the page changes, so it never waits on screen.
+for (const [legalPage, other] of [
+  ['privacy', 'it'],
+  ['terms', 'en'],
+] as const) {
+  test(
+    `the ${legalPage} page changes language in place, without a loading placeholder, to ${other}`,
+    {
+      tag: '@desktop',
+    },
+    async ({ page }) => {
+      const from = other === 'it' ? 'en' : 'it';
+      await open(page, localizedPath(paths[legalPage], from));
+      // Whether the page's loading placeholder shows at any moment from here on.
+      await page.evaluate(`(() => {
+        window.placeholderSeen = false;
+        new MutationObserver(() => {
+          if (document.querySelector('.page-loading')) window.placeholderSeen = true;
+        }).observe(document.body, { subtree: true, childList: true });
+      })()`);
+      await page.getByRole('combobox').selectOption(other);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(headings[legalPage][other]);
+      // A sentence of the document's own in the new language: its text, not only its title.
+      await expect(page.locator('article')).toContainText((legalPage === 'privacy' ? controller : operator)[other]);
+      expect(await page.evaluate('window.placeholderSeen')).toBe(false);
+    },
+  );
+}
+
 for (const language of languages) {
   test(
     `the privacy policy names its controller and data-protection contact in ${language}`,

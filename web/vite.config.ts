@@ -7,6 +7,7 @@ import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
+import { legalTextsAtBuild } from './build/legal-texts.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
 import { buildEnv, emulatorMode, refuseEmulatorSettings } from './build/production-env.ts';
@@ -80,7 +81,7 @@ export default defineConfig(({ command, mode }) => {
 const firstVisit = firstVisitParts();
 
 const config = {
-  plugins: [react(), firstVisit.plugin, chunkGraph(), helpSearchAtBuild(), prerender()],
+  plugins: [react(), firstVisit.plugin, chunkGraph(), helpSearchAtBuild(), legalTextsAtBuild(), prerender()],
   // Import aliases come from tsconfig.json's `paths`: `@contracts/…`, what the site shares with
   // the functions (functions/src/contracts/, ARCHITECTURE.md).
   resolve: {

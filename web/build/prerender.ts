@@ -5,6 +5,7 @@ import { build, type Plugin, type Rolldown } from 'vite';
 
 import type { Language } from '../src/config/languages';
 import type { PageName } from '../src/config/paths';
+import { legalDocuments, legalTextsModule } from './legal-texts.ts';
 
 // What the SSR build of src/entry-server.tsx exports: its own module's types.
 type ServerEntry = typeof import('../src/entry-server');
@@ -102,7 +103,9 @@ export function prerender(): Plugin {
     const loaded = entry ? withImports(entry.fileName) : new Set<string>();
     const wanted = new Set<string>();
     for (const chunk of chunks.values()) {
-      const source = chunk.facadeModuleId ? chunk.facadeModuleId.slice(root.length + 1) : '';
+      // A module of the project by its path (`src/main.tsx`), a virtual one by its id.
+      const id = chunk.facadeModuleId ?? '';
+      const source = id.startsWith('\0') ? id.slice(1) : id.slice(root.length + 1);
       if (!sources.includes(source)) continue;
       withImports(chunk.fileName, wanted);
       // The app's main module loads its start-up in steps (src/main.tsx): each step's part too.
@@ -152,6 +155,9 @@ export function prerender(): Plugin {
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
         // A help article's page loads its own text (src/locales/articles.ts): fetched with the rest.
         if (page.name.startsWith('help/')) sources.push(`src/locales/articles/${page.name.slice('help/'.length)}.json`);
+        // A legal page loads its own document's texts in its language (src/locales/legal.ts).
+        const legal = legalDocuments.find((document) => document === page.module);
+        if (legal) sources.push(legalTextsModule(legal, variant.language));
         const base = variant.prefixed ? ` data-base="${server.basePath(variant.language)}"` : '';
         // src/boot.ts fetches these all at once when it starts the app.
         const modules = ` data-modules="${appModules(sources).join(' ')}"`;

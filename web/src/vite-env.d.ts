@@ -22,6 +22,12 @@ declare module 'virtual:help-search/*' {
   export default index;
 }
 
+/** One legal document's texts in one language, cut from its legal.json at build (build/legal-texts.ts). */
+declare module 'virtual:legal-texts/*' {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

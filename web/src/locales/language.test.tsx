@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { useCallback } from 'react';
 import { userEvent } from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { languageCookie } from '../config/languages';
+import { languageCookie, type Language } from '../config/languages';
 import { createI18n } from './i18n';
-import { AddressMoverContext, switchLanguage, useLanguage, useSwitchLanguage } from './language';
+import {
+  AddressMoverContext,
+  switchLanguage,
+  useLanguage,
+  useSwitchLanguage,
+  useTextsForEveryLanguage,
+} from './language';
 import { resources } from './resources';
 
 function clearCookie() {
@@ -28,6 +35,35 @@ describe('switchLanguage', () => {
     expect(savedChoice()).toBeUndefined();
     await switchLanguage(i18n, 'en', { save: true });
     expect(savedChoice()).toBe(`${languageCookie}=en`);
+  });
+
+  it('loads the texts a shown part fetches per language before it changes language, and no more once it is gone', async () => {
+    const i18n = createI18n('en', { it: resources.it });
+    const asked: Language[] = [];
+    let release: () => void = () => undefined;
+    function Part() {
+      useTextsForEveryLanguage(
+        useCallback(async (language: Language) => {
+          asked.push(language);
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+        }, []),
+      );
+      return null;
+    }
+    const { unmount } = render(<Part />);
+    const switching = switchLanguage(i18n, 'it', { save: false });
+    await waitFor(() => {
+      expect(asked).toEqual(['it']);
+    });
+    expect(i18n.resolvedLanguage).toBe('en');
+    release();
+    await switching;
+    expect(i18n.resolvedLanguage).toBe('it');
+    unmount();
+    await switchLanguage(i18n, 'en', { save: false });
+    expect(asked).toEqual(['it']);
   });
 
   it('moves the address only when asked, once the texts are shown', async () => {

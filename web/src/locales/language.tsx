@@ -2,7 +2,7 @@
 // changes it (`switchLanguage`), which says what the change touches besides the texts. Nothing
 // outside locales/ reads or sets i18next's language itself (an ESLint rule keeps it so).
 import type { i18n as I18n } from 'i18next';
-import { createContext, use, useCallback } from 'react';
+import { createContext, use, useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage, type Language } from '../config/languages';
 import { loadLanguage, saveLanguageCookie } from './i18n';
@@ -23,6 +23,23 @@ export type LanguageSwitch = {
   moveAddress?: AddressMover | undefined;
 };
 
+/** The texts the parts shown load per language themselves (`useTextsForEveryLanguage`). */
+const shownPageTexts = new Set<(language: Language) => Promise<void>>();
+
+/**
+ * While the component is shown, a switch of language also runs `load` (memoised) for the new
+ * language before the page changes: a part that fetches its own texts in the page's language
+ * only (a legal document) never waits on screen after a switch.
+ */
+export function useTextsForEveryLanguage(load: (language: Language) => Promise<void>) {
+  useEffect(() => {
+    shownPageTexts.add(load);
+    return () => {
+      shownPageTexts.delete(load);
+    };
+  }, [load]);
+}
+
 /**
  * Switches the site to `language`: fetches its texts unless they are there, then shows them;
  * `save` and `moveAddress` say what else changes. Until a visitor chooses, Hosting follows the
@@ -30,7 +47,7 @@ export type LanguageSwitch = {
  */
 export async function switchLanguage(i18n: I18n, language: Language, { save, moveAddress }: LanguageSwitch) {
   if (save) saveLanguageCookie(language);
-  await loadLanguage(i18n, language);
+  await Promise.all([loadLanguage(i18n, language), ...[...shownPageTexts].map((load) => load(language))]);
   await i18n.changeLanguage(language);
   moveAddress?.(language);
 }

@@ -21,7 +21,7 @@ import { useLanguage } from '../locales/language';
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t: common } = useTranslation();
   const language = useLanguage();
-  const { t } = useLegalTexts();
+  const { t } = useLegalTexts(document);
   const values = {
     product: site.productName,
     email: site.supportEmail,
@@ -140,7 +140,7 @@ function SectionList({ id, values }: { id: string; values: TextValues }) {
  * from config: a member may copy it into an email or print it.
  */
 function WithdrawalForm({ values }: { values: TextValues }) {
-  const { t } = useLegalTexts();
+  const { t } = useLegalTexts('terms');
   const lines = t('terms.withdrawalForm.lines', { ...values, returnObjects: true });
   return (
     <section className="legal__form" aria-labelledby="withdrawal-form">
@@ -161,7 +161,7 @@ function WithdrawalForm({ values }: { values: TextValues }) {
  * pairs, which reflows to any width, rather than a table).
  */
 function StorageList() {
-  const { t } = useLegalTexts();
+  const { t } = useLegalTexts('privacy');
   const lifetime = (item: StoredItem) =>
     'days' in item.lifetime
       ? t('privacy.storage.lifetimes.days', { count: item.lifetime.days })

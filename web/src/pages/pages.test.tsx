@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import jsQR from 'jsqr';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactPictureLimits } from '../config/contact-picture';
 import { formatCount } from '../config/formatted';
 import { languages } from '../config/languages';
@@ -10,6 +10,10 @@ import { profileFieldList } from '../config/account';
 import { adProviders, processors } from '../config/processors';
 import { site } from '../config/site';
 import { renderSite } from '../test/render';
+import { loadEveryLegalText } from '../locales/legal';
+
+// The legal texts are parts of their own, loaded by the page; here before any test looks.
+beforeAll(loadEveryLegalText);
 
 describe.each([
   ['en', { download: 'Download App', pro: `Become a ${site.productName} PRO Member`, verify: 'Email Verification' }],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
 import { adConsent } from '../config/processors';
 import { retentionValues } from '../config/retention';
@@ -9,6 +9,10 @@ import enLegal from '../locales/en/legal.json';
 import itContact from '../locales/it/contact.json';
 import itLegal from '../locales/it/legal.json';
 import { renderSite } from '../test/render';
+import { loadEveryLegalText } from '../locales/legal';
+
+// The legal texts are parts of their own, loaded by the page; here before any test looks.
+beforeAll(loadEveryLegalText);
 
 const words = {
   en: {

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../config/paths';
 import { withdrawalAnchor } from '../config/plan-features';
 import { operatorValues } from '../config/operator';
 import { site } from '../config/site';
 import { reducedServiceEndDays, storePlaces, withdrawalDays, withdrawalRefundDays } from '../config/stores';
 import { renderSite } from '../test/render';
+import { loadEveryLegalText } from '../locales/legal';
+
+// The legal texts are parts of their own, loaded by the page; here before any test looks.
+beforeAll(loadEveryLegalText);
 
 const words = {
   en: {

@@ -7,7 +7,7 @@ import { useLanguage } from '../../locales/language';
  * service, where, and how a transfer outside the European Economic Area is safeguarded.
  */
 export function ProcessorList() {
-  const { t } = useLegalTexts();
+  const { t } = useLegalTexts('privacy');
   const language = useLanguage();
   return (
     <ul className="legal__processors">

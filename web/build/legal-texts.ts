@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Plugin } from 'vite';
+import { languages, type Language } from '../src/config/languages.ts';
+
+/** The legal documents, each a page of its own (src/pages/<document>.tsx). */
+export const legalDocuments = ['privacy', 'terms'] as const;
+export type LegalDocumentName = (typeof legalDocuments)[number];
+
+/** The module a document's texts in a language are imported from: `virtual:legal-texts/privacy-it`. */
+const prefix = 'virtual:legal-texts/';
+
+export function legalTextsModule(document: LegalDocumentName, language: Language): string {
+  return `${prefix}${document}-${language}`;
+}
+
+/**
+ * Cuts each legal document's texts in each language out of locales/<language>/legal.json when
+ * the site is built, as the module `virtual:legal-texts/<document>-<language>` (its default
+ * export: that document's part of the file): a legal page loads its own document in its own
+ * language, not both documents in every language (src/locales/legal.ts).
+ */
+export function legalTextsAtBuild(): Plugin {
+  let source = '';
+  return {
+    name: 'legal-texts',
+    configResolved(config) {
+      source = join(config.root, 'src');
+    },
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const [document, language] = id.slice(prefix.length + 1).split('-');
+      if (
+        !(legalDocuments as readonly string[]).includes(document ?? '') ||
+        !(languages as readonly string[]).includes(language ?? '')
+      )
+        throw new Error(`No legal texts "${id.slice(1)}".`);
+      const file = join(source, 'locales', language ?? '', 'legal.json');
+      this.addWatchFile(file);
+      const texts = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[document ?? ''];
+      if (texts === undefined) throw new Error(`locales/${language ?? ''}/legal.json has no "${document ?? ''}".`);
+      return `export default ${JSON.stringify(texts)};`;
+    },
+  };
+}
