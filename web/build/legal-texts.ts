@@ -42,7 +42,9 @@ export function legalTextsAtBuild(): Plugin {
       this.addWatchFile(file);
       const texts = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[document ?? ''];
       if (texts === undefined) throw new Error(`locales/${language ?? ''}/legal.json has no "${document ?? ''}".`);
-      return `export default ${JSON.stringify(texts)};`;
+      // As Vite writes a large JSON file: a string for JSON.parse, which a browser reads faster
+      // than the same object written out in JavaScript.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
     },
   };
 }

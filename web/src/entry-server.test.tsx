@@ -68,7 +68,7 @@ describe('prerendered pages', () => {
     const i18n = createI18n(page.language, resources);
     // As the browser starts it (app/start-up.tsx): the page at the address, without its prefix.
     const load = loaderFor(matchPage(rebase(page.address, page.prefixed ? '/it' : '', '')));
-    if (load) await preloadPage(load);
+    if (load) await preloadPage(load, page.language);
     const root = await act(() =>
       hydrateRoot(
         container,

@@ -33,7 +33,7 @@ export async function renderPage(
 ): Promise<{ html: string; head: string }> {
   const i18n = createI18n(language, resources);
   const load = loaderFor(matchPage(path));
-  if (load) await preloadPage(load);
+  if (load) await preloadPage(load, language);
   const base = prefixed ? basePath(language) : '';
   const ssrPath = base && path === '/' ? base : `${base}${path}`;
   const { prelude } = await prerender(

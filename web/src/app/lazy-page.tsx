@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import type { Language } from '../config/languages';
 import { loadWithTimeout, type PageLoader } from '../utils/load-part';
 import { RouteErrorBoundary } from '../components/errors/route-error-boundary';
 import { HydrateApart } from '../components/hydration';
@@ -10,9 +11,10 @@ import { HydrateApart } from '../components/hydration';
  */
 const preloaded = new WeakMap<PageLoader, ComponentType>();
 
-/** Loads a page's script part now, so its route renders without suspending. */
-export async function preloadPage(load: PageLoader) {
+/** Loads a page's script part, and what it needs in `language`, now, so its route renders without suspending. */
+export async function preloadPage(load: PageLoader, language: Language) {
   const module = await loadWithTimeout(load);
+  await module.ready?.(language);
   preloaded.set(load, module.default);
 }
 

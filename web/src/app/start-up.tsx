@@ -29,7 +29,7 @@ export async function startApp(root: HTMLElement, { createRoot, hydrateRoot }: t
   await nextTask();
   const page = loaderFor(matchPage(rebase(location.pathname, base, '')));
   if (page) {
-    await preloadPage(page).catch(() => undefined);
+    await preloadPage(page, language).catch(() => undefined);
     await nextTask();
   }
 

@@ -28,7 +28,7 @@ const parts: Record<LegalDocumentName, Record<Language, () => Promise<{ default:
 const loading = new Map<string, Promise<Texts>>();
 
 /** Loads a document's texts in a language (once; later calls share the first; a failure may be tried again). */
-function loadLegalTexts(document: LegalDocumentName, language: Language): Promise<Texts> {
+export function loadLegalTexts(document: LegalDocumentName, language: Language): Promise<Texts> {
   const key = `${document}/${language}`;
   const known = loading.get(key);
   if (known) return known;

@@ -1,4 +1,9 @@
+import type { Language } from '../config/languages';
+import { loadLegalTexts } from '../locales/legal';
 import { LegalDocument } from './legal-document';
+
+/** Its texts in the page's language, a part of their own (locales/legal.ts). */
+export const ready = (language: Language) => loadLegalTexts('privacy', language);
 
 export default function PrivacyPage() {
   return <LegalDocument document="privacy" />;
