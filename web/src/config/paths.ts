@@ -142,9 +142,9 @@ const helpArticleAddress = /^\/help\/([a-z0-9]+(?:-[a-z0-9]+)*)$/;
  * or `notFound`. The one match of a path to a page: start-up, the router, the head, the header
  * policy and the help article page all read it. Exact, as Hosting serves files: `/Features` is
  * no page; one trailing slash is forgiven (`/help/cancel-pro/`), as a host without Hosting's
- * redirect may serve it. Any address shaped like an article's is the article page's: that page
- * knows the articles (config/help.ts) and shows the not-found page for an id that is none, as
- * Hosting answers such an address with the not-found page.
+ * redirect may serve it. Any address shaped like an article's is matched as an article: its
+ * page's loader (app/routes.tsx) fetches the list of articles with it and gives an id that is
+ * none the not-found page, as Hosting answers such an address.
  */
 export function matchPage(path: string): PageName {
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

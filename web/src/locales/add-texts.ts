@@ -7,7 +7,6 @@ type DeferredNamespace =
   | 'members'
   | 'account'
   | 'accessibility'
-  | 'legal'
   | 'help'
   | 'articles'
   | 'meta'
