@@ -7,9 +7,7 @@ import { languages, type Language } from '../src/config/languages.ts';
 import { helpSearchOptions, type HelpDocument } from '../src/features/help/search/options.ts';
 import { blockTexts, plainText } from '../src/features/help/rich-text.ts';
 import { articleBlocks, type ArticleFileBlock } from '../src/locales/article-blocks.ts';
-
-/** The module a language's search index is imported from: `virtual:help-search/it`. */
-const prefix = 'virtual:help-search/';
+import { virtualModules } from './virtual-modules.ts';
 
 type HelpTexts = { articles: Record<string, { title: string; summary: string }> };
 type ArticleFile = Record<Language, ArticleFileBlock[]>;
@@ -44,23 +42,14 @@ export function helpSearchIndex(source: string, language: Language): string {
  * browser loads it, with MiniSearch, only when a visitor starts to search.
  */
 export function helpSearchAtBuild(): Plugin {
-  let source = '';
-  return {
-    name: 'help-search',
-    configResolved(config) {
-      source = join(config.root, 'src');
-    },
-    resolveId(id) {
-      return id.startsWith(prefix) ? `\0${id}` : undefined;
-    },
-    load(id) {
-      if (!id.startsWith(`\0${prefix}`)) return undefined;
-      const language = id.slice(prefix.length + 1);
-      if (!(languages as readonly string[]).includes(language)) throw new Error(`No help search for "${language}".`);
-      this.addWatchFile(join(source, 'locales', language, 'help.json'));
-      for (const articleId of helpArticleIds)
-        this.addWatchFile(join(source, 'locales', 'articles', `${articleId}.json`));
-      return `export default ${JSON.stringify(helpSearchIndex(source, language as Language))};`;
-    },
-  };
+  return virtualModules('help-search', (language, source) => {
+    if (!(languages as readonly string[]).includes(language)) throw new Error(`No help search for "${language}".`);
+    return {
+      value: helpSearchIndex(source, language as Language),
+      files: [
+        join(source, 'locales', language, 'help.json'),
+        ...helpArticleIds.map((id) => join(source, 'locales', 'articles', `${id}.json`)),
+      ],
+    };
+  });
 }

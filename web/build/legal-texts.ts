@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { languages, type Language } from '../src/config/languages.ts';
+import { virtualModules } from './virtual-modules.ts';
 
 /** The legal documents, each a page of its own (src/pages/<document>.tsx). */
 export const legalDocuments = ['privacy', 'terms'] as const;
@@ -21,30 +22,16 @@ export function legalTextsModule(document: LegalDocumentName, language: Language
  * language, not both documents in every language (src/locales/legal.ts).
  */
 export function legalTextsAtBuild(): Plugin {
-  let source = '';
-  return {
-    name: 'legal-texts',
-    configResolved(config) {
-      source = join(config.root, 'src');
-    },
-    resolveId(id) {
-      return id.startsWith(prefix) ? `\0${id}` : undefined;
-    },
-    load(id) {
-      if (!id.startsWith(`\0${prefix}`)) return undefined;
-      const [document, language] = id.slice(prefix.length + 1).split('-');
-      if (
-        !(legalDocuments as readonly string[]).includes(document ?? '') ||
-        !(languages as readonly string[]).includes(language ?? '')
-      )
-        throw new Error(`No legal texts "${id.slice(1)}".`);
-      const file = join(source, 'locales', language ?? '', 'legal.json');
-      this.addWatchFile(file);
-      const texts = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[document ?? ''];
-      if (texts === undefined) throw new Error(`locales/${language ?? ''}/legal.json has no "${document ?? ''}".`);
-      // As Vite writes a large JSON file: a string for JSON.parse, which a browser reads faster
-      // than the same object written out in JavaScript.
-      return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
-    },
-  };
+  return virtualModules('legal-texts', (key, source) => {
+    const [document, language] = key.split('-');
+    if (
+      !(legalDocuments as readonly string[]).includes(document ?? '') ||
+      !(languages as readonly string[]).includes(language ?? '')
+    )
+      throw new Error(`No legal texts "${prefix}${key}".`);
+    const file = join(source, 'locales', language ?? '', 'legal.json');
+    const value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[document ?? ''];
+    if (value === undefined) throw new Error(`locales/${language ?? ''}/legal.json has no "${document ?? ''}".`);
+    return { value, files: [file] };
+  });
 }
