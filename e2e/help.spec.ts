@@ -56,6 +56,10 @@ for (const language of languages) {
         const results = page.locator('.help-search__results');
         await expect(results.getByRole('link', { name: articleTitle(subscriptionArticle) })).toBeVisible();
         await expect(page.getByRole('status')).not.toBeEmpty();
+        // Each result with its summary (the search index's copy), its placeholders filled.
+        const summary = helpTextPattern(texts.articles[subscriptionArticle].summary);
+        await expect(results.getByText(summary)).toBeVisible();
+        await expect(results).not.toContainText('{{');
 
         // Read, then back: the same words and results.
         await results.getByRole('link', { name: articleTitle(subscriptionArticle) }).click();
@@ -106,6 +110,10 @@ for (const language of languages) {
         const opening = openingWords(subscriptionArticle, language);
         expect(opening.length).toBeGreaterThan(20);
         await expect(page.locator('.help-article')).toContainText(opening);
+        // Its summary under the title (it travels with the article, not with the help page).
+        await expect(
+          page.locator('header').getByText(helpTextPattern(texts.articles[subscriptionArticle].summary)),
+        ).toBeVisible();
         const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
         await page.locator('.help-article__contact').getByRole('link').click();
         await expect(page.getByLabel(contactTexts[language].subject)).toHaveValue(title);

@@ -7,6 +7,7 @@ import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
+import { helpTextsAtBuild } from './build/help-texts.ts';
 import { legalTextsAtBuild } from './build/legal-texts.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
@@ -81,7 +82,15 @@ export default defineConfig(({ command, mode }) => {
 const firstVisit = firstVisitParts();
 
 const config = {
-  plugins: [react(), firstVisit.plugin, chunkGraph(), helpSearchAtBuild(), legalTextsAtBuild(), prerender()],
+  plugins: [
+    react(),
+    firstVisit.plugin,
+    chunkGraph(),
+    helpSearchAtBuild(),
+    helpTextsAtBuild(),
+    legalTextsAtBuild(),
+    prerender(),
+  ],
   // Import aliases come from tsconfig.json's `paths`: `@contracts/…`, what the site shares with
   // the functions (functions/src/contracts/, ARCHITECTURE.md).
   resolve: {

@@ -132,9 +132,9 @@ const startUpBudgets: Record<RoutePath, number> = {
 /** The help centre's pages: the only ones that may carry its texts and, on use, its search. */
 const helpRoutes: readonly Route[] = [paths.help, ...helpArticleIds.map((id) => `/help/${id}` as const)];
 /** What only the help centre and, once a visitor types a subject, the support page bring. */
-const articleTexts = ['src/locales/articles/'];
+const articleTexts = ['virtual:help-article/'];
 /** The help centre's titles and summaries: the help pages' and the suggestions' under the subject. */
-const helpTitles = ['src/locales/en/help.json', 'src/locales/it/help.json'];
+const helpTitles = ['virtual:help-texts/'];
 /**
  * The list of articles: the router matches an article's address by its pattern
  * (config/paths.ts), so only the help pages carry the list, and a first visit elsewhere weighs

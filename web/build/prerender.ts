@@ -5,6 +5,7 @@ import { build, type Plugin, type Rolldown } from 'vite';
 
 import type { Language } from '../src/config/languages';
 import type { PageName } from '../src/config/paths';
+import { helpArticleModule } from './help-texts.ts';
 import { legalDocuments, legalTextsModule } from './legal-texts.ts';
 
 // What the SSR build of src/entry-server.tsx exports: its own module's types.
@@ -153,8 +154,8 @@ export function prerender(): Plugin {
         const app = await server.renderPage(page.path ?? server.notFoundPath, variant.language, variant.prefixed);
         const sources = [mainModule, `src/pages/${page.module}.tsx`];
         if (variant.language !== 'en') sources.push(`src/locales/${variant.language}/common.json`);
-        // A help article's page loads its own text (src/locales/articles.ts): fetched with the rest.
-        if (page.name.startsWith('help/')) sources.push(`src/locales/articles/${page.name.slice('help/'.length)}.json`);
+        // A help article's page loads its own summary and text (src/locales/articles.ts): fetched with the rest.
+        if (page.name.startsWith('help/')) sources.push(helpArticleModule(page.name.slice('help/'.length)));
         // A legal page loads its own document's texts in its language (src/locales/legal.ts).
         const legal = legalDocuments.find((document) => document === page.module);
         if (legal) sources.push(legalTextsModule(legal, variant.language));

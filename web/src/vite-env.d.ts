@@ -28,6 +28,18 @@ declare module 'virtual:legal-texts/*' {
   export default texts;
 }
 
+/** The help centre's texts in one language, each article's title only (build/help-texts.ts). */
+declare module 'virtual:help-texts/*' {
+  const texts: import('./locales/help').HelpTexts;
+  export default texts;
+}
+
+/** Each help article's module by id (build/help-texts.ts). */
+declare module 'virtual:help-articles' {
+  const articles: Readonly<Record<string, () => Promise<{ default: import('./locales/articles').ArticleModule }>>>;
+  export default articles;
+}
+
 interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;

@@ -15,6 +15,9 @@ export type ArticleBlock = string | { steps: string[] } | { list: string[] };
 /** A block as an article file may hold it: also the list of Pro's features. */
 export type ArticleFileBlock = ArticleBlock | { features: 'pro' };
 
+/** An article's file (locales/articles/<id>.json): its text in every language. */
+export type ArticleTextFile = Readonly<Record<Language, ArticleFileBlock[]>>;
+
 const featureNames: Record<Language, Record<string, string>> = { en: enPlans.features, it: itPlans.features };
 
 /** What only Pro has, in `language`, as an article's list. */

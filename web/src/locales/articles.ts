@@ -1,38 +1,42 @@
 import type { i18n } from 'i18next';
 import type { HelpArticleId } from '../config/help';
 import { languages, type Language } from '../config/languages';
+import articleModules from 'virtual:help-articles';
 import { articleBlocks, type ArticleBlock, type ArticleFileBlock } from './article-blocks';
 
 export type { ArticleBlock };
 
-// The help articles' texts (namespace `articles`, by article id), from locales/articles/<id>.json,
-// which holds an article in every language. Each file is a script part of its own, loaded when
-// the article's page renders (features/help/article-text.ts) and put into i18next then: an
-// article page carries its own text, not every article's.
+// The help articles' summaries and texts (namespace `articles`, by article id). Each article is
+// a script part of its own (build/help-texts.ts: its summary from locales/<language>/help.json,
+// its text from locales/articles/<id>.json, in every language), loaded when the article's page
+// renders (features/help/article-text.ts) and put into i18next then: an article page carries
+// its own summary and text, not every article's.
 
-/** An article's text in every language, as its file holds it (locales/article-blocks.ts). */
-export type ArticleFile = Readonly<Record<Language, ArticleFileBlock[]>>;
+/** An article as its readers get it: its summary, and its text. */
+export type Article = { summary: string; text: ArticleBlock[] };
 
-const files = import.meta.glob<ArticleFile>('./articles/*.json', { import: 'default' });
+/** An article in every language, as its module holds it (build/help-texts.ts). */
+export type ArticleModule = Readonly<Record<Language, { summary: string; text: ArticleFileBlock[] }>>;
 
 /** The articles loaded so far, each as its readers get it, by language. */
-const loaded = new Map<HelpArticleId, Record<Language, ArticleBlock[]>>();
+const loaded = new Map<HelpArticleId, Record<Language, Article>>();
 const loading = new Map<HelpArticleId, Promise<void>>();
 
-/** Loads article `id`'s text (once; later calls share the first). */
+/** Loads article `id`'s summary and text (once; later calls share the first). */
 export function loadArticle(id: HelpArticleId): Promise<void> {
   const known = loading.get(id);
   if (known) return known;
-  const load = files[`./articles/${id}.json`];
-  if (!load) return Promise.reject(new Error(`No article text locales/articles/${id}.json`));
+  const load = articleModules[id];
+  if (!load) return Promise.reject(new Error(`No help article "${id}"`));
   const started = load().then(
-    (file) => {
+    ({ default: file }) => {
+      const article = (language: Language): Article => ({
+        summary: file[language].summary,
+        text: articleBlocks(file[language].text, language),
+      });
       loaded.set(
         id,
-        Object.fromEntries(languages.map((language) => [language, articleBlocks(file[language], language)])) as Record<
-          Language,
-          ArticleBlock[]
-        >,
+        Object.fromEntries(languages.map((language) => [language, article(language)])) as Record<Language, Article>,
       );
     },
     (error: unknown) => {
@@ -46,7 +50,7 @@ export function loadArticle(id: HelpArticleId): Promise<void> {
 }
 
 /**
- * Puts article `id`'s text, in every language, into `instance`'s `articles` namespace, once it
+ * Puts article `id`'s summary and text, in every language, into `instance`'s `articles` namespace, once it
  * is loaded; false while it is not.
  */
 export function addArticleText(instance: i18n, id: HelpArticleId): boolean {

@@ -11,3 +11,11 @@ export function helpTextsIn(instance: i18n, language: Language): HelpText {
   const values = helpTextValues(language);
   return (key, more = {}) => t(key, { ...values, ...more });
 }
+
+/**
+ * A help text that did not come from i18next's resources (a summary, as the search index holds
+ * it), its placeholders filled the same way as `helpTextsIn`'s.
+ */
+export function fillHelpText(instance: i18n, language: Language, text: string): string {
+  return instance.services.interpolator.interpolate(text, helpTextValues(language), language, {});
+}

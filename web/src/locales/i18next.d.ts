@@ -4,9 +4,9 @@ import type enAccount from './en/account.json';
 import type enCommon from './en/common.json';
 import type enContact from './en/contact.json';
 import type enFooter from './en/footer.json';
-import type enHelp from './en/help.json';
+import type { HelpTexts } from './help';
 import type { HelpArticleId } from '../config/help';
-import type { ArticleBlock } from './articles';
+import type { Article } from './articles';
 import type enLegal from './en/legal.json';
 import type enMembers from './en/members.json';
 import type enMeta from './en/meta.json';
@@ -21,12 +21,12 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       accessibility: typeof enAccessibility;
-      articles: Record<HelpArticleId, ArticleBlock[]>;
+      articles: Record<HelpArticleId, Article>;
       account: typeof enAccount;
       common: typeof enCommon;
       contact: typeof enContact;
       footer: typeof enFooter;
-      help: typeof enHelp;
+      help: HelpTexts;
       legal: typeof enLegal;
       members: typeof enMembers;
       meta: typeof enMeta;

@@ -3,7 +3,7 @@ import { helpTopicArticles, helpTopics, isHelpArticleId, type HelpTopic } from '
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
-import { useArticleText } from '../features/help/article-text';
+import { useArticle } from '../features/help/article-text';
 import { useHelpTexts } from '../features/help/help-texts';
 import { RichText } from '../features/help/rich-text-view';
 import { KnownProblem } from '../features/notices/known-problem';
@@ -17,8 +17,8 @@ export default function HelpArticlePage() {
   const page = useCurrentPage();
   const id = isHelpArticle(page) ? helpArticleOf(page) : undefined;
   if (!id || !isHelpArticleId(id)) throw new Error(`The help article page shows ${page}`);
-  const { text, title, summary, topicTitle } = useHelpTexts();
-  const body = useArticleText(id);
+  const { text, title, topicTitle } = useHelpTexts();
+  const { summary, text: body } = useArticle(id);
   const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;
   const heading = title(id);
   const contact = `${paths.support}?${new URLSearchParams({ subject: heading }).toString()}`;
@@ -26,7 +26,7 @@ export default function HelpArticlePage() {
   return (
     <article>
       <PageHeader title={heading}>
-        <p>{summary(id)}</p>
+        <p>{summary}</p>
       </PageHeader>
       <div className="page page--narrow help-article">
         <nav className="help-article__trail" aria-label={text('page.trailLabel')}>

@@ -6,9 +6,13 @@ import { HelpSearch } from '../features/help/help-search';
 import { useHelpTexts } from '../features/help/help-texts';
 import { KnownProblem } from '../features/notices/known-problem';
 
-/** The help centre: a search box, then every topic with its articles (the whole list without JavaScript). */
+/**
+ * The help centre: a search box, then every topic with its articles' titles (the whole list
+ * without JavaScript). An article's summary is on its page and in the search's results: the
+ * page's weight grows by a title per article.
+ */
 export default function HelpPage() {
-  const { text, title, summary, topicTitle } = useHelpTexts();
+  const { text, title, topicTitle } = useHelpTexts();
   return (
     <>
       <PageHeader title={text('page.title')}>
@@ -25,7 +29,6 @@ export default function HelpPage() {
               {helpTopicArticles[topic].map((id) => (
                 <li key={id}>
                   <Link href={`${paths.help}/${id}`}>{title(id)}</Link>
-                  <p>{summary(id)}</p>
                 </li>
               ))}
             </ul>

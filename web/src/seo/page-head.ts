@@ -8,17 +8,23 @@ import { languages, type Language } from '../config/languages';
 import { helpArticleOf, isHelpArticle, isUnlisted, routeTable } from '../config/paths';
 import { site } from '../config/site';
 import { helpTexts } from '../locales/help';
-import { helpTextsIn } from '../locales/help-text';
+import { fillHelpText, helpTextsIn } from '../locales/help-text';
+import enHelp from '../locales/en/help.json';
+import itHelp from '../locales/it/help.json';
 import { createTextInstance } from '../locales/text-options';
 import { metaTexts } from '../locales/meta';
 import { ogLocales, pageAlternates, pageUrl, type Alternate, type Page } from './addresses';
 import { shareImage } from './share-image';
 
-// The head's texts (namespace `meta`) and the help articles' titles and summaries (`help`: an
+// The head's texts (namespace `meta`) and the help articles' titles (`help`) and summaries (an
 // article's head is its title and summary), in an instance of their own: only the prerenderer
 // and the head updater (a part loaded after a navigation) read them, so they never weigh on
-// the first bundle.
+// a first visit.
 const headTexts = createTextInstance({ meta: metaTexts.resources, help: helpTexts.resources });
+const articleSummaries: Readonly<Record<Language, Readonly<Record<string, { summary: string }>>>> = {
+  en: enHelp.articles,
+  it: itHelp.articles,
+};
 
 /** The pages that present the app itself, and so carry its schema.org description. */
 export const appPages: ReadonlySet<Page> = new Set(
@@ -193,7 +199,7 @@ export function pageHead(page: Page, language: Language): PageHead {
     const help = helpTextsIn(headTexts, language);
     const id = helpArticleOf(page);
     title = t('helpArticle.title', { ...values, article: help(`articles.${id}.title`) });
-    description = help(`articles.${id}.summary`);
+    description = fillHelpText(headTexts, language, articleSummaries[language][id]?.summary ?? '');
   } else {
     title = t(`pages.${page}.title`, values);
     description = t(`pages.${page}.description`, values);

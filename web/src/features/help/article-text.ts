@@ -2,15 +2,15 @@ import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { helpTextValues } from '../../config/help-texts';
 import type { HelpArticleId } from '../../config/help';
-import { addArticleText, loadArticle, type ArticleBlock } from '../../locales/articles';
+import { addArticleText, loadArticle, type Article } from '../../locales/articles';
 import { useLanguage } from '../../locales/language';
 
 /**
- * The text of article `id` in the page's language, its placeholders filled. Until it has loaded
+ * The summary and text of article `id` in the page's language, their placeholders filled. Until it has loaded
  * the page waits (Suspense: a prerendered page keeps its HTML meanwhile); the prerendered page
  * lists the article's script part among those the browser fetches first (build/prerender.ts).
  */
-export function useArticleText(id: HelpArticleId): ArticleBlock[] {
+export function useArticle(id: HelpArticleId): Article {
   const language = useLanguage();
   const { i18n } = useTranslation();
   if (!addArticleText(i18n, id)) {

@@ -10,10 +10,8 @@ import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/hel
 import { helpTextValues } from '../../config/help-texts';
 import { languages, type Language } from '../../config/languages';
 import { storeRules, withdrawalDays } from '../../config/stores';
-import type { ArticleFile } from '../../locales/articles';
 import { allArticleTexts } from '../../test/article-texts';
-import { articleBlocks, proFeatureList, type ArticleBlock } from '../../locales/article-blocks';
-import { helpTexts } from '../../locales/help';
+import { articleBlocks, proFeatureList, type ArticleBlock, type ArticleTextFile } from '../../locales/article-blocks';
 import { helpTextsIn } from '../../locales/help-text';
 import { createTextInstance } from '../../locales/text-options';
 import enHelp from '../../locales/en/help.json';
@@ -22,14 +20,28 @@ import { linkTarget } from './link-target';
 import { blockTexts, parseRichText } from './rich-text';
 
 const helpFiles: Record<Language, typeof enHelp> = { en: enHelp, it: itHelp };
-const articleFiles = import.meta.glob<ArticleFile>('../../locales/articles/*.json', { eager: true, import: 'default' });
-function articleBody(id: string): ArticleFile {
+const articleFiles = import.meta.glob<ArticleTextFile>('../../locales/articles/*.json', {
+  eager: true,
+  import: 'default',
+});
+function articleBody(id: string): ArticleTextFile {
   const body = articleFiles[`../../locales/articles/${id}.json`];
   if (!body) throw new Error(`No locales/articles/${id}.json`);
   return body;
 }
-/** The help texts as the site reads them: i18next, with config's values. */
-const instance = createTextInstance({ help: helpTexts.resources, articles: allArticleTexts });
+/**
+ * The help texts as the site reads them: i18next, with config's values (help.json whole: the
+ * build gives the titles to the help pages and each summary to its article, build/help-texts.ts).
+ */
+const instance = createTextInstance({
+  help: helpFiles,
+  articles: Object.fromEntries(
+    languages.map((language) => [
+      language,
+      Object.fromEntries(Object.entries(allArticleTexts[language]).map(([id, text]) => [id, { text }])),
+    ]),
+  ) as Record<Language, object>,
+});
 
 /** Every help text of a language: the page's, the topics', each article's title, summary and text. */
 function everyText(language: Language): Array<[where: string, text: string]> {
@@ -319,7 +331,7 @@ describe('the help texts', () => {
     // Filled in, the articles name every field, and say who sees each.
     const filled = (id: HelpArticleId) =>
       blockTexts(
-        instance.getFixedT(language, 'articles')(id, { ...helpTextValues(language), returnObjects: true }),
+        instance.getFixedT(language, 'articles')(`${id}.text`, { ...helpTextValues(language), returnObjects: true }),
       ).join(' ');
     for (const field of profileFields) expect(filled('what-data-we-keep')).toContain(field[language]);
     const { shown, hidden } = profileShown(language);
@@ -359,7 +371,7 @@ describe('the help texts', () => {
       ]),
       ...helpArticleIds.flatMap((id) =>
         blockTexts(
-          instance.getFixedT(language, 'articles')(id, { ...helpTextValues(language), returnObjects: true }),
+          instance.getFixedT(language, 'articles')(`${id}.text`, { ...helpTextValues(language), returnObjects: true }),
         ).map((text): [string, string] => [`articles/${id}.json`, text]),
       ),
     ];
@@ -386,7 +398,7 @@ describe('the help texts', () => {
   });
 
   it('give every article the same blocks in every language', () => {
-    const shape = (blocks: ArticleFile[Language]) =>
+    const shape = (blocks: ArticleTextFile[Language]) =>
       blocks.map((block) =>
         typeof block === 'string'
           ? 'p'

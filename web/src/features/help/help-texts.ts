@@ -3,7 +3,7 @@ import { helpTexts } from '../../locales/help';
 import { useLanguage } from '../../locales/language';
 import { helpTextsIn } from '../../locales/help-text';
 
-/** The help centre's texts in the page's language: `text` by key, and an article's title or summary. */
+/** The help centre's texts in the page's language: `text` by key, an article's or a topic's title. */
 export function useHelpTexts() {
   const language = useLanguage();
   const { i18n } = helpTexts.use();
@@ -12,7 +12,6 @@ export function useHelpTexts() {
     language,
     text,
     title: (id: HelpArticleId) => text(`articles.${id}.title`),
-    summary: (id: HelpArticleId) => text(`articles.${id}.summary`),
     topicTitle: (topic: HelpTopic) => text(`topics.${topic}.title`),
   };
 }

@@ -9,8 +9,11 @@ import { helpSearchOptions, looseSearch, strictSearch, type HelpDocument } from 
 // of their own, loaded when a visitor starts to search or to write a subject, with the help
 // texts that name what it finds (the Contact Us page has not loaded them).
 
-/** An article the search found: its title and summary are in the `help` texts. */
-export type HelpResult = { id: HelpArticleId };
+/**
+ * An article the search found: its title is in the `help` texts, its summary the index's copy
+ * (placeholders unfilled: locales/help-text.ts `fillHelpText`).
+ */
+export type HelpResult = { id: HelpArticleId; summary: string };
 
 /** Finds the articles that match a visitor's words, best first, at most `limit`. */
 export type HelpSearch = (query: string, limit: number) => HelpResult[];
@@ -34,7 +37,7 @@ export function searchFromIndex(index: string, language: Language): HelpSearch {
     return results
       .filter((result) => result.score >= best * minRelativeScore)
       .slice(0, limit)
-      .map((result) => ({ id: result.id as HelpArticleId }));
+      .map((result) => ({ id: result.id as HelpArticleId, summary: String(result['summary']) }));
   };
 }
 

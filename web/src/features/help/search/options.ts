@@ -14,6 +14,8 @@ export type HelpDocument = { id: string; title: string; summary: string; text: s
 export function helpSearchOptions(language: Language): Options<HelpDocument> {
   return {
     fields: ['title', 'summary', 'text'],
+    // The summary a result is listed with: the help page's list has titles only.
+    storeFields: ['summary'],
     processTerm: termProcessor(language),
     searchOptions: { boost: { title: 3, summary: 2 }, prefix: (term) => term.length >= 3, fuzzy: fuzziness },
   };

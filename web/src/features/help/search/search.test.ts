@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpSearchIndex } from '../../../../build/help-search';
 import { languages, type Language } from '../../../config/languages';
+import enHelp from '../../../locales/en/help.json';
+import itHelp from '../../../locales/it/help.json';
 import { searchFromIndex, type HelpSearch } from './engine';
 import { stem, termProcessor } from './terms';
 
+const helpFiles = { en: enHelp, it: itHelp };
 const source = join(import.meta.dirname, '..', '..', '..');
 const searches = Object.fromEntries(
   languages.map((language) => [language, searchFromIndex(helpSearchIndex(source, language), language)]),
@@ -87,8 +90,12 @@ describe('the help search', () => {
     expect(ids(language, query)).toContain(article);
   });
 
-  it('gives each result its article id only (its title and summary are the help texts)', () => {
-    expect(searches.en('cancel Pro', 1)).toEqual([{ id: 'cancel-pro' }]);
+  it('gives each result its article id and its summary as help.json writes it (its title is in the help texts)', () => {
+    const words = { en: 'cancel Pro', it: 'annullare Pro' };
+    for (const language of languages)
+      expect(searches[language](words[language], 1)).toEqual([
+        { id: 'cancel-pro', summary: helpFiles[language].articles['cancel-pro'].summary },
+      ]);
   });
 
   it('lists only the close matches of a misspelt word, best first', () => {

@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../config/languages';
 import type { HelpResult, HelpSearch } from './engine';
@@ -28,9 +28,11 @@ export async function loadHelpSearch(language: Language, instance: i18n): Promis
 const minimumQuery = 2;
 
 /**
- * The articles matching `query`, looked up `delayMs` after the visitor stops typing: null
- * while there is nothing to look up (or the search is still loading), else the results (at
- * most `limit`). Everything happens in the browser: nothing the visitor types is sent.
+ * The articles matching `query`: null while there is nothing to look up (or the search is
+ * still loading), else the results (at most `limit`). With `delayMs` 0 they are found as the
+ * page renders the key that changed the words, so they are on screen in that key's frame;
+ * otherwise once the visitor has stopped typing for `delayMs`. Everything happens in the
+ * browser: nothing the visitor types is sent.
  */
 export function useHelpSearch(
   query: string,
@@ -38,25 +40,45 @@ export function useHelpSearch(
   { limit, delayMs }: { limit: number; delayMs: number },
 ): { query: string; results: HelpResult[] } | null {
   const { i18n } = useTranslation();
-  const [found, setFound] = useState<{ query: string; results: HelpResult[] } | null>(null);
   const words = query.trim();
+  const [settled, setSettled] = useState(words);
+  const [loaded, setLoaded] = useState<{ language: Language; search: HelpSearch } | null>(null);
+  const wanted = delayMs === 0 ? words : settled;
+
   useEffect(() => {
-    if (words.length < minimumQuery) return undefined;
-    let current = true;
+    if (delayMs === 0) return undefined;
     const timer = setTimeout(() => {
-      loadHelpSearch(language, i18n).then(
-        (search) => {
-          if (current) setFound({ query: words, results: search(words, limit) });
-        },
-        (error: unknown) => {
-          console.error('The help search could not be loaded:', error);
-        },
-      );
+      setSettled(words);
     }, delayMs);
     return () => {
-      current = false;
       clearTimeout(timer);
     };
-  }, [words, language, limit, delayMs, i18n]);
+  }, [words, delayMs]);
+
+  const searchable = wanted.length >= minimumQuery;
+  const ready = loaded?.language === language;
+  // Loaded from the first letter, so the words long enough to search find it ready.
+  const typing = words.length > 0;
+  useEffect(() => {
+    if (!typing || ready) return undefined;
+    let current = true;
+    loadHelpSearch(language, i18n).then(
+      (search) => {
+        if (current) setLoaded({ language, search });
+      },
+      (error: unknown) => {
+        console.error('The help search could not be loaded:', error);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [typing, ready, language, i18n]);
+
+  const found = useMemo(
+    () => (searchable && ready ? { query: wanted, results: loaded.search(wanted, limit) } : null),
+    [searchable, ready, loaded, wanted, limit],
+  );
+  // Words rubbed out show nothing at once, without waiting for the delay.
   return words.length < minimumQuery ? null : found;
 }
