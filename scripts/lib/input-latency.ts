@@ -3,13 +3,13 @@
 // the next frame painted after its handlers ran (rounded to 8 ms), and an interaction's
 // latency is its longest event, as INP takes it. Measured on a phone-sized Chromium with the
 // CPU slowed 4×, right after the app's `data-ready` mark.
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { Language } from '../../web/src/config/languages.ts';
 import type { RoutePath } from '../../web/src/config/paths.ts';
 import { readyMark } from './start-up-tasks.ts';
 
 /** The CPU slowdown of a mid-range phone, as Lighthouse's mobile settings simulate it. */
-const cpuSlowdown = 4;
+export const cpuSlowdown = 4;
 /** The smallest duration the Event Timing API reports. */
 const reportedFromMs = 16;
 
@@ -114,6 +114,17 @@ type EventTiming = {
  */
 export type Latency = { ms: number; event: string; delayMs: number; processingMs: number; presentationMs: number };
 
+/** A fresh browser context of a phone's size and touch, in `locale`. */
+export function phoneContext(browser: Browser, locale: string): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale,
+  });
+}
+
 /**
  * The latency of the slowest input event `interaction.act` caused on a fresh load of `url`,
  * `afterReadyMs` after the ready mark (`reportedFromMs` when every one was shorter than the
@@ -125,13 +136,7 @@ export async function measureInteraction(
   interaction: Interaction,
   afterReadyMs = 0,
 ): Promise<Latency> {
-  const context = await browser.newContext({
-    viewport: { width: 412, height: 823 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: interaction.lang,
-  });
+  const context = await phoneContext(browser, interaction.lang);
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
