@@ -100,7 +100,16 @@ const homeBudget = 100 * 1024;
  * react-i18next's Trans (a part of its own, 4.9 kB gzip): 345.5 → 333.9 kB measured for Italian,
  * budget 349 → 335 kB. And each legal page loads its own document's texts in its own
  * language only, not both documents in both languages: 410.1 → 354.5 kB measured (the Italian
- * privacy policy, the longest), budget 413 → 357 kB.
+ * privacy policy, the longest), budget 413 → 357 kB. Then the help page lists titles, an
+ * article's summary travels with its page (build/help-texts.ts), and the list of articles left
+ * every first visit (config/paths.ts matches an article's address by its pattern).
+ * Then every budget was set back to its page's need, so that the next regression is caught: the
+ * larger language's figure plus 1 kB, rounded up to a whole kB (between 1 and 2 kB of room),
+ * measured on the build of issue 63 (kB): / 322.1, /features 342.9, /download-app 336.7,
+ * /pro 333.6, /support 365.6, /privacyAndPolicy 354.9, /termsAndConditions 353.2,
+ * /email-verification 361.8, /partner 322.4, /account 363.4, /help 352.0, /accessibility
+ * 350.5, the longest article (send-a-screenshot, Italian) 359.6. A page whose text grows makes
+ * room for it elsewhere or says why in its own line here.
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -110,20 +119,20 @@ const homeBudget = 100 * 1024;
 const pictureControlBudget = 6_400;
 
 const startUpBudgets: Record<RoutePath, number> = {
-  '/': 340_000,
-  '/features': 347_000,
-  '/download-app': 353_000,
+  '/': 324_000,
+  '/features': 344_000,
+  '/download-app': 338_000,
   '/pro': 335_000,
-  '/support': 377_000,
-  '/privacyAndPolicy': 357_000,
-  '/termsAndConditions': 357_000,
-  '/email-verification': 378_000,
-  '/partner': 340_000,
-  '/account': 379_000,
-  '/help': 372_000,
-  '/accessibility': 368_000,
-  // Every article is the same page with its own text; all texts travel with it.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 380_000])) as Record<
+  '/support': 367_000,
+  '/privacyAndPolicy': 356_000,
+  '/termsAndConditions': 355_000,
+  '/email-verification': 363_000,
+  '/partner': 324_000,
+  '/account': 365_000,
+  '/help': 353_000,
+  '/accessibility': 352_000,
+  // Every article is the same page with its own summary and text.
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 361_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),
@@ -300,10 +309,13 @@ describe('bundle budgets', () => {
   // 10 kB until issue 53's five new help articles: their titles and summaries in both languages,
   // which the help page lists, took it from 8.7 to 10.0–10.1 kB more than the features page.
   // Issue 63: the list of articles left the start-up script for the help pages' own parts
-  // (every other first visit 0.3 kB lighter, the help page 0.4 kB heavier): 11.12 kB measured.
-  it('keeps the help page within 11.2 kB (gzip) of the features page', () => {
+  // (every other first visit 0.3 kB lighter, the help page 0.4 kB heavier): 11.12 kB measured;
+  // then the help page listed titles only, each summary with its article and the search index:
+  // 6.55 kB measured, and 0.45 kB of room, about nine articles' titles in both languages
+  // (many-articles.test.ts: 49 bytes each).
+  it('keeps the help page within 7.0 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(11_200);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(7_000);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {
