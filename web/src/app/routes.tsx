@@ -19,19 +19,16 @@ const lazyPages = import.meta.glob<PageModule>([
   '!../pages/*.test.tsx',
 ]);
 
-const loaders = new Map<string, PageLoader>();
-for (const module of pageModuleNames) {
-  if (module === moduleOf('home')) continue;
-  const load = lazyPages[`../pages/${module}.tsx`];
-  if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
-  loaders.set(module, load);
-}
-
+/** A page module's loader; a module the route table names and src/pages/ lacks stops the app at once. */
 function loaderOf(module: string): PageLoader {
-  const load = loaders.get(module);
+  const load = lazyPages[`../pages/${module}.tsx`];
   if (!load) throw new Error(`No page module src/pages/${module}.tsx`);
   return load;
 }
+
+const loaders = new Map(
+  pageModuleNames.filter((module) => module !== moduleOf('home')).map((module) => [module, loaderOf(module)]),
+);
 
 const articleLoaders = new Map<string, PageLoader>();
 
