@@ -65,6 +65,12 @@ const servers = await Promise.all(
 );
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium' });
 
+/** The builds' indexes in the order of run `run`: they take turns (A B, then B A), so a slow spell of the machine falls on both. */
+const inTurn = (run: number) => {
+  const order = builds.map((_, index) => index);
+  return run % 2 === 1 ? order.reverse() : order;
+};
+
 /** Latencies in milliseconds, by build and interaction. */
 const latencies = builds.map(() => new Map<string, number[]>());
 /** The help search's cases: each language, typed at once and once the search has loaded. */
@@ -77,10 +83,7 @@ const searches = builds.map(() => new Map<string, { first: number[]; later: numb
 try {
   for (let run = 0; run < runs; run++) {
     for (const interaction of interactions) {
-      // Builds take turns (A B, then B A), so a slow spell of the machine falls on both.
-      const order = builds.map((_, index) => index);
-      if (run % 2 === 1) order.reverse();
-      for (const build of order) {
+      for (const build of inTurn(run)) {
         const server = servers[build];
         if (!server) continue;
         const url = pageUrl(server.origin, interaction.route, interaction.lang);
@@ -96,9 +99,7 @@ try {
       }
     }
     for (const searchCase of searchCases) {
-      const order = builds.map((_, index) => index);
-      if (run % 2 === 1) order.reverse();
-      for (const build of order) {
+      for (const build of inTurn(run)) {
         const server = servers[build];
         if (!server) continue;
         const url = pageUrl(server.origin, '/help', searchCase.language);

@@ -3,13 +3,13 @@
 // the next frame painted after its handlers ran (rounded to 8 ms), and an interaction's
 // latency is its longest event, as INP takes it. Measured on a phone-sized Chromium with the
 // CPU slowed 4×, right after the app's `data-ready` mark.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Language } from '../../web/src/config/languages.ts';
 import type { RoutePath } from '../../web/src/config/paths.ts';
 import { readyMark } from './start-up-tasks.ts';
 
 /** The CPU slowdown of a mid-range phone, as Lighthouse's mobile settings simulate it. */
-export const cpuSlowdown = 4;
+const cpuSlowdown = 4;
 /** The smallest duration the Event Timing API reports. */
 const reportedFromMs = 16;
 
@@ -114,15 +114,35 @@ type EventTiming = {
  */
 export type Latency = { ms: number; event: string; delayMs: number; processingMs: number; presentationMs: number };
 
-/** A fresh browser context of a phone's size and touch, in `locale`. */
-export function phoneContext(browser: Browser, locale: string): Promise<BrowserContext> {
-  return browser.newContext({
+/**
+ * Opens `url` on a phone (a fresh browser context of a phone's size and touch, in `locale`,
+ * its CPU slowed as a mid-range phone's), with `initScript` run before the page's own scripts,
+ * waits for the app's ready mark, then hands the page to `use`; closes the context after.
+ */
+export async function onPhone<T>(
+  browser: Browser,
+  url: string,
+  { locale, initScript }: { locale: string; initScript: string },
+  use: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     locale,
   });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+    await page.addInitScript({ content: initScript });
+    await page.goto(url);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, readyMark, { timeout: 30_000 });
+    return await use(page);
+  } finally {
+    await context.close();
+  }
 }
 
 /**
@@ -136,14 +156,7 @@ export async function measureInteraction(
   interaction: Interaction,
   afterReadyMs = 0,
 ): Promise<Latency> {
-  const context = await phoneContext(browser, interaction.lang);
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await page.addInitScript({ content: observer });
-    await page.goto(url);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, readyMark, { timeout: 30_000 });
+  return onPhone(browser, url, { locale: interaction.lang, initScript: observer }, async (page) => {
     if (afterReadyMs > 0) await page.waitForTimeout(afterReadyMs);
     await interaction.act(page);
     // The frame after the last input, and the observer's delivery after it.
@@ -162,7 +175,5 @@ export async function measureInteraction(
       processingMs: slowest.processingEnd - slowest.processingStart,
       presentationMs: slowest.startTime + slowest.duration - slowest.processingEnd,
     };
-  } finally {
-    await context.close();
-  }
+  });
 }

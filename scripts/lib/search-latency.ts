@@ -4,8 +4,7 @@
 // words its results are for (`data-searched` on the search box's region); a frame is taken
 // as painted when a task queued from its animation frame runs.
 import type { Browser } from '@playwright/test';
-import { cpuSlowdown, phoneContext } from './input-latency.ts';
-import { readyMark } from './start-up-tasks.ts';
+import { onPhone } from './input-latency.ts';
 
 /** The words typed, a key at a time, and the pause between keys (a quick thumb). */
 export const searchTyping = { en: 'cancel pro', it: 'annullare pro', keyDelayMs: 120 } as const;
@@ -48,14 +47,7 @@ export async function measureSearch(
   language: 'en' | 'it',
   warm: boolean,
 ): Promise<SearchLatency> {
-  const context = await phoneContext(browser, language);
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    await page.addInitScript({ content: observer });
-    await page.goto(url);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, readyMark, { timeout: 30_000 });
+  return onPhone(browser, url, { locale: language, initScript: observer }, async (page) => {
     const box = page.getByRole('searchbox');
     await box.tap();
     if (warm) await page.waitForLoadState('networkidle');
@@ -85,7 +77,5 @@ export async function measureSearch(
       return painted ? [painted.at - at] : [];
     });
     return { firstMs: firstShown.at - first.at, laterMs };
-  } finally {
-    await context.close();
-  }
+  });
 }
