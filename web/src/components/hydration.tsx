@@ -1,6 +1,6 @@
 // How the app hydrates the prerendered page without holding the main thread: the page in
 // parts (HydrateApart), values only the browser knows applied afterwards as transitions
-// (useClientValue), and `data-ready` once all of it is done (hydrationProgress).
+// (useClientValue, useHydrated), and `data-ready` once all of it is done (hydrationProgress).
 import {
   createContext,
   startTransition,
@@ -113,4 +113,15 @@ export function useClientValue<T>(serverValue: T, clientValue: () => T): T {
     });
   }, [hydrating]);
   return hydrating ? serverValue : clientValue();
+}
+
+const yes = () => true;
+
+/**
+ * False while the page is rendered ahead of time and during hydration, true from the next
+ * render on. For what the prerendered HTML should leave out: images the first paint does not
+ * need, fetched once the app runs instead of competing with the page's largest image.
+ */
+export function useHydrated(): boolean {
+  return useClientValue(false, yes);
 }

@@ -2,6 +2,7 @@ import { SupportMailText } from '../components/support-mail-text';
 import { ContactForm } from '../features/contact/contact-form';
 import { HelpSuggestions } from '../features/help/help-suggestions';
 import { KnownProblem } from '../features/notices/known-problem';
+import { shownNoticeId } from '../features/notices/notice-store';
 import { PageHeader } from '../components/layout/page-header';
 import { useContactTexts } from '../locales/contact';
 import { useLanguage } from '../locales/language';
@@ -17,6 +18,7 @@ export default function SupportPage() {
       <div className="page support">
         <KnownProblem />
         <ContactForm
+          shownNotice={shownNoticeId}
           aboutSubject={(subject) => (
             <HelpSuggestions subject={subject} language={language} heading={t('support.suggestions')} />
           )}

@@ -13,9 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { backgroundPhotos, backgroundThumbnail } from '../../assets/artwork';
 import { timings } from '../../config/constants';
 import { useCarousel } from '../../hooks/use-carousel';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../hydration';
 import { Picture } from '../media/picture';
-import { CarouselControls } from './carousel-controls';
+import { CarouselControls, CarouselGroup } from './carousel-controls';
 import { initialRotation, rotationReducer, type RotationState } from './background-rotation';
 
 /**
@@ -100,12 +100,11 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
     >
       <Backdrop state={state} warm={warm} />
       {children}
-      <div
+      <CarouselGroup
+        carousel={carousel}
         className="hero-carousel"
-        role="group"
-        aria-roledescription={t('home.background.roleDescription')}
-        aria-label={t('home.background.label')}
-        {...carousel.rootProps}
+        roleDescription={t('home.background.roleDescription')}
+        label={t('home.background.label')}
       >
         <CarouselControls
           carousel={carousel}
@@ -126,7 +125,7 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
             </ol>
           </div>
         </CarouselControls>
-      </div>
+      </CarouselGroup>
     </section>
   );
 }

@@ -42,3 +42,34 @@ export function CarouselControls({
     </>
   );
 }
+
+/**
+ * A self-moving carousel's box: a group that a screen reader names (`label`) and announces as
+ * the carousel's kind (`roleDescription`), which pauses the carousel while it is pointed at or
+ * holds the focus (the carousel's `rootProps`).
+ */
+export function CarouselGroup({
+  carousel,
+  className,
+  roleDescription,
+  label,
+  children,
+}: {
+  carousel: Pick<ReturnType<typeof useCarousel>, 'rootProps'>;
+  className: string;
+  roleDescription: string;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={className}
+      role="group"
+      aria-roledescription={roleDescription}
+      aria-label={label}
+      {...carousel.rootProps}
+    >
+      {children}
+    </div>
+  );
+}

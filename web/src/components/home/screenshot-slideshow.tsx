@@ -4,10 +4,10 @@ import { forecastDays, timings } from '../../config/constants';
 import { type Language } from '../../config/languages';
 import { proOnly, type PlanFeatureId } from '../../config/plan-features';
 import { useCarousel } from '../../hooks/use-carousel';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../hydration';
 import { Picture } from '../media/picture';
 import { ProLabel } from '../plans/pro-label';
-import { CarouselControls } from './carousel-controls';
+import { CarouselControls, CarouselGroup } from './carousel-controls';
 import { useLanguage } from '../../locales/language';
 import { useSlideshowTexts } from '../../locales/slideshow';
 
@@ -79,12 +79,11 @@ export default function ScreenshotSlideshow() {
   return (
     <section className="slideshow" aria-labelledby="slideshow-heading">
       <h2 id="slideshow-heading">{t('heading')}</h2>
-      <div
+      <CarouselGroup
+        carousel={carousel}
         className="slideshow__carousel"
-        role="group"
-        aria-roledescription={t('roleDescription')}
-        aria-label={t('label')}
-        {...carousel.rootProps}
+        roleDescription={t('roleDescription')}
+        label={t('label')}
       >
         <div
           className={`slideshow__slides${carousel.reducedMotion ? '' : ' slideshow__slides--animated'}`}
@@ -115,7 +114,7 @@ export default function ScreenshotSlideshow() {
             </ol>
           </CarouselControls>
         </div>
-      </div>
+      </CarouselGroup>
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { useId, useState, type SyntheticEvent } from 'react';
 import type { User } from 'firebase/auth';
 import { useAccountTexts } from '../../locales/account';
-import { site } from '../../config/site';
 import { TextField } from '../../components/forms/text-field';
+import { AccountProblem, PasswordField } from './account-fields';
 import { loadAuthApi } from './load-api';
 import type { SignInMethod } from './sign-in-method';
 import { useAccountAction } from './use-account-action';
@@ -60,17 +60,12 @@ export function DeleteForm({
         {method === 'password' ? (
           <>
             <input type="email" name="username" autoComplete="username" value={user.email ?? ''} readOnly hidden />
-            <TextField
-              required
+            <PasswordField
               id={`${id}-again`}
               label={t('account.passwordAgain')}
               name="confirm-password"
-              type="password"
-              autoComplete="current-password"
               value={again}
-              onChange={(event) => {
-                setAgain(event.target.value);
-              }}
+              onChange={setAgain}
             />
           </>
         ) : (
@@ -90,13 +85,7 @@ export function DeleteForm({
             setTyped(event.target.value);
           }}
         />
-        {failure ? (
-          <p className="account__problem" role="alert">
-            {failure === 'wordMissing'
-              ? t('account.wordMissing', { word })
-              : t(`account.failure.${failure}`, { privacyEmail: site.company.dataProtectionEmail })}
-          </p>
-        ) : null}
+        <AccountProblem failure={failure === 'wordMissing' ? { text: t('account.wordMissing', { word }) } : failure} />
         <button type="submit" className="button button--danger" disabled={busy}>
           {busy ? t('account.deleting') : t('account.delete')}
         </button>

@@ -4,11 +4,12 @@ import { Link } from 'wouter';
 import type { User } from 'firebase/auth';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../../components/hydration';
 import { useAccountTexts } from '../../locales/account';
 import { TextField } from '../../components/forms/text-field';
 import { useValueBeforeStart } from '../../hooks/use-value-before-start';
 import { accountFailureOf } from './account-failure';
+import { AccountProblem, PasswordField } from './account-fields';
 import { loadAuthApi, prepareAuth } from './load-api';
 import { signInProviders, type SignInMethod, type SignInProvider } from './sign-in-method';
 import { useAccountAction } from './use-account-action';
@@ -121,24 +122,15 @@ export function SignInForm({
             setReset(undefined);
           }}
         />
-        <TextField
-          required
+        <PasswordField
           id={`${id}-password`}
           label={t('account.password')}
-          type="password"
           name="password"
-          autoComplete="current-password"
           ref={passwordField}
           value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-          }}
+          onChange={setPassword}
         />
-        {shown ? (
-          <p className="account__problem" role="alert">
-            {t(`account.failure.${shown}`, { privacyEmail: site.company.dataProtectionEmail })}
-          </p>
-        ) : null}
+        <AccountProblem failure={shown} />
         <button type="submit" className="button" disabled={!hydrated || busy}>
           {busy ? t('account.signingIn') : t('account.signIn')}
         </button>

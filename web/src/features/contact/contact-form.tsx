@@ -28,8 +28,7 @@ import { MessageSentDialog } from './message-sent-dialog';
 import { noPicture, PictureField } from './picture-field';
 import type { PictureChoice } from './picture/picture-choice';
 import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
-import { shownNoticeId } from '../notices/notice-store';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../../components/hydration';
 import { formatCount } from '../../config/formatted';
 import { retentionValues } from '../../config/retention';
 import { paths } from '../../config/paths';
@@ -50,8 +49,16 @@ const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name
  * support page: help articles that may answer it), after the message: a visitor who types
  * the subject and tabs on reaches the message, never a link that appeared meanwhile, and
  * meets the answers once written, before sending (a screen reader hears them as they come).
+ * `shownNotice` gives the id of the known problem the page shows when the message is sent,
+ * which the message names (the support page: features/notices/notice-store.ts).
  */
-export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string) => ReactNode } = {}) {
+export function ContactForm({
+  aboutSubject,
+  shownNotice,
+}: {
+  aboutSubject?: (subject: string) => ReactNode;
+  shownNotice?: () => string | undefined;
+} = {}) {
   const { t } = useTranslation('contact');
   const language = useLanguage();
   // The prerendered form cannot send (it would put the message in the address): its button
@@ -110,7 +117,7 @@ export function ContactForm({ aboutSubject }: { aboutSubject?: (subject: string)
         picture.status === 'preparing' ? await picture.ready : picture.status === 'done' ? picture : undefined;
       const bytes = prepared?.ok ? prepared.picture.bytes : undefined;
       // A message written while a known problem is shown names it: the team reads it with the others.
-      const notice = shownNoticeId();
+      const notice = shownNotice?.();
       const message = buildContactMessage({ ...values, ...app, language, ...(notice ? { notice } : {}) });
       const id = await sendContactMessage(message, bytes);
       setPicture(noPicture);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { site } from '../../config/site';
 import { errorCode } from '../../firebase/errors';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../../components/hydration';
 import { useLanguage, useSwitchLanguage } from '../../locales/language';
 import { failureOf, weakPasswordCodes } from './action-failure';
 import { parseActionLink, takeActionQuery, type ActionLink, type ActionMode } from './action-link';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../config/paths';
 import { TextField } from '../../components/forms/text-field';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useHydrated } from '../../components/hydration';
 import { RichText } from './rich-text-view';
 import { useHelpTexts } from './help-texts';
 import { fillHelpText } from '../../locales/help-text';
