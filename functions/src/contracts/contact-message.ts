@@ -4,9 +4,10 @@ import { contactPicture } from './contact-picture.js';
 // A contact message, the one definition that the site's form, firestore.rules and the mail
 // function share: its fields and their limits, the schema that builds the document the site
 // writes to `Mail/{id}` and reads it back in the function, the reference both sides show, and
-// the text helpers (one line, HTML escaping). One of the contracts (contracts/README.md): the
-// site imports it as `@contracts/contact-message`, so it imports nothing but valibot. firestore.rules cannot import it: tests/emulators/rules.test.ts reads
-// the rules and checks that they hold these limits and patterns, character for character.
+// the text helpers (one line, HTML escaping). One of the contracts (ARCHITECTURE.md,
+// "Contracts"): the site imports it as `@contracts/contact-message`, so it imports nothing but
+// valibot. firestore.rules cannot import it: tests/emulators/rules.test.ts reads the rules and
+// checks that they hold these limits and patterns, character for character.
 
 /** What each field the visitor types is, and its longest value in UTF-16 code units. */
 export const contactFields = {
