@@ -1,12 +1,13 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { claim, leaseMs, recordIfClaimed } from '../../functions/src/mail/claim.ts';
+import { claim } from '../../functions/src/mail/claim.ts';
+import { leaseMs, recordIfClaimed } from '../../functions/src/mail/lease.ts';
 import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { mailCaps, senderSpacingMs } from '../../functions/src/mail/caps.ts';
 import { forgetSpentCaps } from '../../functions/src/mail/instance-memory.ts';
 import { expiryAfter } from '../../functions/src/mail/retention.ts';
-import { deferred, failed } from '../../functions/src/mail/delivery.ts';
+import { failed, retryAt } from '../../functions/src/mail/delivery.ts';
 import { dayShards, hourField, hourKey, senderKey } from '../../functions/src/mail/counters.ts';
 import { maxAttempts, retryDelayMs } from '../../functions/src/mail/retry-policy.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
@@ -83,7 +84,7 @@ describe('claims and the sweep under faults', () => {
     if (first.kind !== 'claimed' || second.kind !== 'claimed') throw new Error('not claimed');
     expect(await recordIfClaimed(ref, second.token, failed(2, 'refused'))).toBe('written');
     // The first invocation wakes and would write over the newer outcome: refused.
-    expect(await recordIfClaimed(ref, first.token, deferred(1, 'late', Date.now()))).toBe('stale');
+    expect(await recordIfClaimed(ref, first.token, retryAt(1, 'late', Date.now()))).toBe('stale');
     expect(await deliveryOf(id)).toMatchObject({ state: 'ERROR', attempts: 2, error: 'refused' });
   });
 

@@ -1,43 +1,36 @@
 import type { DocumentReference, DocumentSnapshot } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { errorCodes, logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
-import { referenceFor } from '../contracts/contact-message.js';
+import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { markAccountDown } from './account.js';
 import { proveAccountFailure } from './account-check.js';
-import {
-  alertSink,
-  markReported,
-  pendingNotices,
-  reportFailure,
-  reportQuota,
-  type AlertSink,
-  type Notices,
-} from './alerts.js';
-import { FieldValue } from 'firebase-admin/firestore';
-import { contactPicture } from '../contracts/contact-message.js';
-import { claimMail, type Claim, type Claimed, type MessageFields } from './claim.js';
-import type { Decision } from './decide.js';
-import type { DeliveryState, SendRecord } from './delivery.js';
-import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from './mail-document.js';
-import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
+import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
+import type { LeasedMessage } from './caps-check.js';
 import { mailCaps } from './caps.js';
 import { dayKey } from './counters.js';
-import { mayBeARepeat, renderEmail, type OutgoingEmail } from './render-email.js';
 import { readKnownProblems } from './known-problems.js';
-import { runJob, type Job, type Next, type RecordResult } from './pipeline.js';
+import type { MessageFields } from './lease.js';
+import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from './mail-document.js';
+import { messageJob, type MessageIo, type Outcome, type Rendered } from './message-job.js';
+import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
+import { runJob } from './pipeline.js';
+import { mayBeARepeat, renderEmail } from './render-email.js';
 import { expiryAfter } from './retention.js';
-import { pause, quickRetryDelaysMs, type SendFailure } from './retry-policy.js';
+import { pause, quickRetryDelaysMs } from './retry-policy.js';
+import { claimMail } from './take-message.js';
 import { threadWrites } from './threads.js';
 import { getTransport, type MailTransport } from './transport.js';
 
-// One Mail document → one email: the message's job for the pipeline's runner (pipeline.ts:
-// take → render → send → decide → record). Take is the claim (claim.ts), which takes the
-// message for this invocation, counts it against the caps and checks the count; render reads
-// the message's picture again, if it came with one, and attaches it (picture.ts,
-// render-email.ts); the record goes through the claim's lease, with the thread's documents when
-// it went. The configuration is turned into what each step uses once, in deliverMail. A
-// message that goes well costs four Firestore operations: the claim's read and commit, the
-// caps' aggregation, the outcome.
+export type { Outcome };
+
+// One Mail document → one email: the message's job (message-job.ts) for the pipeline's runner
+// (pipeline.ts: take → render → send → decide → record), given its I/O here, the configuration
+// turned once into what each step uses. Take is the claim (take-message.ts: the claim, the caps'
+// check of its count); render reads the message's picture again, if it came with one, and
+// attaches it (picture.ts, render-email.ts); the record goes through the claim's lease
+// (lease.ts), with the thread's documents when it went. A message that goes well costs four
+// Firestore operations: the claim's read and commit, the caps' aggregation, the outcome.
 
 /** Why a picture is left out when reading it took an earlier invocation down. */
 export const stoppedReading =
@@ -49,7 +42,7 @@ export const stoppedReading =
  */
 async function readCarried(
   carried: CarriedPicture,
-  taken: Claimed,
+  taken: LeasedMessage,
   deadlineMs = pictureDeadlineMs,
 ): Promise<PictureResult> {
   if (carried.kind !== 'bytes') return readMailPicture(carried);
@@ -86,184 +79,72 @@ export type DeliverOptions = {
 };
 
 /**
- * What became of a message: its delivery state once ended or waiting; HELD (RETRY, waiting for
- * the mail account: account.ts); or SKIPPED (not this invocation's to record).
+ * The message's email: the picture read again (one that cannot be read, or not within the
+ * deadline, or whose read took an earlier invocation down, is left out, and the email says so;
+ * the message goes all the same), the delivery notices that wait, the known problem it names, a
+ * line when an earlier send may have reached the team. Once its email is sent (or refused for
+ * good), the message keeps only the picture as it was attached (drawn again, no metadata), or
+ * none: never the bytes a writer sent.
  */
-export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'HELD' | 'SKIPPED';
-
-/** What the message job needs of its claim (claim.ts's `Claimed`; a unit test's own). */
-export type MessageClaim = { kind: 'claimed'; attempts: number; unansweredMs?: number };
-
-/** A claimed message on its way: its claim, and its attempts so far (this try's included). */
-export type MessageWork<C extends MessageClaim> = { claim: C; attempts: number };
-
-/** A message's email, and what goes with it: the picture it keeps once sent, the notices it carries. */
-export type Rendered = { email: OutgoingEmail; keptPicture: MessageFields; notices: Notices };
-
-/** The message job's I/O: deliverMail passes the database's, a unit test its own. */
-export type MessageIo<C extends MessageClaim> = {
-  /** The claim (claim.ts): the message taken within the caps, or what it came to instead. */
-  take(): Promise<C | Exclude<Claim, Claimed>>;
-  render(claim: C): Promise<Rendered>;
-  /** Records a step through the claim's lease, with what goes with it. */
-  record(claim: C, step: SendRecord, rendered: Rendered): Promise<RecordResult>;
-  /** Pauses between the quick tries within this invocation; [] for a single try. */
-  delays: readonly number[];
-  now: () => number;
-  log: Record<string, unknown>;
-  /** The message ended in ERROR (reported as an alert). */
-  failed(error: string): Promise<void>;
-  /** The day's emails are spent (reported once a day). */
-  spent(): Promise<void>;
-  /** The mail account failed, and so did a check of it: every message waits for it (account.ts). */
-  accountDown(failure: SendFailure): Promise<void>;
-
-  /** The email went, with these notices. */
-  delivered(notices: Notices): Promise<void>;
-};
-
-/**
- * A decision (decide.ts) as a claimed message records it: held for the mail account with the
- * attempts it had before this claim (`before`); the next quick try recorded (renewing the
- * lease) before its pause; deferred or held after a send that met no answer, with when
- * (`unansweredMs`), so its next email says it may be a repeat.
- */
-function messageRecord(
-  decision: Decision,
-  attempts: number,
-  before: number,
-  nowMs: number,
-  unansweredMs?: number,
-): SendRecord {
-  const unanswered = unansweredMs === undefined ? {} : { unansweredMs };
-  switch (decision.kind) {
-    case 'sent':
-      return { kind: 'sent', attempts, info: decision.info };
-    case 'quota':
-      return { kind: 'quota' };
-    case 'account':
-      return { kind: 'held', attempts: before, error: decision.error, ...unanswered };
-    case 'again':
-      return { kind: 'again', attempts: attempts + 1, error: decision.error, nowMs };
-    case 'later':
-      return { kind: 'deferred', attempts, error: decision.error, nextAttemptMs: decision.atMs, ...unanswered };
-    case 'ended':
-      return { kind: 'failed', attempts, error: decision.error };
-  }
+async function renderMessage(
+  taken: LeasedMessage,
+  config: MailConfig,
+  source: { id: string; projectId?: string },
+  pictureDeadline?: number,
+): Promise<Rendered> {
+  const db = taken.ref.firestore;
+  const fields = taken.mail.shape === 'fields' ? taken.mail : undefined;
+  const carried = fields?.picture;
+  const picture = carried ? await readCarried(carried, taken, pictureDeadline) : undefined;
+  if (picture && !picture.ok) logEvent('pictureLeftOut', { mailId: source.id, reason: picture.reason });
+  const notices = taken.noticesWait ? await pendingNotices(db) : { ids: [], lines: [] };
+  // The known problem the message names, read: its email says so first and joins its thread.
+  const named = fields?.message.notice;
+  const knownProblem = named
+    ? (await readKnownProblems(db, [{ id: named, writtenMs: fields.writtenMs }])).get(named)
+    : undefined;
+  // A send that met no answer may have reached the team: this email says so first.
+  const repeat = taken.unansweredMs === undefined ? [] : [mayBeARepeat(taken.unansweredMs)];
+  const email = renderEmail(taken.mail, { from: config.from, supportEmail: config.supportEmail }, source, {
+    notices: [...repeat, ...notices.lines],
+    thread: taken.thread,
+    picture,
+    ...(knownProblem ? { knownProblem } : {}),
+  });
+  return { email, keptPicture: carried ? cleanPicture(picture) : {}, notices };
 }
 
-/**
- * The message's job for the runner (pipeline.ts). Take: the claim, or what the message came to
- * without one (skipped, held for the account, deferred, ended unsent, queued over a cap).
- * Render: once. Send, decide, record through the claim's lease: sent, with the server's answer;
- * failed (refused for good, or out of attempts); tried again within this invocation after each
- * of `delays` when the failure is transient, then deferred to the sweep; held for the mail
- * account; waiting for the account's sending quota. A write the claim no longer covers stops
- * here; one the database keeps refusing leaves the message to its lease (the sweep takes it
- * again, and an email already accepted goes under the same Message-ID, so the inbox shows one).
- */
-export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<MessageWork<C>, RecordResult, Outcome> {
-  const { log } = io;
-  // Rendered once per message: a quick try sends the same email again.
-  let rendered: Rendered | undefined;
-  const finish = async (outcome: Outcome): Promise<Next<MessageWork<C>, Outcome>> => {
-    if (outcome === 'SUCCESS' && rendered) await io.delivered(rendered.notices);
-    if (outcome === 'QUEUED') await io.spent();
-    return { kind: 'done', outcome };
-  };
+/** The message job's I/O with the database, the clock and the alerts, from the configuration. */
+function messageIo(ref: DocumentReference, config: MailConfig, options: DeliverOptions): MessageIo<LeasedMessage> {
+  const now = options.now ?? Date.now;
+  const caps = mailCaps(config.limits);
+  const alert = alertSink(options.onAlert);
+  const db = ref.firestore;
+  const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
   return {
-    async take() {
-      const taken = await io.take();
-      const settled = (outcome: Outcome) => ({ kind: 'settled' as const, outcome });
-      switch (taken.kind) {
-        case 'claimed':
-          return { kind: 'taken', work: { claim: taken, attempts: taken.attempts } };
-        case 'skipped':
-          logEvent('notClaimed', { ...log, reason: taken.reason });
-          return settled('SKIPPED');
-        case 'held':
-          logEvent('heldAtClaim', { ...log, state: 'RETRY', reason: taken.reason });
-          return settled('HELD');
-        case 'deferred':
-          if (!taken.recorded) return settled('SKIPPED');
-          logEvent('deferredUnclaimed', { ...log, state: 'RETRY', reason: 'not claimed' });
-          return settled('RETRY');
-        case 'ended':
-          logEvent('endedUnsent', { ...log, state: 'ERROR', reason: taken.reason });
-          await io.failed(taken.error);
-          return settled('ERROR');
-        case 'queued':
-          logEvent('queued', { ...log, state: 'QUEUED', reason: taken.reason });
-          if (taken.spent) await io.spent();
-          return settled('QUEUED');
-      }
-    },
-    async render({ claim }) {
-      rendered = await io.render(claim);
-      return rendered.email;
-    },
-    context: ({ attempts, claim }, tries, nowMs) => ({
-      attempts,
-      quickRetryLeft: io.delays[tries] !== undefined,
-      nowMs,
-      unansweredBefore: claim.unansweredMs !== undefined,
-    }),
-    record({ claim, attempts }, decision, sent) {
-      if (!rendered) throw new Error('a message is recorded before it was rendered');
-      const nowMs = io.now();
-      const unansweredMs = sent?.kind === 'failed' && sent.failure.unanswered ? nowMs : undefined;
-      return io.record(claim, messageRecord(decision, attempts, claim.attempts - 1, nowMs, unansweredMs), rendered);
-    },
-    onRecordRetry: ({ attempts }, code) => logEvent('outcomeRetried', { ...log, attempts, code }),
-    async after({ work, tries, sent, decision, recorded }) {
-      const { claim, attempts } = work;
-      const failureLog =
-        sent?.kind === 'failed'
-          ? {
-              ...log,
-              attempts,
-              code: sent.failure.code,
-              responseCode: sent.failure.responseCode,
-              transient: sent.failure.transient,
-            }
-          : { ...log, attempts };
-      if (recorded === 'unrecorded') {
-        logEvent(sent?.kind === 'sent' ? 'sentUnrecorded' : 'notSentUnrecorded', failureLog);
-        return finish(sent?.kind === 'sent' ? 'SUCCESS' : 'SKIPPED');
-      }
-      if (recorded === 'stale') {
-        logEvent('claimStale', log);
-        return finish('SKIPPED');
-      }
-      switch (decision.kind) {
-        case 'sent':
-          logEvent('delivered', { ...log, state: 'SUCCESS', attempts });
-          return finish('SUCCESS');
-        case 'quota':
-          logEvent('waitsForQuota', { ...failureLog, state: 'QUEUED' });
-          return finish('QUEUED');
-        case 'account':
-          logEvent('heldForAccount', { ...failureLog, state: 'RETRY' });
-          await io.accountDown(decision.failure);
-          return finish('HELD');
-        case 'ended':
-          logEvent('failed', { ...failureLog, state: 'ERROR' });
-          await io.failed(decision.error);
-          return finish('ERROR');
-        case 'later':
-          logEvent('deferred', {
-            ...failureLog,
-            state: 'RETRY',
-            nextAttemptTime: new Date(decision.atMs).toISOString(),
-          });
-          return finish('RETRY');
-        case 'again': {
-          const pauseMs = io.delays[tries] ?? 0;
-          logEvent('tryingAgain', { ...failureLog, retryInMs: pauseMs });
-          return { kind: 'again', work: { claim, attempts: attempts + 1 }, pauseMs };
-        }
-      }
-    },
+    take: () =>
+      claimMail(ref, { caps, expiry: expiryAfter(config.retentionMonths) }, options.snapshot, {
+        now,
+        sleep: options.sleep,
+        onRetry: options.onContention,
+      }),
+    render: (taken) => renderMessage(taken, config, source, options.pictureDeadlineMs),
+    // With SUCCESS, the thread's documents, so a later message joins it.
+    record: (taken, decision, step, { email, keptPicture }) =>
+      taken.lease.record(decision, step, {
+        sentWith: email.messageId
+          ? threadWrites(taken.threadRefs, taken.thread, { mailId: ref.id, messageId: email.messageId, nowMs: now() })
+          : [],
+        ends: keptPicture,
+      }),
+    delays: options.retryDelaysMs ?? quickRetryDelaysMs,
+    now,
+    log: { mailId: ref.id },
+    failed: (error) =>
+      reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, now(), alert),
+    spent: () => reportQuota(db, { kind: 'quota', day: dayKey(now()), limit: caps.perDay }, now(), alert),
+    accountDown: (failure) => markAccountDown(db, failure, now(), alert),
+    delivered: (notices) => markReported(db, notices),
   };
 }
 
@@ -278,65 +159,9 @@ export async function deliverMail(
   options: DeliverOptions = {},
 ): Promise<Outcome> {
   const now = options.now ?? Date.now;
-  const caps = mailCaps(config.limits);
-  const expiry = expiryAfter(config.retentionMonths);
   const transport = options.transport ?? getTransport(config.smtp);
-  const log = { mailId: ref.id };
-  const alert = alertSink(options.onAlert);
-  const db = ref.firestore;
-  const job = messageJob<Claimed>({
-    // Claim, within the caps.
-    take: () =>
-      claimMail(ref, { caps, expiry }, options.snapshot, {
-        now,
-        sleep: options.sleep,
-        onRetry: options.onContention,
-      }),
-    // Render, with the picture read again: one that cannot be read (or not within the
-    // deadline, or whose read took an earlier invocation down) is left out, and the email says
-    // so; the message goes all the same. Once its email is sent (or refused for good), the
-    // message keeps only the picture as it was attached (drawn again, no metadata), or none:
-    // never the bytes a writer sent.
-    async render(taken) {
-      const carried = taken.mail.shape === 'fields' ? taken.mail.picture : undefined;
-      const picture = carried ? await readCarried(carried, taken, options.pictureDeadlineMs) : undefined;
-      if (picture && !picture.ok) logEvent('pictureLeftOut', { ...log, reason: picture.reason });
-      const notices = taken.noticesWait ? await pendingNotices(db) : { ids: [], lines: [] };
-      // The known problem the message names, read: its email says so first and joins its thread.
-      const named = taken.mail.shape === 'fields' ? taken.mail.message.notice : undefined;
-      const writtenMs = taken.mail.shape === 'fields' ? taken.mail.writtenMs : undefined;
-      const knownProblem = named ? (await readKnownProblems(db, [{ id: named, writtenMs }])).get(named) : undefined;
-      const source = { id: ref.id, projectId: options.projectId ?? process.env.GCLOUD_PROJECT };
-      // A send that met no answer may have reached the team: this email says so first.
-      const repeat = taken.unansweredMs === undefined ? [] : [mayBeARepeat(taken.unansweredMs)];
-      const email = renderEmail(taken.mail, { from: config.from, supportEmail: config.supportEmail }, source, {
-        notices: [...repeat, ...notices.lines],
-        thread: taken.thread,
-        picture,
-        ...(knownProblem ? { knownProblem } : {}),
-      });
-      return { email, keptPicture: carried ? cleanPicture(picture) : {}, notices };
-    },
-    // With SUCCESS, the thread's documents, so a later message joins it.
-    record: (taken, step, { email, keptPicture }) =>
-      taken.lease.record(
-        step,
-        step.kind === 'sent' && email.messageId
-          ? threadWrites(taken.threadRefs, taken.thread, { mailId: ref.id, messageId: email.messageId, nowMs: now() })
-          : [],
-        step.kind === 'sent' || step.kind === 'failed' ? keptPicture : {},
-      ),
-    delays: options.retryDelaysMs ?? quickRetryDelaysMs,
-    now,
-    log,
-    failed: (error) =>
-      reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, now(), alert),
-    spent: () => reportQuota(db, { kind: 'quota', day: dayKey(now()), limit: caps.perDay }, now(), alert),
-    accountDown: (failure) => markAccountDown(db, failure, now(), alert),
-    delivered: (notices) => markReported(db, notices),
-  });
   try {
-    return await runJob(job, {
+    return await runJob(messageJob(messageIo(ref, config, options)), {
       transport,
       sleep: options.sleep ?? pause,
       now,
@@ -344,7 +169,7 @@ export async function deliverMail(
         proveAccountFailure(transport, { from: config.from, to: config.supportEmail }, failure, now()),
     });
   } catch (error) {
-    logEvent('stopped', { ...log, ...errorCodes(error) });
+    logEvent('stopped', { mailId: ref.id, ...errorCodes(error) });
     return 'SKIPPED';
   }
 }

@@ -276,13 +276,9 @@ export function held(attempts: number, error: string, writtenMs: number, unanswe
 }
 
 /** `delivery.unanswered` when a send met no answer (none otherwise). */
-function unansweredAt(ms: number | undefined): DeliveryUpdate {
+export function unansweredAt(ms: number | undefined): DeliveryUpdate {
   return ms === undefined ? {} : { 'delivery.unanswered': Timestamp.fromMillis(ms) };
 }
-
-/** Whether a delivery waits for the mail account (`held`). */
-export const isHeld = (delivery: unknown): boolean =>
-  typeof delivery === 'object' && delivery !== null && (delivery as { waitsFor?: unknown }).waitsFor === 'account';
 
 /** Never claimed (the database kept refusing): waiting for the sweep. */
 export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: Timestamp): { delivery: Delivery } {
@@ -299,36 +295,6 @@ export function unclaimedRetry(error: string, nextAttemptMs: number, expireAt: T
       expireAt,
     },
   };
-}
-
-/**
- * What a claimed message's job (deliver.ts) asks to record after each try: sent; one more
- * try within this invocation; waiting in RETRY for the sweep; ended in ERROR; or waiting for
- * the account's sending quota.
- */
-export type SendRecord =
-  | { kind: 'sent'; attempts: number; info: DeliveryInfo }
-  | { kind: 'again'; attempts: number; error: string; nowMs: number }
-  | { kind: 'deferred'; attempts: number; error: string; nextAttemptMs: number; unansweredMs?: number }
-  | { kind: 'failed'; attempts: number; error: string }
-  | { kind: 'quota' }
-  | { kind: 'held'; attempts: number; error: string; unansweredMs?: number };
-
-/**
- * The change of `delivery` that records a send step's outcome (one waiting for the quota goes
- * back to the queue, `unclaimedToQueue`, with what its claim counted).
- */
-export function recordedAs(step: Exclude<SendRecord, { kind: 'quota' | 'held' }>): DeliveryUpdate {
-  switch (step.kind) {
-    case 'sent':
-      return succeeded(step.attempts, step.info);
-    case 'again':
-      return tryingAgain(step.attempts, step.error, step.nowMs);
-    case 'deferred':
-      return { ...deferred(step.attempts, step.error, step.nextAttemptMs), ...unansweredAt(step.unansweredMs) };
-    case 'failed':
-      return failed(step.attempts, step.error);
-  }
 }
 
 /** Sent: the server's answer. */
@@ -354,8 +320,8 @@ export function failed(attempts: number, error: string): DeliveryUpdate {
   };
 }
 
-/** Waiting in RETRY for the sweep after a transient failure. */
-export function deferred(attempts: number, error: string, nextAttemptMs: number): DeliveryUpdate {
+/** Waiting in RETRY for the sweep after a transient failure, until `nextAttemptMs`. */
+export function retryAt(attempts: number, error: string, nextAttemptMs: number): DeliveryUpdate {
   return {
     'delivery.state': 'RETRY',
     'delivery.attempts': attempts,
@@ -372,64 +338,4 @@ export function tryingAgain(attempts: number, error: string, nowMs: number): Del
     'delivery.leaseExpireTime': Timestamp.fromMillis(nowMs + leaseMs),
     'delivery.error': error,
   };
-}
-
-/**
- * Whether the message has counted against the caps: marked so by the claim that sent it
- * alone, or (documents written before `counted` existed) tried at least once.
- */
-export function isCounted(delivery: unknown): boolean {
-  if (typeof delivery !== 'object' || delivery === null) return false;
-  const { counted, attempts, state } = delivery as Record<string, unknown>;
-  if (typeof counted === 'boolean') return counted;
-  return state !== 'QUEUED' && typeof attempts === 'number' && attempts > 0;
-}
-
-/**
- * Whether a claim in this round must meet the caps: every send of a message that has not
- * counted yet, however it reaches the send (the trigger, a RETRY after the database refused
- * the first claim, a lost event), except an operator's retry, which is sent over any cap.
- */
-export function capsApply(delivery: unknown, round: Extract<Assessment, { take: true }>['round']): boolean {
-  return round !== 'manual' && !isCounted(delivery);
-}
-
-/** Why a document may be taken now, or why not. */
-export type Assessment =
-  { take: true; round: 'first' | 'scheduled' | 'manual' | 'recovered' } | { take: false; reason: string };
-
-function toMillis(value: unknown): number | null {
-  return value instanceof Timestamp ? value.toMillis() : null;
-}
-
-/**
- * Whether the delivery recorded on a document lets an invocation claim it at `nowMs`:
- * a new document (no delivery yet); a RETRY whose time has come, or without a time (an
- * operator's retry); a PROCESSING whose lease has expired (its invocation died). Never one
- * with a live lease, nor one that ended in SUCCESS or ERROR.
- */
-export function assessDelivery(delivery: unknown, nowMs: number): Assessment {
-  if (typeof delivery !== 'object' || delivery === null) return { take: true, round: 'first' };
-  const { state, leaseExpireTime, nextAttemptTime } = delivery as Record<string, unknown>;
-  if (state === undefined) return { take: true, round: 'first' };
-  const lease = toMillis(leaseExpireTime);
-  if (lease !== null && lease > nowMs) return { take: false, reason: 'another invocation holds the lease' };
-  switch (state) {
-    case 'SUCCESS':
-      return { take: false, reason: 'delivery already ended in SUCCESS' };
-    case 'ERROR':
-      return { take: false, reason: 'delivery already ended in ERROR' };
-    case 'PROCESSING':
-      return { take: true, round: 'recovered' };
-    case 'QUEUED':
-      return { take: false, reason: 'waiting for a digest' };
-    case 'RETRY': {
-      if (nextAttemptTime === undefined || nextAttemptTime === null) return { take: true, round: 'manual' };
-      const next = toMillis(nextAttemptTime);
-      if (next === null || next <= nowMs) return { take: true, round: 'scheduled' };
-      return { take: false, reason: 'waiting for its next attempt time' };
-    }
-    default:
-      return { take: false, reason: `unknown delivery state ${JSON.stringify(state)}` };
-  }
 }

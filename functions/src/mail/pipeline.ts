@@ -20,7 +20,7 @@ import type { MailTransport } from './transport.js';
 // digest.ts, account-deletion/cleanup.ts).
 
 /** What a job's take came to: work to send, or settled without an email. */
-export type Taken<W, O> = { kind: 'taken'; work: W } | { kind: 'settled'; outcome: O };
+export type Take<W, O> = { kind: 'taken'; work: W } | { kind: 'settled'; outcome: O };
 
 /** What follows a recorded send. */
 export type Next<W, O> =
@@ -43,7 +43,7 @@ export type Step<W, R> = {
 };
 
 export type Job<W, R, O> = {
-  take(): Promise<Taken<W, O>>;
+  take(): Promise<Take<W, O>>;
   render(work: W): OutgoingEmail | Promise<OutgoingEmail>;
   /** A decision known without sending: the mail account failed or the quota was spent for an earlier part. */
   known?(work: W): Decision | undefined;

@@ -12,7 +12,7 @@ import { markAccountUp, takeAccountTry } from './account.js';
 import { checkAccount, type CheckKind, type CheckTransport } from './account-check.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
 import { deliverMail, type Outcome } from './deliver.js';
-import { assessDelivery, isHeld } from './delivery.js';
+import { assessDelivery, isHeld } from './assess-delivery.js';
 import { getTransport } from './transport.js';
 import { sendDigest, type DigestReport } from './digest.js';
 import { readMailPicture } from './picture.js';

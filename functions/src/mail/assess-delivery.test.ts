@@ -1,6 +1,6 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { assessDelivery, capsApply, isCounted } from './delivery.js';
+import { assessDelivery, capsApply, isCounted } from './assess-delivery.js';
 
 const now = Date.parse('2025-06-01T10:00:00Z');
 const ts = (offsetMs: number) => Timestamp.fromMillis(now + offsetMs);

@@ -2,7 +2,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { buildContactMessage } from '../contracts/contact-message.js';
 import type { AccountState } from './account.js';
-import { firstLook } from './claim.js';
+import { firstLook } from './first-look.js';
 import { gaveUp, heldFor } from './decide.js';
 import { expiryAfter } from './retention.js';
 import { maxAttempts } from './retry-policy.js';

@@ -1,14 +1,16 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { messageJob, type MessageClaim, type MessageIo } from './deliver.js';
+import { messageJob, type MessageClaim, type MessageIo } from './message-job.js';
 import { runJob, type RecordResult, type RunIo } from './pipeline.js';
 import { unansweredTwice } from './decide.js';
-import { held, recordedAs, type DeliveryUpdate, type SendRecord } from './delivery.js';
+import type { Decision } from './decide.js';
+import type { DeliveryUpdate } from './delivery.js';
+import { messageOutcome, type SendStep } from './lease.js';
 import type { OutgoingEmail } from './render-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 
-// The message job (deliver.ts) run by the pipeline with its transport, clock and store passed in: what it
+// The message job (message-job.ts) run by the pipeline with its transport, clock and store passed in: what it
 // records on the document after each try (through delivery.ts's shapes, as the claim's lease
 // does). The emulator tests run the same code end to end.
 
@@ -45,16 +47,18 @@ function transportFailing(...failures: Array<() => Error>): MailTransport & { tr
 }
 
 const writtenMs = nowMs - 60_000;
-/** What the claim's lease writes for a step (delivery.ts); a quota wait is a test of its own. */
-function asUpdate(step: SendRecord): DeliveryUpdate {
-  if (step.kind === 'quota') throw new Error('a quota reply was not expected here');
-  if (step.kind === 'held') return held(step.attempts, step.error, writtenMs, step.unansweredMs);
-  return recordedAs(step);
+/** What the job asks the claim's lease to record. */
+type Recorded = { decision: Decision; sendStep: SendStep; claim: MessageClaim };
+
+/** What the claim's lease writes for a decision (lease.ts); a quota wait is a test of its own. */
+function asUpdate({ decision, sendStep, claim }: Recorded): DeliveryUpdate {
+  if (decision.kind === 'quota') throw new Error('a quota reply was not expected here');
+  return messageOutcome(decision, sendStep, { before: claim.attempts - 1, writtenMs, nowMs }).update;
 }
 
 /** What a test may change of the message job's I/O. */
 type Overrides = {
-  record?: (step: SendRecord) => Promise<RecordResult>;
+  record?: (recorded: Recorded) => Promise<RecordResult>;
   /** Attempts so far, the claim's included. */
   attempts?: number;
   delays?: readonly number[];
@@ -82,9 +86,9 @@ function step(transport: MailTransport, overrides: Overrides = {}) {
         ...(overrides.unansweredMs === undefined ? {} : { unansweredMs: overrides.unansweredMs }),
       }),
     render: () => Promise.resolve({ email, keptPicture: {}, notices: { ids: [], lines: [] } }),
-    record: (_claim, step) => {
-      if (overrides.record) return overrides.record(step);
-      records.push(asUpdate(step));
+    record: (claim, decision, sendStep) => {
+      if (overrides.record) return overrides.record({ decision, sendStep, claim });
+      records.push(asUpdate({ decision, sendStep, claim }));
       return Promise.resolve('written' as const);
     },
     delays: overrides.delays ?? [1_000, 3_000],
@@ -221,18 +225,18 @@ describe('the message job', () => {
         responseCode: 550,
         response: '550 5.4.5 Daily user sending limit exceeded',
       });
-    const steps: SendRecord[] = [];
+    const decisions: Decision[] = [];
     const transport = transportFailing(quotaSpent);
     const { send, pauses } = step(transport, {
       record: (next) => {
-        steps.push(next);
+        decisions.push(next.decision);
         return Promise.resolve('written');
       },
     });
     expect(await send()).toBe('QUEUED');
     expect(transport.tries).toBe(1);
     expect(pauses).toEqual([]);
-    expect(steps).toEqual([{ kind: 'quota' }]);
+    expect(decisions).toEqual([{ kind: 'quota' }]);
   });
 
   describe('sending and recording apart', () => {
@@ -242,10 +246,10 @@ describe('the message job', () => {
     function refusingStore(failures: number, error: () => Error) {
       const written: DeliveryUpdate[] = [];
       let calls = 0;
-      const record = (step: SendRecord): Promise<RecordResult> => {
+      const record = (recorded: Recorded): Promise<RecordResult> => {
         calls += 1;
         if (calls <= failures) return Promise.reject(error());
-        written.push(asUpdate(step));
+        written.push(asUpdate(recorded));
         return Promise.resolve('written');
       };
       return { record, written };
