@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import type { Outcome } from '../../functions/src/mail/deliver.ts';
-import { queuedCount } from '../../functions/src/mail/digest.ts';
+import { queuedCount } from '../../functions/src/mail/digest-queue.ts';
 import { defaultRateLimits, maxSenderDelayMs, senderCounter, type RateLimits } from '../../functions/src/mail/caps.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { carrying, day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';

@@ -7,7 +7,8 @@ import { deliverMail } from '../../functions/src/mail/deliver.ts';
 import { maxAttempts } from '../../functions/src/mail/retry-policy.ts';
 import { pictureToClean, rawPictureForMs } from '../../functions/src/mail/mail-document.ts';
 import { cameraDetails, hasGpsSection, photoWithLocation } from '../../functions/src/mail/picture-samples.ts';
-import { cleanPictures, pictureCleaningMs, pictureRetryMs, sweepMail } from '../../functions/src/mail/sweep.ts';
+import { cleanPictures, pictureCleaningMs, pictureRetryMs } from '../../functions/src/mail/picture-cleaning.ts';
+import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import { hour, mailHarness, minute, openLimits, queuedFields } from '../support/mail-harness.ts';
 
 // Bytes a script wrote are kept only as long as they are needed: every way a message with a

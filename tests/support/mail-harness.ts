@@ -24,7 +24,7 @@ import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import type { MailAlert } from '../../functions/src/mail/alerts.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import { queued } from '../../functions/src/mail/delivery.ts';
-import { queuedCount } from '../../functions/src/mail/digest.ts';
+import { queuedCount } from '../../functions/src/mail/digest-queue.ts';
 import type { RateLimits } from '../../functions/src/mail/caps.ts';
 import { dayShards, hourField, shardFields } from '../../functions/src/mail/counters.ts';
 import { closeTransport } from '../../functions/src/mail/transport.ts';

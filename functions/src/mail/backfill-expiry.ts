@@ -1,6 +1,6 @@
 import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { expiryOf } from './retention.js';
-import { orphanWindowMs } from './sweep.js';
+import { orphanWindowMs } from './sweep-queries.js';
 import { collections } from '../contracts/collections.js';
 
 // Gives `delivery.expireAt` to the Mail documents written before messages carried an expiry,

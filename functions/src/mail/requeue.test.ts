@@ -1,6 +1,6 @@
 import { GrpcStatus, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { maxDigestMessages } from './digest.js';
+import { maxDigestMessages } from './digest-queue.js';
 import {
   changedSincePlan,
   errorKind,

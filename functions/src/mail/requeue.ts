@@ -7,7 +7,7 @@ import {
   type QueryDocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { requeuedByOperator } from './delivery.js';
-import { maxDigestMessages } from './digest.js';
+import { maxDigestMessages } from './digest-queue.js';
 import { collections } from '../contracts/collections.js';
 
 // Puts contact messages that ended back in the queue, for an operator (`npm run
