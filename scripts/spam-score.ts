@@ -9,6 +9,7 @@ import type { ContactDraft } from '../functions/src/contracts/contact-message.ts
 import { loadFunctionsSource } from './lib/functions-source.ts';
 import type { ContactMail } from '../functions/src/mail/mail-document.ts';
 import type * as RenderModule from '../functions/src/mail/render-email.ts';
+import type * as DigestModule from '../functions/src/mail/render-digest.ts';
 import { root } from './lib/project.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -45,9 +46,12 @@ const samples: Array<[string, ContactMail, string | undefined]> = [
 if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root, stdio: 'inherit' }).status !== 0) {
   process.exit(1);
 }
-const { digestPart, renderDigest, renderEmail } = (await import(
+const { renderEmail } = (await import(
   join(root, 'functions', 'lib', 'mail', 'render-email.js')
 )) as typeof RenderModule;
+const { digestPart, renderDigest } = (await import(
+  join(root, 'functions', 'lib', 'mail', 'render-digest.js')
+)) as typeof DigestModule;
 type OutgoingEmail = ReturnType<typeof renderEmail>;
 
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });

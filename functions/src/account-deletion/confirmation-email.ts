@@ -1,6 +1,6 @@
 // The email that tells a member their account was deleted: to the deleted account's address
 // only, in English and Italian (the member's language went with their data), as HTML and text.
-import type { OutgoingEmail } from '../mail/render-email.js';
+import type { OutgoingEmail } from '../mail/outgoing-email.js';
 import { escapeHtml, isPlainEmail } from '../contracts/contact-message.js';
 
 /**

@@ -1,5 +1,5 @@
 import { classifySendError, type SendFailure } from './retry-policy.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import type { MailTransport } from './transport.js';
 
 // A failure that a message met proves nothing of the mail account by itself: the server may

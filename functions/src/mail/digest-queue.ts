@@ -19,7 +19,7 @@ import {
   pictureMark,
   type ContactMail,
 } from './mail-document.js';
-import { digestPart, type DigestPart } from './render-email.js';
+import { digestPart, type DigestPart } from './render-digest.js';
 
 // The queue of the messages over a cap (state QUEUED, `delivery.digestTime`): its next
 // candidates, taking them into a digest in transactions (state PROCESSING, a lease,

@@ -24,7 +24,8 @@ import {
   type DigestItem,
 } from './digest-queue.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
-import { mayBeARepeat, renderDigest } from './render-email.js';
+import { renderDigest } from './render-digest.js';
+import { mayBeARepeat } from './render-email.js';
 import { readKnownProblems } from './known-problems.js';
 import { heldFor, type Decision } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';

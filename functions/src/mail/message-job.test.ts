@@ -6,7 +6,7 @@ import { unansweredTwice } from './decide.js';
 import type { Decision } from './decide.js';
 import type { DeliveryUpdate } from './delivery.js';
 import { messageOutcome, type SendStep } from './lease.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 

@@ -5,7 +5,7 @@ import type { Decision, Sent } from './decide.js';
 import type { DeliveryState } from './delivery.js';
 import type { MessageFields, SendStep } from './lease.js';
 import type { Job, Next, RecordResult, Step } from './pipeline.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import type { SendFailure } from './retry-policy.js';
 import type { Claim } from './take-message.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Decision } from './decide.js';
 import { proofOf } from './account-check.js';
 import { runJob, type Job, type Next, type RunIo, type Step } from './pipeline.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 

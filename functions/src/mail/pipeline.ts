@@ -1,5 +1,5 @@
 import { asTheEmails, decide, heldFor, type DecideContext, type Decision, type Sent } from './decide.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import { classifySendError, recordRetryDelaysMs, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
 

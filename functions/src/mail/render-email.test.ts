@@ -7,19 +7,15 @@ import {
   type ContactDraft,
 } from '../contracts/contact-message.js';
 import type { CarriedPicture, ContactMail } from './mail-document.js';
+import { digestExcerptChars, digestPart, groupedParts, renderDigest } from './render-digest.js';
+import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';
 import {
-  digestExcerptChars,
-  digestPart,
-  groupedParts,
-  htmlToText,
   knownProblemLine,
   quoteText,
   replyLink,
   messageHtml,
   pictureFilename,
-  renderDigest,
   renderEmail,
-  sanitizeMessageHtml,
   stableMessageId,
 } from './render-email.js';
 

@@ -1,40 +1,17 @@
-import sanitizeHtml from 'sanitize-html';
 import { escapeHtml, referenceFor, singleLine, type Platform } from '../contracts/contact-message.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
+import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';
 import type { PictureResult } from './picture.js';
 import type { Thread } from './threads.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 import { collections } from '../contracts/collections.js';
 
 // The email for one contact message, written here from the document's plain fields: the
 // visitor's text is escaped, never markup, and its rows are the function's own. A document
 // in the old shape (its html written by the site) is sanitised and sent as it was. A picture
 // that came with the message is attached as the function drew it again (picture.ts), or the
-// email says it was left out and why; digests never carry one.
-
-/** A file sent with an email, in nodemailer's shape. */
-export type EmailAttachment = { filename: string; content: Buffer; contentType: string };
-
-export type OutgoingEmail = {
-  from: string;
-  to: string;
-  /**
-   * Stable per message (per digest), so a repeat, should one ever be sent, is the same
-   * message to the inbox, not a second one: `<mail.{id}@{the sender's domain}>`. Set for
-   * every contact email; other emails may leave it to nodemailer.
-   */
-  messageId?: string;
-  /** The earlier email of the visitor's thread this one answers, and the thread (threads.ts). */
-  inReplyTo?: string;
-  references?: string[];
-  replyTo?: string;
-  subject: string;
-  html: string;
-  text: string;
-  /** The message's picture, when it came with one that could be read. */
-  attachments?: EmailAttachment[];
-  /** Headers of its own (a check of the account says it was written by a machine). */
-  headers?: Record<string, string>;
-};
+// email says it was left out and why; digests never carry one (render-digest.ts writes a
+// digest from the same parts).
 
 /** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`): a delivery notice, first. */
 export function mayBeARepeat(unansweredMs: number): string {
@@ -44,49 +21,6 @@ export function mayBeARepeat(unansweredMs: number): string {
 
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */
 export const maxSubjectLength = 300;
-
-/** The markup an old-shape message may keep: simple text formatting and web or mail links. */
-const sanitizeOptions: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'br', 'strong', 'em', 'b', 'i', 'ul', 'ol', 'li', 'a'],
-  allowedAttributes: { a: ['href'] },
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesByTag: {},
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  // Other elements go but their text stays; script, style and the like go with their content.
-  disallowedTagsMode: 'discard',
-};
-
-/**
- * The message html reduced to inert markup, whatever the document holds: no scripts,
- * styles, images, event handlers, forms or javascript: links.
- */
-export function sanitizeMessageHtml(html: string): string {
-  return sanitizeHtml(html, sanitizeOptions);
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
-
-/**
- * A readable plain-text part for mail clients that do not show HTML. Meant for sanitised
- * html (simple tags, the entities sanitize-html writes); links keep their address.
- */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/\s+/g, ' ') // white space in html is one space; only tags break lines
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) =>
-      label.trim() === href.replace(/^mailto:/, '') ? label : `${label} (${href})`,
-    )
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '- ')
-    .replace(/<\/(p|div|h[1-6]|li|tr|ul|ol)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name] ?? '')
-    .replace(/ *\n */g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
 
 const platformNames: Record<Platform, string> = { android: 'Android', ios: 'iOS', other: 'Other' };
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -127,7 +61,7 @@ export type MailSource = {
   projectId?: string;
 };
 
-type Detail = { label: string; value: string; href?: string };
+export type Detail = { label: string; value: string; href?: string };
 
 /** The name of a message's picture as attached: its reference, so it is found with its email. */
 export const pictureFilename = (id: string) => `${referenceFor(id)}.webp`;
@@ -140,11 +74,32 @@ export const pictureRow = {
   inDigest: 'sent with the message, kept with its document (not attached to digests)',
 };
 
+/** Who wrote it: from the fields; the old shape's html carries its own rows, but its Reply-To. */
+function senderRows(mail: ContactMail, replyLink?: string): Detail[] {
+  if (mail.shape === 'fields') {
+    return [
+      { label: 'Name', value: mail.message.name },
+      { label: 'Email', value: mail.message.email, href: replyLink },
+      { label: 'Subject', value: mail.message.subject },
+    ];
+  }
+  return replyLink && mail.replyTo ? [{ label: 'Email', value: mail.replyTo, href: replyLink }] : [];
+}
+
+/** What the message was written from: its language, device and app version, as far as known. */
+function contextRows({ language, platform, appVersion }: MailContext): Array<Detail | undefined> {
+  return [
+    language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
+    platform ? { label: 'Device', value: platformNames[platform] } : undefined,
+    appVersion ? { label: 'App version', value: appVersion } : undefined,
+  ];
+}
+
 /**
  * The rows under the message, for both parts: who wrote it (from the fields; the old shape's
  * html carries its own rows) and its picture, then the reference, the context and the document.
  */
-function details(
+export function details(
   mail: ContactMail,
   context: MailContext,
   source: MailSource,
@@ -152,25 +107,11 @@ function details(
   thread?: Pick<Thread, 'quoted' | 'sharedWith'>,
   picture?: string,
 ): Detail[] {
-  const { language, platform, appVersion } = context;
-  const path = `${collections.mail}/${source.id}`;
-  const sender: Detail[] =
-    mail.shape === 'fields'
-      ? [
-          { label: 'Name', value: mail.message.name },
-          { label: 'Email', value: mail.message.email, href: replyLink },
-          { label: 'Subject', value: mail.message.subject },
-        ]
-      : replyLink && mail.replyTo
-        ? [{ label: 'Email', value: mail.replyTo, href: replyLink }]
-        : [];
   const rows: Array<Detail | undefined> = [
-    ...sender,
+    ...senderRows(mail, replyLink),
     picture === undefined ? undefined : { label: 'Picture', value: picture },
     { label: 'Reference', value: referenceFor(source.id) },
-    language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
-    platform ? { label: 'Device', value: platformNames[platform] } : undefined,
-    appVersion ? { label: 'App version', value: appVersion } : undefined,
+    ...contextRows(context),
     mail.writtenMs === undefined
       ? undefined
       : { label: 'Received', value: `${new Date(mail.writtenMs).toISOString().slice(0, 16).replace('T', ' ')} UTC` },
@@ -183,13 +124,13 @@ function details(
           value: `${collections.mail}/${thread.sharedWith} had this reference first: tell the two apart by their documents.`,
         }
       : undefined,
-    { label: 'Document', value: path, href: documentLink(source) },
+    { label: 'Document', value: `${collections.mail}/${source.id}`, href: documentLink(source) },
   ];
   return rows.filter((row) => row !== undefined);
 }
 
 /** The document in the Firebase console, for a real project (not demo-…). */
-function documentLink(source: MailSource): string | undefined {
+export function documentLink(source: MailSource): string | undefined {
   return source.projectId && !source.projectId.startsWith('demo-')
     ? `https://console.firebase.google.com/project/${encodeURIComponent(source.projectId)}/firestore/databases/-default-/data/~2FMail~2F${encodeURIComponent(source.id)}`
     : undefined;
@@ -231,7 +172,7 @@ export function messageHtml(text: string): string {
  * A message's html: a line of ours about it if there is one, the visitor's text, then a table
  * of who wrote it, the reference and the context.
  */
-function messageSection(messageHtml: string, rows: Detail[], note?: string): string {
+export function messageSection(messageHtml: string, rows: Detail[], note?: string): string {
   const cell = 'padding:3px 0;vertical-align:top';
   const table = rows
     .map(({ label, value, href }) => {
@@ -274,14 +215,14 @@ function noticeHtml(notices: readonly string[]): string[] {
   ];
 }
 
-const noticeText = (notices: readonly string[]) =>
+export const noticeText = (notices: readonly string[]) =>
   notices.length === 0 ? [] : [['Delivery notice:', ...notices.map((line) => `- ${line}`)].join('\n')];
 
 /**
  * The html part around the body. Inline styles only, the one kind every mail client keeps.
  * `lead`: the line that comes first, above the delivery notices (the known problem a message names).
  */
-function layout(subject: string, notices: readonly string[], body: string, lead?: string): string {
+export function layout(subject: string, notices: readonly string[], body: string, lead?: string): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -298,16 +239,28 @@ function layout(subject: string, notices: readonly string[], body: string, lead?
   ].join('\n');
 }
 
-const rowsText = (rows: Detail[]) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
+export const rowsText = (rows: Detail[]) => rows.map(({ label, value }) => `${label}: ${value}`).join('\n');
 
 /** What each shape of document gives the email: its subject, context and message in both parts. */
-function content(mail: ContactMail) {
+export function content(mail: ContactMail) {
   if (mail.shape === 'fields') {
     const { subject, context, message } = mail.message;
     return { subjectText: subject, context, body: messageHtml(message), bodyText: lines(message) };
   }
   const body = sanitizeMessageHtml(mail.html);
   return { subjectText: mail.subject, context: mail.context, body, bodyText: htmlToText(body) };
+}
+
+/** The Picture row of a message that came with one: attached, or left out and why. */
+function pictureText(picture: PictureResult | undefined, id: string): string | undefined {
+  if (picture === undefined) return undefined;
+  return picture.ok ? pictureRow.attached(id, picture.width, picture.height) : pictureRow.leftOut(picture.reason);
+}
+
+/** The email's place in a thread: the known problem's, else the visitor's own, if any. */
+function threadHeaders(root: string | undefined, thread: Thread | undefined) {
+  if (root) return { inReplyTo: root, references: [root] };
+  return thread?.inReplyTo ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] } : {};
 }
 
 /**
@@ -336,24 +289,14 @@ export function renderEmail(
   const subject = knownProblem ? knownProblemSubject(knownProblem) : messageSubject(subjectText, source);
   const lead = knownProblem ? knownProblemLine(knownProblem) : undefined;
   const root = knownProblem ? knownProblemRoot(knownProblem.id, options.from) : undefined;
-  const pictureText =
-    picture === undefined
-      ? undefined
-      : picture.ok
-        ? pictureRow.attached(source.id, picture.width, picture.height)
-        : pictureRow.leftOut(picture.reason);
-  const rows = details(mail, context, source, undefined, thread, pictureText);
+  const rows = details(mail, context, source, undefined, thread, pictureText(picture, source.id));
   const replyTo = senderOf(mail);
   const note = quotedElsewhere(thread);
   return {
     from: options.from,
     to: options.supportEmail,
     messageId: stableMessageId('mail', source.id, options.from),
-    ...(root
-      ? { inReplyTo: root, references: [root] }
-      : thread?.inReplyTo
-        ? { inReplyTo: thread.inReplyTo, references: thread.references ?? [thread.inReplyTo] }
-        : {}),
+    ...threadHeaders(root, thread),
     ...(replyTo ? { replyTo } : {}),
     subject,
     html: layout(subject, notices, messageSection(body, rows, note), lead),
@@ -386,128 +329,5 @@ export function stableMessageId(kind: 'mail' | 'digest', id: string, from: strin
 }
 
 /** A message's own subject line: its reference, then the visitor's subject on one line. */
-const messageSubject = (subjectText: string, source: MailSource) =>
+export const messageSubject = (subjectText: string, source: MailSource) =>
   `[${referenceFor(source.id)}] ${singleLine(subjectText)}`.slice(0, maxSubjectLength);
-
-/**
- * One message of a digest, rendered once: its parts and their size, so a digest can be
- * bounded, and the known-problem notice it names (its id), so the digest lists it under it.
- */
-export type DigestPart = { html: string; text: string; bytes: number; notice?: string };
-
-/**
- * Characters of a message a digest shows. A digest carries hundreds of messages (the caps'
- * overflow, a flood): a long one comes as its beginning and a link to its document, so the
- * digest stays small enough that a flood of the longest messages still fits a few a minute.
- */
-export const digestExcerptChars = 500;
-
-/** The text cut to `max` characters (never inside a surrogate pair), and how much was left out. */
-function excerpt(text: string, max: number): { shown: string; left: number } {
-  if (text.length <= max) return { shown: text, left: 0 };
-  const end = /[\uD800-\uDBFF]/.test(text.charAt(max - 1)) ? max - 1 : max;
-  return { shown: `${text.slice(0, end).trimEnd()} …`, left: text.length - end };
-}
-
-/**
- * A message as a digest shows it: its reference and subject as a heading, the message (its
- * beginning when long, with how much more its document holds), and the rows of its own email,
- * the Email row a reply link that keeps the reference. A digest carries no picture: a message
- * that came with one says so, and its Document row leads to it.
- */
-export function digestPart(mail: ContactMail, source: MailSource): DigestPart {
-  const { subjectText, context, bodyText } = content(mail);
-  const heading = messageSubject(subjectText, source);
-  const replyTo = senderOf(mail);
-  const link = replyTo ? replyLink(replyTo, `Re: ${heading}`) : undefined;
-  const { shown, left } = excerpt(bodyText, digestExcerptChars);
-  const picture = mail.shape === 'fields' && mail.picture ? pictureRow.inDigest : undefined;
-  const rows = details(mail, context, source, link, undefined, picture);
-  if (left > 0) {
-    const document = rows.at(-1);
-    if (document) {
-      document.value = `Mail/${source.id} (the whole message: ${left} more characters than shown here)`;
-      document.href = documentLink(source);
-    }
-  }
-  const html = [
-    `<h2 style="font-size:17px;margin:32px 0 12px;padding-top:12px;border-top:3px solid #1f2328">${escapeHtml(heading)}</h2>`,
-    messageSection(messageHtml(shown), rows),
-  ].join('\n');
-  const text = [`=== ${heading} ===`, quoteText(shown), rowsText(rows)].join('\n\n');
-  const notice = mail.shape === 'fields' ? mail.message.notice : undefined;
-  return { html, text, bytes: Buffer.byteLength(html) + Buffer.byteLength(text), ...(notice ? { notice } : {}) };
-}
-
-/** The html and text heading of a group of a digest's messages. */
-function groupHeading(title: string): DigestPart {
-  const html = `<h2 style="font-size:19px;margin:40px 0 0;padding:8px 12px;background:#fff8c5;border-left:4px solid #bf8700">${escapeHtml(title)}</h2>`;
-  const text = `##### ${title}`;
-  return { html, text, bytes: 0 };
-}
-
-/**
- * A digest's messages in the order it shows them: those about each known problem together,
- * under the line that names it (the notices in the order their first message came), then the
- * others, under a heading of their own when there were any about a notice.
- */
-export function groupedParts(
-  parts: readonly DigestPart[],
-  knownProblems: ReadonlyMap<string, KnownProblem> = new Map(),
-): DigestPart[] {
-  const byNotice = new Map<string, DigestPart[]>();
-  const others: DigestPart[] = [];
-  for (const part of parts) {
-    if (part.notice === undefined) others.push(part);
-    else byNotice.set(part.notice, [...(byNotice.get(part.notice) ?? []), part]);
-  }
-  if (byNotice.size === 0) return [...parts];
-  const count = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
-  return [
-    ...[...byNotice].flatMap(([id, group]) => [
-      groupHeading(`${knownProblemLine(knownProblems.get(id) ?? { id })} ${count(group.length)} about it:`),
-      ...group,
-    ]),
-    ...(others.length > 0 ? [groupHeading(`${count(others.length)} about no known problem:`), ...others] : []),
-  ];
-}
-
-export type DigestSummary = {
-  /** The digest's id, on every message it carries (`delivery.digest`). */
-  id: string;
-  /** Messages still waiting for a later digest once this one is sent. */
-  waiting: number;
-};
-
-/**
- * One email carrying many messages that were over a cap, each complete (digestPart). It goes
- * to the support inbox with no Reply-To: each message has its own reply link.
- */
-export function renderDigest(
-  parts: readonly DigestPart[],
-  options: { from: string; supportEmail: string },
-  summary: DigestSummary,
-  notices: readonly string[] = [],
-  knownProblems: ReadonlyMap<string, KnownProblem> = new Map(),
-): OutgoingEmail {
-  const shown = groupedParts(parts, knownProblems);
-  const count = `${parts.length} contact message${parts.length === 1 ? '' : 's'}`;
-  const subject = `[Digest] ${count} held over the caps`;
-  const intro = [
-    `${count} arrived when the emails of the hour or the day were spent (the caps on emails in all and per sender), so they come together here, each with its reference, a reply link and its document (a long message shows its beginning).`,
-    summary.waiting > 0 ? `${summary.waiting} more wait for the next digest.` : 'No other message is waiting.',
-    `Digest ${summary.id}.`,
-  ].join(' ');
-  return {
-    from: options.from,
-    to: options.supportEmail,
-    messageId: stableMessageId('digest', summary.id, options.from),
-    subject,
-    html: layout(
-      subject,
-      notices,
-      [`<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`, ...shown.map((part) => part.html)].join('\n'),
-    ),
-    text: [...noticeText(notices), intro, ...shown.map((part) => part.text)].join('\n\n'),
-  };
-}

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { SmtpSettings } from '../config.js';
-import type { OutgoingEmail } from './render-email.js';
+import type { OutgoingEmail } from './outgoing-email.js';
 
 type SmtpTransporter = Transporter<SMTPTransport.SentMessageInfo, SMTPPool.Options>;
 
