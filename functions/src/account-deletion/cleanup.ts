@@ -5,7 +5,14 @@
 // what it deleted to the record, so a run that stopped halfway (the trigger is retried) ends
 // the job, and a finished job is not done twice.
 import { createHash } from 'node:crypto';
-import { FieldPath, FieldValue, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+} from 'firebase-admin/firestore';
 import { logEvent } from '../log.js';
 import { isPlainEmail } from '../contracts/contact-message.js';
 import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
@@ -15,7 +22,7 @@ import type { Decision } from '../mail/decide.js';
 import { accountRef, markAccountDown, readAccount } from '../mail/account.js';
 import { proveAccountFailure } from '../mail/account-check.js';
 import { alertSink } from '../mail/alerts.js';
-import { runJob, type Job } from '../mail/pipeline.js';
+import { runJob, type Job, type Take } from '../mail/pipeline.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
@@ -96,6 +103,41 @@ export function hashedId(uid: string): string {
   return createHash('sha256').update(`account-deletion:${uid}`).digest('hex');
 }
 
+/**
+ * Starts (or counts one more try at) the deletion's record, in a transaction; resolves to the
+ * record when an earlier run finished it already.
+ */
+async function startRecord(record: DocumentReference, id: string, nowMs: number): Promise<DeletionRecord | undefined> {
+  return record.firestore.runTransaction(async (tx) => {
+    const existing = (await tx.get(record)).data() as DeletionRecord | undefined;
+    if (existing?.state === 'DONE') return existing;
+    if (existing) tx.update(record, { attempts: FieldValue.increment(1) });
+    else
+      tx.create(record, {
+        hashedId: id,
+        state: 'RUNNING',
+        startedAt: new Date(nowMs),
+        attempts: 1,
+        removed: {},
+        expireAt: deletionRecordExpiry(nowMs),
+      } satisfies DeletionRecord);
+    return undefined;
+  });
+}
+
+/** Deletes every document `query` finds (and everything under each), a page at a time, counting each page. */
+async function deleteFound(query: Query, counted: (count: number) => Promise<void>): Promise<void> {
+  const db = query.firestore;
+  for (;;) {
+    const page = await query.get();
+    if (page.empty) return;
+    const writer = db.bulkWriter();
+    await Promise.all(page.docs.map((document) => db.recursiveDelete(document.ref, writer)));
+    await writer.close();
+    await counted(page.size);
+  }
+}
+
 /** Deletes everything `member` left behind; resolves once the record says DONE. Throws to be retried. */
 export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): Promise<DeletionRecord> {
   const { db } = deps;
@@ -109,23 +151,8 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
     await record.update(new FieldPath('removed', place), FieldValue.increment(count));
   };
 
-  const started = await db.runTransaction(async (tx) => {
-    const snapshot = await tx.get(record);
-    const existing = snapshot.data() as DeletionRecord | undefined;
-    if (existing?.state === 'DONE') return existing;
-    if (existing) tx.update(record, { attempts: FieldValue.increment(1) });
-    else
-      tx.create(record, {
-        hashedId: id,
-        state: 'RUNNING',
-        startedAt: new Date(now()),
-        attempts: 1,
-        removed: {},
-        expireAt: deletionRecordExpiry(now()),
-      } satisfies DeletionRecord);
-    return undefined;
-  });
-  if (started) return started;
+  const done = await startRecord(record, id, now());
+  if (done) return done;
 
   for (const template of data.documents) {
     const ref = db.doc(forMember(template, member.uid));
@@ -135,15 +162,9 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
   }
 
   for (const { collection, field } of data.queries) {
-    const query = db.collection(collection).where(field, '==', member.uid).limit(batchSize);
-    for (;;) {
-      const page = await query.get();
-      if (page.empty) break;
-      const writer = db.bulkWriter();
-      await Promise.all(page.docs.map((document) => db.recursiveDelete(document.ref, writer)));
-      await writer.close();
-      await add(`${collection}.${field}`, page.size);
-    }
+    await deleteFound(db.collection(collection).where(field, '==', member.uid).limit(batchSize), (count) =>
+      add(`${collection}.${field}`, count),
+    );
   }
 
   if (deps.storage) {
@@ -205,6 +226,52 @@ async function confirm(
 /** A confirmation being sent: its hourly ticket, given back when it does not go. */
 type ConfirmationWork = { release: () => Promise<void> };
 
+/**
+ * The confirmation's take: a lease on sending it (another run of the same deletion waits it
+ * out), once; the mail account up and the day's emails not spent, else it throws to be retried;
+ * an hourly ticket, or CAPPED.
+ */
+async function takeConfirmation(
+  deps: CleanupDeps,
+  record: DocumentReference,
+  now: () => number,
+): Promise<Take<ConfirmationWork, void>> {
+  const { db } = deps;
+  const settled = { kind: 'settled', outcome: undefined } as const;
+  const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
+  const mine = await db.runTransaction(async (tx) => {
+    const current = (await tx.get(record)).data() as DeletionRecord | undefined;
+    if (current?.confirmation && ended.includes(current.confirmation)) return false;
+    if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
+      throw new Error('Another run is sending the confirmation; trying again later');
+    }
+    tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
+    return true;
+  });
+  if (!mine) return settled;
+  const giveBack = () =>
+    record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
+  if (readAccount(await accountRef(db).get()).down) {
+    await giveBack();
+    logEvent('confirmationHeld', { record: record.id });
+    throw new Error('The mail account is down; the confirmation is sent by a retried run once it works again');
+  }
+  const perDay = deps.perDay ?? defaultRateLimits.perDay;
+  if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
+    await giveBack();
+    throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
+  }
+  const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
+    sleep: pause,
+  });
+  if (ticket.verdict === 'over') {
+    logEvent('confirmationCapped', { record: record.id });
+    await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
+    return settled;
+  }
+  return { kind: 'taken', work: { release: () => ticket.release() } };
+}
+
 function confirmationJob(
   to: string,
   deps: CleanupDeps,
@@ -212,42 +279,8 @@ function confirmationJob(
   now: () => number,
 ): Job<ConfirmationWork, void, void> {
   const { db } = deps;
-  const settled = { kind: 'settled', outcome: undefined } as const;
   return {
-    async take() {
-      const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
-      const mine = await db.runTransaction(async (tx) => {
-        const current = (await tx.get(record)).data() as DeletionRecord | undefined;
-        if (current?.confirmation && ended.includes(current.confirmation)) return false;
-        if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
-          throw new Error('Another run is sending the confirmation; trying again later');
-        }
-        tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
-        return true;
-      });
-      if (!mine) return settled;
-      const giveBack = () =>
-        record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
-      if (readAccount(await accountRef(db).get()).down) {
-        await giveBack();
-        logEvent('confirmationHeld', { record: record.id });
-        throw new Error('The mail account is down; the confirmation is sent by a retried run once it works again');
-      }
-      const perDay = deps.perDay ?? defaultRateLimits.perDay;
-      if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
-        await giveBack();
-        throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
-      }
-      const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
-        sleep: pause,
-      });
-      if (ticket.verdict === 'over') {
-        logEvent('confirmationCapped', { record: record.id });
-        await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
-        return settled;
-      }
-      return { kind: 'taken', work: { release: () => ticket.release() } };
-    },
+    take: () => takeConfirmation(deps, record, now),
     render: () => deletionConfirmation({ from: deps.from, to, deletedAt: new Date(now()) }),
     context: (_work, _tries, nowMs) => ({ attempts: 1, quickRetryLeft: false, nowMs }),
     async record(_work, decision) {

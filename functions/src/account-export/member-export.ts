@@ -4,18 +4,20 @@
 // deletion removes cannot drift apart. Capped per member per day, and each export recorded
 // without personal data (a one-way code, the time, and how much by place).
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  FieldPath,
-  Timestamp,
-  type DocumentReference,
-  type DocumentSnapshot,
-  type Firestore,
-  type Query,
-} from 'firebase-admin/firestore';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
+
+export { ExportTimeoutError, ExportTooLargeError };
 import type { StorageLister } from '../member-files/buckets.js';
-import type { ExportedDocument, ListedFile, MemberAccount, MemberCopy } from '../contracts/member-copy.js';
-import { plainJson } from './plain-json.js';
+import type { ListedFile, MemberAccount, MemberCopy } from '../contracts/member-copy.js';
+import {
+  copyReading,
+  deadlineAt,
+  ExportTimeoutError,
+  ExportTooLargeError,
+  listMemberFiles,
+  readMemberDocuments,
+} from './copy-reading.js';
 import { collections } from '../contracts/collections.js';
 
 /**
@@ -53,16 +55,6 @@ export const maxExportDocuments = 20_000;
  * listing) is cut off at it, not only checked between documents.
  */
 export const exportDeadlineMs = 40_000;
-
-/**
- * What a page of a query may hold: its size follows the documents read so far (a page of the
- * largest documents Firestore allows, 1 MiB each, is two of them), between `minPageSize` and
- * `maxPageSize` documents.
- */
-const pageBudgetBytes = 2 * 1024 * 1024;
-const minPageSize = 2;
-const maxPageSize = 500;
-const firstPageSize = 20;
 
 /** Exports listed in a member's record, newest last. */
 export const exportHistoryLength = 20;
@@ -118,70 +110,10 @@ export class ExportLimitError extends Error {
 }
 
 /**
- * The copy would be larger than a callable can answer with, or read more documents than a copy
- * may: `bytes` and `documents` are what was read when it stopped (at least that much).
- */
-export class ExportTooLargeError extends Error {
-  readonly bytes: number;
-  readonly documents: number;
-  constructor(bytes: number, documents: number) {
-    super('The copy of this member’s data is too large to send');
-    this.bytes = bytes;
-    this.documents = documents;
-  }
-}
-
-/** Reading took longer than `exportDeadlineMs`: given up before Hosting would cut it off. */
-export class ExportTimeoutError extends Error {
-  constructor() {
-    super('The copy of this member’s data took too long to make');
-  }
-}
-
-/**
  * Time the record of how a try ended may take past the deadline: it is written after the copy
  * was given up, and still well inside Hosting's 60 seconds.
  */
 const recordGraceMs = 5_000;
-
-/** The copy's deadline, by `clock`: every wait on another service is cut off at it. */
-type Deadline = {
-  /** Throws ExportTimeoutError once the deadline has passed. */
-  check(): void;
-  /**
-   * What `work` resolves to, or ExportTimeoutError once the deadline (plus `graceMs`) passes
-   * first. The work given up is left to end on its own; its failure is not reported again.
-   */
-  within<T>(work: Promise<T>, graceMs?: number): Promise<T>;
-};
-
-function deadlineAt(at: number, clock: () => number): Deadline {
-  const check = () => {
-    if (clock() > at) throw new ExportTimeoutError();
-  };
-  return {
-    check,
-    async within(work, graceMs = 0) {
-      const left = at + graceMs - clock();
-      if (left <= 0) {
-        work.catch(() => undefined);
-        throw new ExportTimeoutError();
-      }
-      let timer: NodeJS.Timeout | undefined;
-      const timeUp = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          reject(new ExportTimeoutError());
-        }, left);
-      });
-      work.catch(() => undefined);
-      try {
-        return await Promise.race([work, timeUp]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-  };
-}
 
 /** A one-way id for the record: the same member always gives the same one; it names no one. */
 export function exportRecordId(uid: string): string {
@@ -230,34 +162,23 @@ async function takeExport(
   };
 }
 
-/**
- * Every document of `query`, a page at a time, each page as large as `pageSize()` says then,
- * each read cut off at the deadline.
- */
-async function* pages(query: Query, pageSize: () => number, deadline: Deadline): AsyncGenerator<DocumentSnapshot[]> {
-  let last: DocumentSnapshot | undefined;
-  for (;;) {
-    const size = pageSize();
-    const page = await deadline.within((last ? query.startAfter(last) : query).limit(size).get());
-    if (page.empty) return;
-    yield page.docs;
-    last = page.docs.at(-1);
-    if (page.size < size) return;
-  }
+/** The copy's settings: what a test passes, else the defaults above, and its deadline from now. */
+function settingsOf(deps: ExportDeps) {
+  const clock = deps.clock ?? Date.now;
+  return {
+    data: deps.data ?? defaultMemberData,
+    now: (deps.now ?? Date.now)(),
+    deadline: deadlineAt(clock() + (deps.deadlineMs ?? exportDeadlineMs), clock),
+    maxBytes: deps.maxBytes ?? maxExportBytes,
+    maxDocuments: deps.maxDocuments ?? maxExportDocuments,
+    perDay: deps.perDay ?? exportsPerDay,
+  };
 }
 
-/** The document at `ref` if it exists, and every document under it, at any depth. */
-async function* documentAndBelow(
-  ref: DocumentReference,
-  pageSize: () => number,
-  deadline: Deadline,
-): AsyncGenerator<DocumentSnapshot> {
-  const snapshot = await deadline.within(ref.get());
-  if (snapshot.exists) yield snapshot;
-  for (const collection of await deadline.within(ref.listCollections())) {
-    for await (const page of pages(collection.orderBy(FieldPath.documentId()), pageSize, deadline))
-      for (const document of page) yield* documentAndBelow(document.ref, pageSize, deadline);
-  }
+/** How a try that did not make a copy ended, for its record. */
+function endState(error: unknown): ExportLogEntry['state'] {
+  if (error instanceof ExportTooLargeError) return 'TOO_LARGE';
+  return error instanceof ExportTimeoutError ? 'TIMED_OUT' : 'FAILED';
 }
 
 /**
@@ -268,75 +189,29 @@ async function* documentAndBelow(
  */
 export async function exportMember(uid: string, deps: ExportDeps): Promise<MemberCopy> {
   const { db } = deps;
-  const data = deps.data ?? defaultMemberData;
-  const now = (deps.now ?? Date.now)();
-  const clock = deps.clock ?? Date.now;
-  const deadline = deadlineAt(clock() + (deps.deadlineMs ?? exportDeadlineMs), clock);
-  const maxBytes = deps.maxBytes ?? maxExportBytes;
-  const maxDocuments = deps.maxDocuments ?? maxExportDocuments;
+  const { data, now, deadline, maxBytes, maxDocuments, perDay } = settingsOf(deps);
   // Refuses an id that could widen a path before anything is taken or read.
   for (const template of data.documents) forMember(template, uid);
-  const finish = await takeExport(db, uid, now, deps.perDay ?? exportsPerDay);
-
-  // A running count of what the copy holds, checked at every document, so reading stops
-  // once the copy is too large, has read too many documents, or is running out of time.
-  const documents = new Map<string, ExportedDocument>();
-  const counts: Record<string, number> = {};
-  let bytes = 0;
-  let read = 0;
-  const pageSize = () =>
-    Math.min(
-      maxPageSize,
-      Math.max(minPageSize, read === 0 ? firstPageSize : Math.floor(pageBudgetBytes / Math.max(1, bytes / read))),
-    );
-  const add = (place: string, snapshot: DocumentSnapshot) => {
-    read += 1;
-    counts[place] = (counts[place] ?? 0) + 1;
-    if (!documents.has(snapshot.ref.path)) {
-      const entry = { path: snapshot.ref.path, place, data: plainJson(snapshot.data()) };
-      bytes += Buffer.byteLength(JSON.stringify(entry)) + 1;
-      documents.set(snapshot.ref.path, entry);
-    }
-    if (bytes > maxBytes || read > maxDocuments) throw new ExportTooLargeError(bytes, read);
-    deadline.check();
-  };
-  let files: ListedFile[] = [];
+  const finish = await takeExport(db, uid, now, perDay);
+  const reading = copyReading({ maxBytes, maxDocuments }, deadline);
+  const files: ListedFile[] = [];
   try {
     const account = await deadline.within(deps.account(uid));
-    for (const template of data.documents)
-      for await (const snapshot of documentAndBelow(db.doc(forMember(template, uid)), pageSize, deadline))
-        add(template, snapshot);
-    for (const { collection, field } of data.queries) {
-      const query = db.collection(collection).where(field, '==', uid).orderBy(FieldPath.documentId());
-      for await (const page of pages(query, pageSize, deadline))
-        for (const snapshot of page) add(`${collection}.${field}`, snapshot);
-    }
-    if (deps.storage) {
-      // Each page of the listing is cut off at the deadline, and none is asked for after it,
-      // so a listing given up does not go on paging behind the answer.
-      for (const template of data.storagePrefixes)
-        files.push(
-          ...(await deadline.within(
-            deps.storage.list(forMember(template, uid), () => {
-              deadline.check();
-            }),
-          )),
-        );
-      files = files.sort((a, b) => a.name.localeCompare(b.name));
-    }
+    await readMemberDocuments(db, uid, data, reading);
+    if (deps.storage) await listMemberFiles(deps.storage, { uid, data }, deadline, files);
     const copy: MemberCopy = {
       format: 'member-data-export',
       version: 1,
       exportedAt: new Date(now).toISOString(),
       account,
-      documents: [...documents.values()].sort((a, b) => a.path.localeCompare(b.path)),
+      documents: reading.documents(),
       storage: deps.storage ? { state: 'LISTED', files } : { state: 'UNAVAILABLE' },
     };
     const size = Buffer.byteLength(JSON.stringify(copy));
-    if (size > maxBytes) throw new ExportTooLargeError(size, read);
+    if (size > maxBytes) throw new ExportTooLargeError(size, reading.read());
     deadline.check();
     await deadline.within(
-      finish({ state: 'DONE', documents: counts, files: files.length, bytes: size }),
+      finish({ state: 'DONE', documents: reading.counts, files: files.length, bytes: size }),
       recordGraceMs,
     );
     return copy;
@@ -345,8 +220,8 @@ export async function exportMember(uid: string, deps: ExportDeps): Promise<Membe
     await deadline
       .within(
         finish({
-          state: tooLarge ? 'TOO_LARGE' : error instanceof ExportTimeoutError ? 'TIMED_OUT' : 'FAILED',
-          documents: counts,
+          state: endState(error),
+          documents: reading.counts,
           files: files.length,
           bytes: tooLarge ? error.bytes : 0,
         }),

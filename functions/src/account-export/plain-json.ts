@@ -28,11 +28,7 @@ const isVector = (value: object): value is VectorLike =>
  * (which JSON cannot hold) as text. Everything else as it is.
  */
 export function plainJson(value: unknown): Json {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (!isObject(value)) return null; // functions and symbols: Firestore never returns them
+  if (!isObject(value)) return plainScalar(value);
   if (Array.isArray(value)) return value.map(plainJson);
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
@@ -43,4 +39,12 @@ export function plainJson(value: unknown): Json {
   const out: Record<string, Json> = {};
   for (const key of Object.keys(value).sort()) out[key] = plainJson(value[key]);
   return out;
+}
+
+/** A value that is not an object: as it is, a number that JSON cannot hold as text. */
+function plainScalar(value: unknown): Json {
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (typeof value === 'bigint') return value.toString();
+  return null; // null, undefined; functions and symbols: Firestore never returns them
 }

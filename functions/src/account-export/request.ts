@@ -25,6 +25,16 @@ export type ExportRequestOptions = {
   now: number;
 };
 
+/** The request's data: an object with at most the caller's own uid; throws otherwise. */
+function checkData(data: unknown, uid: string): void {
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new HttpsError('invalid-argument', 'The request must be an object.');
+  const fields = Object.keys(data);
+  if (fields.some((field) => field !== 'uid')) throw new HttpsError('invalid-argument', 'Unknown request fields.');
+  if ('uid' in data && data.uid !== uid)
+    throw new HttpsError('permission-denied', 'A member can download only their own data.');
+}
+
 /**
  * The id of the member whose copy this call may make: always the caller's own. The request
  * may name no one (`{}`) or the caller (`{uid}` of their own); any other id, any other field,
@@ -36,13 +46,7 @@ export function exportMemberId(request: ExportRequest, options: ExportRequestOpt
   const caller = request.auth;
   const { code: signIn, reason } = copyRefusals.signInAgain;
   if (!caller) throw new HttpsError(signIn, 'Sign in to download your data.', { reason });
-  const data: unknown = request.data ?? {};
-  if (typeof data !== 'object' || data === null || Array.isArray(data))
-    throw new HttpsError('invalid-argument', 'The request must be an object.');
-  const fields = Object.keys(data);
-  if (fields.some((field) => field !== 'uid')) throw new HttpsError('invalid-argument', 'Unknown request fields.');
-  if ('uid' in data && data.uid !== caller.uid)
-    throw new HttpsError('permission-denied', 'A member can download only their own data.');
+  checkData(request.data ?? {}, caller.uid);
   const signedInAt = caller.token.auth_time;
   if (typeof signedInAt !== 'number' || options.now / 1000 - signedInAt > maxSignInAgeSeconds)
     throw new HttpsError(signIn, 'Sign in again to download your data.', { reason });

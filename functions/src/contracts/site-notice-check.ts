@@ -14,6 +14,14 @@ export function isNoticeText(value: unknown): value is string {
 const isTime = (value: unknown): value is string =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
 
+/** The notice's text in each language (a two-letter code each), or null when any is not one. */
+function parseTexts(text: unknown): Record<string, string> | null {
+  if (typeof text !== 'object' || text === null || Array.isArray(text)) return null;
+  const texts = Object.entries(text as Record<string, unknown>);
+  const valid = texts.every(([language, line]) => /^[a-z]{2}$/.test(language) && isNoticeText(line));
+  return texts.length > 0 && valid ? (Object.fromEntries(texts) as Record<string, string>) : null;
+}
+
 /**
  * A notice as the contract says it is, or null: what the store reads back and the pages take
  * from the read. Written out without a schema library, so a page that shows a notice loads a
@@ -24,13 +32,11 @@ export function parseNotice(value: unknown): SiteNotice | null {
   const { id, text, since, until, help } = value as Record<string, unknown>;
   // Its id: Firestore's automatic ids, like a message's (never `current`).
   if (!isValid('documentId', id)) return null;
-  if (typeof text !== 'object' || text === null || Array.isArray(text)) return null;
-  const texts = Object.entries(text as Record<string, unknown>);
-  if (texts.length === 0 || !texts.every(([language, line]) => /^[a-z]{2}$/.test(language) && isNoticeText(line)))
-    return null;
+  const texts = parseTexts(text);
+  if (!texts) return null;
   if (!isTime(since) || !(until === null || isTime(until))) return null;
   if (!(help === null || (typeof help === 'string' && /^[a-z0-9-]{1,60}$/.test(help)))) return null;
-  return { id, text: Object.fromEntries(texts) as Record<string, string>, since, until, help };
+  return { id, text: texts, since, until, help };
 }
 
 /** Reads an answer of the notice's read; anything else is no notice. */

@@ -1,4 +1,4 @@
-import { FieldPath, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldPath, Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { expiryOf } from './retention.js';
 import { orphanWindowMs } from './sweep-queries.js';
 import { collections } from '../contracts/collections.js';
@@ -30,6 +30,17 @@ export type BackfillOptions = {
 };
 
 /**
+ * What the back-fill does with one message: it has its expiry already; it is new and still
+ * waits for its first delivery (which writes the expiry); or it gets one now.
+ */
+function expiryStep(snapshot: QueryDocumentSnapshot, nowMs: number): 'hadExpiry' | 'leftForDelivery' | 'backfilled' {
+  if (snapshot.get('delivery.expireAt') !== undefined) return 'hadExpiry';
+  const createdAt: unknown = snapshot.get('createdAt');
+  const recent = createdAt instanceof Timestamp && createdAt.toMillis() > nowMs - orphanWindowMs;
+  return recent && snapshot.get('delivery') === undefined ? 'leftForDelivery' : 'backfilled';
+}
+
+/**
  * Sets `delivery.expireAt` (written time plus the retention period, as the mail function sets
  * it) on every Mail document without one. Only that one field is written, so a delivery in
  * progress loses nothing. A new document the function has not taken yet is left alone: the
@@ -48,16 +59,12 @@ export async function backfillExpiry(db: Firestore, options: BackfillOptions): P
   for (let page = await base.get(); !page.empty;) {
     for (const snapshot of page.docs) {
       report.scanned += 1;
-      if (snapshot.get('delivery.expireAt') !== undefined) {
-        report.hadExpiry += 1;
+      const step = expiryStep(snapshot, now);
+      if (step !== 'backfilled') {
+        report[step] += 1;
         continue;
       }
       const createdAt: unknown = snapshot.get('createdAt');
-      const recent = createdAt instanceof Timestamp && createdAt.toMillis() > now - orphanWindowMs;
-      if (recent && snapshot.get('delivery') === undefined) {
-        report.leftForDelivery += 1;
-        continue;
-      }
       report.backfilled += 1;
       writer
         ?.update(snapshot.ref, { 'delivery.expireAt': expiryOf(createdAt, now, options.retentionMonths) })

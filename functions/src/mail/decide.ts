@@ -67,19 +67,30 @@ export function heldFor(failure: Pick<SendFailure, 'message'>): string {
  * the server refuses it for good or its attempts are spent, else it is tried again: within
  * this run while a quick try is left, later after the back-off.
  */
-export function decide(sent: Sent, { attempts, quickRetryLeft, nowMs, unansweredBefore }: DecideContext): Decision {
+export function decide(sent: Sent, context: DecideContext): Decision {
   if (sent.kind === 'sent') return { kind: 'sent', info: sent.info };
   const { failure } = sent;
   if (failure.quota) return { kind: 'quota' };
   // No answer after the email may have reached the server: never sent again at once.
-  const quickTry = quickRetryLeft && !failure.unanswered;
+  const quickTry = context.quickRetryLeft && !failure.unanswered;
   if (failure.account && !(failure.transient && quickTry)) {
     return { kind: 'account', failure, error: heldFor(failure) };
   }
-  if (failure.unanswered) {
-    if (unansweredBefore) return { kind: 'ended', error: unansweredTwice(failure.message), forGood: false };
-    if (attempts < maxAttempts) return { kind: 'later', error: failure.message, atMs: nowMs + retryDelayMs(attempts) };
-  }
+  return (failure.unanswered ? afterNoAnswer(failure, context) : undefined) ?? afterFailure(failure, quickTry, context);
+}
+
+/** A send that met no answer: a second silence ends it, else it waits for its next attempt. */
+function afterNoAnswer(
+  failure: SendFailure,
+  { attempts, nowMs, unansweredBefore }: DecideContext,
+): Decision | undefined {
+  if (unansweredBefore) return { kind: 'ended', error: unansweredTwice(failure.message), forGood: false };
+  if (attempts < maxAttempts) return { kind: 'later', error: failure.message, atMs: nowMs + retryDelayMs(attempts) };
+  return undefined;
+}
+
+/** A failure: ended when refused for good or out of attempts, else tried again, soon or later. */
+function afterFailure(failure: SendFailure, quickTry: boolean, { attempts, nowMs }: DecideContext): Decision {
   if (!failure.account && (!failure.transient || attempts >= maxAttempts)) {
     return {
       kind: 'ended',

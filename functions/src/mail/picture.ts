@@ -129,12 +129,8 @@ const notAllowed = (format: string | undefined) => `is not a JPEG or WebP image$
  * limit, any other format, an animation and a picture over 1,600 px on a side. Never throws.
  */
 export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlineMs): Promise<PictureResult> {
-  const { maxBytes, maxSide } = contactPicture;
-  if (bytes.length === 0) return refused('is empty');
-  if (bytes.length > maxBytes) return refused(`is ${bytes.length} bytes, more than the ${maxBytes} allowed`);
-  const sniffed = sniff(bytes);
-  if (sniffed === undefined || typeOfFormat[sniffed] === undefined) return refused(notAllowed(sniffed));
-
+  const bytesRefused = checkBytes(bytes);
+  if (bytesRefused) return refused(bytesRefused);
   let sharp: Sharp;
   try {
     sharp = await loadSharp();
@@ -143,7 +139,6 @@ export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlin
   }
   // A view of the same memory, as sharp takes it (the Admin SDK's Buffer may be part of a larger one).
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
   // The header alone: reading it decodes no pixel, so it is read without the pixel limit,
   // which would refuse a bomb without saying how big it claims to be.
   let header: Metadata;
@@ -152,22 +147,40 @@ export async function readPicture(bytes: Uint8Array, deadlineMs = pictureDeadlin
   } catch {
     return refused('could not be decoded');
   }
-  if (typeOfFormat[header.format] === undefined) return refused(notAllowed(header.format));
-  const pages = header.pages ?? 1;
-  if (pages > 1) return refused(`is an animation of ${pages} frames, not one picture`);
-  const { width, height } = header;
-  if (width > maxSide || height > maxSide) {
-    return refused(`is ${width} × ${height} px, more than ${maxSide} px on a side`);
-  }
-  if (header.format === 'jpeg' && header.isProgressive) {
-    const scans = jpegScans(input);
-    if (scans > maxJpegScans)
-      return refused(`is a progressive JPEG of ${scans} scans, more than the ${maxJpegScans} read`);
-  }
+  const headerRefused = checkHeader(header, input);
+  return headerRefused ? refused(headerRefused) : drawAgain(sharp, input, deadlineMs);
+}
 
-  // Decoded (within the pixel limit, whatever the header said) and drawn again. autoOrient
-  // turns the pixels as the EXIF orientation says, since that tag does not survive; no
-  // keepMetadata or withMetadata, so the WebP carries none.
+/** Why the bytes cannot be a picture we read, before any decoding: none, too many, not a format allowed. */
+function checkBytes(bytes: Uint8Array): string | undefined {
+  const { maxBytes } = contactPicture;
+  if (bytes.length === 0) return 'is empty';
+  if (bytes.length > maxBytes) return `is ${bytes.length} bytes, more than the ${maxBytes} allowed`;
+  const sniffed = sniff(bytes);
+  return sniffed === undefined || typeOfFormat[sniffed] === undefined ? notAllowed(sniffed) : undefined;
+}
+
+/** Why the header says the picture is not one we read: its format, frames, size or scans. */
+function checkHeader(header: Metadata, input: Buffer): string | undefined {
+  const { maxSide } = contactPicture;
+  if (typeOfFormat[header.format] === undefined) return notAllowed(header.format);
+  const pages = header.pages ?? 1;
+  if (pages > 1) return `is an animation of ${pages} frames, not one picture`;
+  const { width, height } = header;
+  if (width > maxSide || height > maxSide) return `is ${width} × ${height} px, more than ${maxSide} px on a side`;
+  const scans = header.format === 'jpeg' && header.isProgressive ? jpegScans(input) : 0;
+  return scans > maxJpegScans
+    ? `is a progressive JPEG of ${scans} scans, more than the ${maxJpegScans} read`
+    : undefined;
+}
+
+/**
+ * Decoded (within the pixel limit, whatever the header said) and drawn again. autoOrient turns
+ * the pixels as the EXIF orientation says, since that tag does not survive; no keepMetadata or
+ * withMetadata, so the WebP carries none.
+ */
+async function drawAgain(sharp: Sharp, input: Buffer, deadlineMs: number): Promise<PictureResult> {
+  const { maxSide } = contactPicture;
   try {
     const { data, info } = await oneAtATime(
       () =>

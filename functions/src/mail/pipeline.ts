@@ -88,14 +88,7 @@ export async function runJob<W, R, O>(job: Job<W, R, O>, io: RunIo): Promise<O> 
     if (!decision) {
       email ??= await job.render(work);
       sent = await sendEmail(io.transport, email);
-      const context = job.context(work, tries, io.now());
-      decision = decide(sent, context);
-      if (decision.kind === 'account' && sent.kind === 'failed') {
-        const proof = await io.checkAccount(decision.failure);
-        decision = proof
-          ? { kind: 'account', failure: proof, error: heldFor(proof) }
-          : decide({ kind: 'failed', failure: asTheEmails(sent.failure) }, context);
-      }
+      decision = await decideProven(sent, job.context(work, tries, io.now()), io);
     }
     const known = decision;
     const recorded = await recordWithRetries(() => job.record(work, known, sent), {
@@ -117,6 +110,19 @@ export async function runJob<W, R, O>(job: Job<W, R, O>, io: RunIo): Promise<O> 
   }
   if (!outcome) throw new Error('a mail job ended without an outcome');
   return outcome.value;
+}
+
+/**
+ * What a send leads to (decide.ts); a failure that may be the mail account's is proven by a
+ * check of the account first, and decided again as the email's own when the check goes through.
+ */
+async function decideProven(sent: Sent, context: DecideContext, io: RunIo): Promise<Decision> {
+  const decision = decide(sent, context);
+  if (decision.kind !== 'account' || sent.kind !== 'failed') return decision;
+  const proof = await io.checkAccount(decision.failure);
+  return proof
+    ? { kind: 'account', failure: proof, error: heldFor(proof) }
+    : decide({ kind: 'failed', failure: asTheEmails(sent.failure) }, context);
 }
 
 /** Sends one email; never throws. */

@@ -110,36 +110,13 @@ const oauthRefusedCode = 'EOAUTH2';
  * that says the sending quota is spent is `quota` (and transient), whatever its first digit.
  */
 export function classifySendError(error: unknown): SendFailure {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as {
-    code?: unknown;
-    originalCode?: unknown;
-    responseCode?: unknown;
-    command?: unknown;
-    message?: unknown;
-  };
-  const text = typeof fields.message === 'string' ? fields.message : String(error);
-  const code = typeof fields.code === 'string' ? fields.code : null;
-  const responseCode = typeof fields.responseCode === 'number' ? fields.responseCode : null;
+  const fields = errorFields(error);
+  const { text, code, command, responseCode } = fields;
   const oauthRefused = code === oauthRefusedCode || fields.originalCode === oauthRefusedCode;
-  let transient: boolean;
-  if (responseCode !== null && responseCode >= 400 && responseCode < 600) {
-    transient = responseCode < 500;
-  } else if (oauthRefused) {
-    // The token endpoint answered, and said no: a refused or revoked refresh token or
-    // client, which no retry mends.
-    transient = false;
-  } else {
-    transient = (code !== null && transientCodes.has(code)) || transientMessage.test(text);
-  }
-  const step =
-    fields.command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
+  const transient = isTransient(code, responseCode, oauthRefused, text);
+  const step = command === xoauth2Command || oauthRefused ? oauthStep(responseCode, oauthRefused, transient) : null;
   const message = singleLineMessage(step ? `${step}: ${text}` : text);
-  const quota = responseCode !== null && responseCode >= 400 && quotaMessage.test(text);
-  const busy = !quota && responseCode !== null && responseCode < 500 && busyReply(responseCode, text);
-  const originalCode = typeof fields.originalCode === 'string' ? fields.originalCode : null;
-  const command = typeof fields.command === 'string' ? fields.command : null;
-  const account = !quota && !busy && failureScope({ code, originalCode, command, responseCode, text }) === 'account';
-  const unanswered = account && responseCode === null && !beforeAnything(code, originalCode, command, text);
+  const { quota, busy, account, unanswered } = whose(fields);
   return {
     transient: transient || quota || busy,
     quota,
@@ -153,13 +130,55 @@ export function classifySendError(error: unknown): SendFailure {
   };
 }
 
+/**
+ * A wait rather than a failure (the quota spent, the server busy), the mail account's failure,
+ * and whether the email may have reached the server (no answer once the connection carried it).
+ */
+function whose(fields: ReturnType<typeof errorFields>) {
+  const { text, code, originalCode, command, responseCode } = fields;
+  const replied = responseCode !== null;
+  const quota = replied && responseCode >= 400 && quotaMessage.test(text);
+  const busy = !quota && replied && responseCode < 500 && busyReply(responseCode, text);
+  const account = !quota && !busy && failureScope(fields) === 'account';
+  const unanswered = account && !replied && !beforeAnything(code, originalCode, command, text);
+  return { quota, busy, account, unanswered };
+}
+
+/** The fields of a send error that classify it, each of its type or null. */
+function errorFields(error: unknown) {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const textOr = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    text: textOr(fields.message) ?? String(error),
+    code: textOr(fields.code),
+    originalCode: textOr(fields.originalCode),
+    command: textOr(fields.command),
+    responseCode: typeof fields.responseCode === 'number' ? fields.responseCode : null,
+  };
+}
+
+/**
+ * Whether trying again may help: a 4xx reply yes, a 5xx no; the token endpoint's refusal (a
+ * refused or revoked refresh token or client) no retry mends; else the connection's codes and
+ * words.
+ */
+function isTransient(code: string | null, responseCode: number | null, oauthRefused: boolean, text: string): boolean {
+  if (responseCode !== null && responseCode >= 400 && responseCode < 600) return responseCode < 500;
+  if (oauthRefused) return false;
+  return (code !== null && transientCodes.has(code)) || transientMessage.test(text);
+}
+
+/** A command of the session before the message (the connection, the greeting, the login, the envelope). */
+const isSessionCommand = (command: string | null) =>
+  command !== null && (sessionCommands.has(command) || command.startsWith('AUTH'));
+
 /** The step of the session a failure came at (a failure without a reply: the connection, or nodemailer's objection to the message). */
 function stageOf(code: string | null, command: string | null, responseCode: number | null): SessionStage {
   if (command === 'MAIL FROM') return code === 'EMESSAGE' ? 'message' : 'sender';
   if (command === 'RCPT TO' || (command === 'DATA' && code === 'EENVELOPE')) return 'recipient';
-  if (command !== null && (sessionCommands.has(command) || command.startsWith('AUTH'))) return 'login';
-  if (responseCode === null && code !== 'EMESSAGE' && code !== 'ESTREAM' && code !== null) return 'login';
-  return 'message';
+  if (isSessionCommand(command)) return 'login';
+  const objection = code === 'EMESSAGE' || code === 'ESTREAM';
+  return responseCode === null && code !== null && !objection ? 'login' : 'message';
 }
 
 // A provider's limit on connections or sending threads at once (Microsoft 365: `432 4.3.2
@@ -227,6 +246,16 @@ const accountWords =
 const temporarySystemProblem = /\b4\.7\.0\b/;
 const sizeStatus = /\b[45]\.3\.4\b/;
 
+/** Whose failure a reply to the message is: the account's when it says so (above), else the message's. */
+function replyScope(responseCode: number, text: string): 'account' | 'message' {
+  const accounts =
+    accountReplyCodes.has(responseCode) ||
+    accountStatus.test(text) ||
+    accountWords.test(text) ||
+    (responseCode === 451 && temporarySystemProblem.test(text));
+  return accounts ? 'account' : 'message';
+}
+
 /** Whose failure a send error is: the mail account's (and its server's), or the message's. */
 export function failureScope(error: {
   code: string | null;
@@ -239,20 +268,12 @@ export function failureScope(error: {
   // nodemailer's own objection to the message (no reply: too large, empty, unreadable).
   if (responseCode === null && (code === 'EMESSAGE' || code === 'ESTREAM')) return 'message';
   if (sizeStatus.test(text)) return 'message';
-  if (command !== null && (sessionCommands.has(command) || command.startsWith('AUTH'))) return 'account';
+  if (isSessionCommand(command)) return 'account';
   // The DATA command refused before the message was sent (EENVELOPE; EMESSAGE is the reply to the message).
   if (command === 'DATA' && code === 'EENVELOPE') return 'account';
-  if (responseCode !== null) {
-    return accountReplyCodes.has(responseCode) ||
-      accountStatus.test(text) ||
-      accountWords.test(text) ||
-      (responseCode === 451 && temporarySystemProblem.test(text))
-      ? 'account'
-      : 'message';
-  }
-  return (code !== null && connectionCodes.has(code)) || (originalCode != null && connectionCodes.has(originalCode))
-    ? 'account'
-    : 'message';
+  if (responseCode !== null) return replyScope(responseCode, text);
+  const connection = [code, originalCode ?? null].some((item) => item !== null && connectionCodes.has(item));
+  return connection ? 'account' : 'message';
 }
 
 /** Which step of an XOAUTH2 login failed, said for `delivery.error`. */

@@ -99,25 +99,40 @@ export function readThread(
   const owner: unknown = snapshots.own?.get('mailId');
   const sharedWith =
     snapshots.own?.exists === true && typeof owner === 'string' && owner !== mailId ? owner : undefined;
-  const thread: Thread = { firstWithReference: sharedWith === undefined, ...(sharedWith ? { sharedWith } : {}) };
-  const quotedId: unknown = snapshots.quoted?.get('mailId');
-  if (fresh(snapshots.quoted, nowMs) && typeof quotedId === 'string' && quotedId !== mailId) {
-    const had: unknown = snapshots.quoted?.get('sender');
-    const from: QuotedFrom = typeof had !== 'string' ? 'unknown' : had === sender ? 'same' : 'other';
-    thread.quoted = { reference: snapshots.quoted?.id ?? '', mailId: quotedId, from };
-  }
+  const quoted = quotedBy(snapshots.quoted, mailId, nowMs, sender);
   const earlier = fresh(snapshots.sender, nowMs)
     ? snapshots.sender
-    : thread.quoted?.from === 'same'
+    : quoted?.from === 'same'
       ? snapshots.quoted
       : undefined;
+  return {
+    firstWithReference: sharedWith === undefined,
+    ...(sharedWith ? { sharedWith } : {}),
+    ...(quoted ? { quoted } : {}),
+    ...answering(earlier),
+  };
+}
+
+/** The earlier message a message quotes, while its thread is fresh, and whether the same sender wrote it. */
+function quotedBy(
+  snapshot: DocumentSnapshot | undefined,
+  mailId: string,
+  nowMs: number,
+  sender: string | undefined,
+): Thread['quoted'] {
+  const quotedId: unknown = snapshot?.get('mailId');
+  if (!snapshot || !fresh(snapshot, nowMs) || typeof quotedId !== 'string' || quotedId === mailId) return undefined;
+  const had: unknown = snapshot.get('sender');
+  const from: QuotedFrom = typeof had !== 'string' ? 'unknown' : had === sender ? 'same' : 'other';
+  return { reference: snapshot.id, mailId: quotedId, from };
+}
+
+/** The thread headers of an email that answers an earlier one (its Message-ID and references). */
+function answering(earlier: DocumentSnapshot | undefined): Pick<Thread, 'inReplyTo' | 'references'> {
   const messageId: unknown = earlier?.get('messageId');
-  if (typeof messageId === 'string') {
-    thread.inReplyTo = messageId;
-    const before = stringList(earlier?.get('references'));
-    thread.references = [...before.filter((id) => id !== messageId), messageId];
-  }
-  return thread;
+  if (typeof messageId !== 'string') return {};
+  const before = stringList(earlier?.get('references'));
+  return { inReplyTo: messageId, references: [...before.filter((id) => id !== messageId), messageId] };
 }
 
 /**
