@@ -23,7 +23,7 @@ import { readCurrent } from './site-notice/store.js';
 setGlobalOptions({ region: functionsRegion, maxInstances: 10 });
 initializeApp();
 
-// Both time-outs stay below deliver.ts's lease (10 min), so a claim outlives its invocation.
+// Both time-outs stay below the claim's lease (delivery.ts, leaseMs: 10 min), so a claim outlives its invocation.
 
 /**
  * One contact message written by the site → one email to the support inbox, in this one

@@ -20,7 +20,7 @@ import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
 import { pause } from '../mail/retry-policy.js';
 import type { Decision } from '../mail/decide.js';
 import { accountRef, markAccountDown, readAccount } from '../mail/account.js';
-import { proveAccountFailure } from '../mail/account-check.js';
+import { mailRunIo } from '../mail/account-check.js';
 import { alertSink } from '../mail/alerts.js';
 import { runJob, type Job, type Take } from '../mail/pipeline.js';
 import type { MailTransport } from '../mail/transport.js';
@@ -211,15 +211,11 @@ async function confirm(
     await record.update({ confirmation: 'UNVERIFIED' });
     return;
   }
+  const io = mailRunIo(deps.transport, { from: deps.from, to: deps.supportEmail }, { sleep: pause, now });
   await runJob(confirmationJob(to, deps, record, now), {
-    transport: deps.transport,
-    sleep: pause,
-    now,
+    ...io,
     // The recipient is the member's address, not the operator's: a refusal of it is this email's.
-    checkAccount: (failure) =>
-      failure.stage === 'recipient'
-        ? Promise.resolve(undefined)
-        : proveAccountFailure(deps.transport, { from: deps.from, to: deps.supportEmail }, failure, now()),
+    checkAccount: (failure) => (failure.stage === 'recipient' ? Promise.resolve(undefined) : io.checkAccount(failure)),
   });
 }
 

@@ -1,6 +1,7 @@
 import { classifySendError, type SendFailure } from './retry-policy.js';
 import type { OutgoingEmail } from './outgoing-email.js';
 import type { MailTransport } from './transport.js';
+import type { RunIo } from './pipeline.js';
 
 // A failure that a message met proves nothing of the mail account by itself: the server may
 // have answered that one message (its content, its size, a filter that stalled on it), and a
@@ -128,4 +129,22 @@ async function runCheck(
     const failure = classifySendError(error);
     return failure.account ? failure : undefined;
   }
+}
+
+/**
+ * The runner's I/O (pipeline.ts) for the functions' emails: the transport, the pauses, the
+ * clock, and the proof of an account failure by a check from the operator's sender to
+ * `addresses.to`.
+ */
+export function mailRunIo(
+  transport: MailTransport,
+  addresses: { from: string; to: string },
+  { sleep, now }: Pick<RunIo, 'sleep' | 'now'>,
+): RunIo {
+  return {
+    transport,
+    sleep,
+    now,
+    checkAccount: (failure) => proveAccountFailure(transport, addresses, failure, now()),
+  };
 }

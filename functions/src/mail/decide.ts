@@ -5,7 +5,7 @@ import { maxAttempts, retryDelayMs, type SendFailure } from './retry-policy.js';
 // own, a digest (each of its messages decided on its own attempts), a deletion confirmation.
 // One pure function, so a change to how a quota reply, the mail account's failure or a retry
 // is handled is made here once; each kind of email then records the decision its own way
-// (the jobs of pipeline.ts: deliver.ts for a message, digest.ts, account-deletion/cleanup.ts).
+// (the jobs of pipeline.ts: message-job.ts for a message, digest.ts, account-deletion/cleanup.ts).
 
 /** What came of one send: accepted, with the server's answer, or failed and why. */
 export type Sent = { kind: 'sent'; info: DeliveryInfo } | { kind: 'failed'; failure: SendFailure };

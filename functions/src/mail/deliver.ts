@@ -4,7 +4,7 @@ import { errorCodes, logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { markAccountDown } from './account.js';
-import { proveAccountFailure } from './account-check.js';
+import { mailRunIo } from './account-check.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import type { LeasedMessage } from './caps-check.js';
 import { mailCaps } from './caps.js';
@@ -161,13 +161,11 @@ export async function deliverMail(
   const now = options.now ?? Date.now;
   const transport = options.transport ?? getTransport(config.smtp);
   try {
-    return await runJob(messageJob(messageIo(ref, config, options)), {
-      transport,
-      sleep: options.sleep ?? pause,
-      now,
-      checkAccount: (failure) =>
-        proveAccountFailure(transport, { from: config.from, to: config.supportEmail }, failure, now()),
-    });
+    const addresses = { from: config.from, to: config.supportEmail };
+    return await runJob(
+      messageJob(messageIo(ref, config, options)),
+      mailRunIo(transport, addresses, { sleep: options.sleep ?? pause, now }),
+    );
   } catch (error) {
     logEvent('stopped', { mailId: ref.id, ...errorCodes(error) });
     return 'SKIPPED';

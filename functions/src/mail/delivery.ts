@@ -78,7 +78,7 @@ export type Delivery = {
   requeued?: { at: Timestamp; from: string; error: string | null };
   /** While held for the mail account (account.ts). */
   waitsFor?: 'account';
-  /** The claim that started reading the picture and has not recorded an outcome since (claim.ts). */
+  /** The claim that started reading the picture and has not recorded an outcome since (lease.ts). */
   pictureTried?: string;
   /** When a send met no answer after it may have reached the server. */
   unanswered?: Timestamp;

@@ -4,7 +4,7 @@ import type { MailConfig } from '../config.js';
 import { collections } from '../contracts/collections.js';
 import { referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, readAccount } from './account.js';
-import { proveAccountFailure } from './account-check.js';
+import { mailRunIo } from './account-check.js';
 import {
   alertSink,
   markReported,
@@ -338,12 +338,7 @@ export async function sendDigest(
     return taken;
   };
   const transport = options.transport ?? getTransport(config.smtp);
-  await runJob(digestJob(run, sending, take), {
-    transport,
-    sleep: run.sleep,
-    now,
-    checkAccount: (failure) =>
-      proveAccountFailure(transport, { from: config.from, to: config.supportEmail }, failure, now()),
-  });
+  const addresses = { from: config.from, to: config.supportEmail };
+  await runJob(digestJob(run, sending, take), mailRunIo(transport, addresses, { sleep: run.sleep, now }));
   return taken ? reportSending(run, config, taken, sending, { now, alert }) : none('NONE');
 }

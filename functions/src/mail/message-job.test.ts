@@ -11,7 +11,7 @@ import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from
 import type { MailTransport } from './transport.js';
 
 // The message job (message-job.ts) run by the pipeline with its transport, clock and store passed in: what it
-// records on the document after each try (through delivery.ts's shapes, as the claim's lease
+// records on the document after each try (through lease.ts's messageOutcome, as the claim's lease
 // does). The emulator tests run the same code end to end.
 
 const nowMs = Date.parse('2025-06-01T10:00:00Z');

@@ -16,7 +16,7 @@ import type { MailTransport } from './transport.js';
 // record: the decision written the kind's way, tried again while the database refuses
 // (an email the server accepted is never sent again for a failed write); after: logs, alerts
 // and counts, and what comes next: done, the same email again after a pause, or other parts
-// (a refused digest's halves). What differs per kind is its job description (deliver.ts,
+// (a refused digest's halves). What differs per kind is its job description (message-job.ts,
 // digest.ts, account-deletion/cleanup.ts).
 
 /** What a job's take came to: work to send, or settled without an email. */
