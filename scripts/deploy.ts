@@ -143,6 +143,15 @@ if (!withRules) {
   console.log("• Firestore rules are left as they are (the app's, which passed the site's rules checks).");
 }
 console.log(`• Hosting: site ${hostingTarget}.`);
+// What firestore:indexes deploys: a TTL policy for each collection the site and the functions
+// keep for a time (the periods the privacy policy states).
+const { fieldOverrides = [] } = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as {
+  fieldOverrides?: Array<{ collectionGroup: string; fieldPath: string; ttl?: boolean }>;
+};
+const ttlPolicies = fieldOverrides
+  .filter(({ ttl }) => ttl)
+  .map(({ collectionGroup, fieldPath }) => `${collectionGroup}.${fieldPath}`);
+console.log(`• Firestore TTL policies: ${ttlPolicies.join(', ')}.`);
 
 // firebase.json with the named site, for this deploy only, and the Account page's policy
 // written for this project's auth domain (scripts/lib/firebase-config.ts, withSignInPolicy).
@@ -155,7 +164,7 @@ writeFileSync(
 renameSync(`${deployConfig}.tmp`, deployConfig);
 
 process.exit(
-  // firestore:indexes carries the TTL policy that deletes contact messages when they expire.
+  // firestore:indexes carries the TTL policies listed above.
   await run(
     firebaseBin,
     ['deploy', '--config', 'firebase.deploy.json', '--project', project, '--only', targets.join(',')],

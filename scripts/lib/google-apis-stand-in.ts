@@ -96,12 +96,12 @@ export function withAppStatements(rules: string, statements: string): string {
 }
 
 /**
- * The app's rules with the site's part merged in, as README says to do: the Mail block and the
- * functions it calls, the catch-all left out (the app's rules decide the rest).
+ * The app's rules with the site's part merged in, as README says to do: the Mail and HelpSignals
+ * blocks and the functions they call, the catch-all left out (the app's rules decide the rest).
  */
 export const mergedRules = withAppStatements(
   appRules,
-  `${/ {4}\/\/ Contact messages[\s\S]*?\n {4}\}\n/.exec(ourRules)?.[0] ?? ''}\n${/ {4}\/\/ Exactly the document[\s\S]*(?=\n {2}\}\n\}\s*$)/.exec(ourRules)?.[0] ?? ''}`,
+  `${/ {4}\/\/ Contact messages[\s\S]*?\n {4}\}\n\n {4}\/\/ What the help centre writes[\s\S]*?\n {4}\}\n/.exec(ourRules)?.[0] ?? ''}\n${/ {4}\/\/ Exactly the document[\s\S]*(?=\n {2}\}\n\}\s*$)/.exec(ourRules)?.[0] ?? ''}`,
 );
 
 /** The previous site's rules: a message as `to` and `message.html`, rendered as it was written. */

@@ -39,6 +39,8 @@ describe('the retention of contact messages', () => {
       { collectionGroup: collections.dataExports, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Known-problem notices (functions/src/site-notice/store.ts): 30 days after they ended.
       { collectionGroup: collections.siteNotices, fieldPath: 'expireAt', ttl: true, indexes: [] },
+      // The help centre's signals (functions/src/contracts/help-signal.ts): the days the privacy policy states.
+      { collectionGroup: collections.helpSignals, fieldPath: 'expireAt', ttl: true, indexes: [] },
     ]);
     const { FirestoreApi } = createRequire(import.meta.url)('firebase-tools/lib/firestore/api.js') as {
       FirestoreApi: new () => { validateSpec(spec: unknown): void };

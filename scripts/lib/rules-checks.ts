@@ -34,6 +34,7 @@ import { buildContactMessage, contactPicture } from '../../functions/src/contrac
 import { allowStatements, withoutStatement, type AllowStatement } from './rules-text.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import { answerSignal, hostileSignals, siteSignals } from './help-signals.ts';
 
 /** The address of the message every check writes or finds. */
 export const messageAddress = 'angler@example.org';
@@ -258,7 +259,7 @@ const visitor = identities[0] as Identity;
 const googleMember = identities[4] as Identity;
 
 /** What a check is about: a refusal says it in its own words. */
-export type CheckTopic = 'message' | 'hostile' | 'mail' | 'functions' | 'everyone';
+export type CheckTopic = 'message' | 'hostile' | 'mail' | 'functions' | 'everyone' | 'signal' | 'hostile-signal';
 
 /** One thing the rules must let through (`allowed`) or must refuse. */
 export type RulesCheck = {
@@ -413,7 +414,55 @@ export function rulesChecks(): RulesCheck[] {
       }
     }
   }
+  helpSignalChecks(add);
   return checks;
+}
+
+/**
+ * The help centre's signals: each kind the site writes may be created, by a visitor and by a
+ * member; no hostile variant may, nor one under an id of the writer's choosing; nobody may read,
+ * list, change or delete one.
+ */
+function helpSignalChecks(add: (check: RulesCheck) => void): void {
+  const signals = collections.helpSignals;
+  const create = (data: () => DocumentData) => (db: Firestore) => addDoc(collection(db, signals), data());
+  for (const who of [visitor, googleMember]) {
+    for (const [what, data] of siteSignals) {
+      add({
+        name: `${who.name} may write ${what}`,
+        topic: 'signal',
+        expect: 'allowed',
+        attempt: (db) => create(data)(db(who)),
+      });
+    }
+    for (const [what, data] of hostileSignals) {
+      add({
+        name: `${who.name} may not write a help signal with ${what}`,
+        topic: 'hostile-signal',
+        expect: 'refused',
+        attempt: (db) => create(data)(db(who)),
+      });
+    }
+    add({
+      name: `${who.name} may not write a help signal under an id it chose`,
+      topic: 'hostile-signal',
+      expect: 'refused',
+      attempt: (db) => setDoc(doc(db(who), signals, 'support'), answerSignal()),
+    });
+  }
+  for (const who of identities) {
+    for (const { what, changesSeeded, attempt } of forbiddenAccess([signals, seededId], signals, {
+      'its answer': { helped: true },
+    })) {
+      add({
+        name: `${who.name} may not ${what}`,
+        topic: 'hostile-signal',
+        expect: 'refused',
+        ...(changesSeeded ? { changesSeeded } : {}),
+        attempt: (db) => attempt(db(who)),
+      });
+    }
+  }
 }
 
 /** A check the rules failed, and the statement whose removal made it pass, where one did. */
@@ -450,7 +499,7 @@ export type RulesTarget = { host: string; port: number; projectId: string };
  */
 const traceBudget = 2000;
 /** The order failures are traced in, so the most telling are traced within the budget. */
-const topicOrder: CheckTopic[] = ['everyone', 'mail', 'functions', 'hostile', 'message'];
+const topicOrder: CheckTopic[] = ['everyone', 'mail', 'functions', 'hostile', 'hostile-signal', 'message', 'signal'];
 
 /** Runs of `runRulesChecks` now underway (the tests run several at once, one project each). */
 let runsUnderway = 0;
@@ -486,6 +535,7 @@ async function seed(admin: Firestore): Promise<void> {
   for (const [id, notice] of Object.entries(seededNotices(Date.now()))) {
     batch.set(doc(admin, collections.siteNotices, id), notice);
   }
+  batch.set(doc(admin, collections.helpSignals, seededId), { ...answerSignal(), createdAt: Timestamp.now() });
   await batch.commit();
 }
 

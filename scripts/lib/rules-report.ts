@@ -17,6 +17,11 @@ const consequences: Array<[CheckTopic, string]> = [
   ['mail', 'let a client read, change or delete contact messages (or set their delivery, which skips the caps)'],
   ['functions', "let a client read or write the functions' own data (threads, references, counters, alerts, records)"],
   ['hostile', "let a client write a contact message the site's rules refuse (recipients, markup, delivery, sizes)"],
+  [
+    'hostile-signal',
+    "let a client read or change the help centre's signals, or write one the site's rules refuse (an address, free text, a number, no expiry)",
+  ],
+  ['signal', "refuse the help centre's signals: the team's weekly report would miss the searches and answers"],
 ];
 
 /** What a failing check that something is refused says in the plain case (not repeated). */

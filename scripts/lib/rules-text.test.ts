@@ -34,10 +34,12 @@ describe('allow statements', () => {
     expect(rules.slice(last?.end).trimStart().startsWith('}')).toBe(true);
   });
 
-  it("are found in the repository's own rules: the Mail block's two and the catch-all", () => {
+  it("are found in the repository's own rules: the Mail block's two, the HelpSignals block's two and the catch-all", () => {
     const ours = readFileSync(join(root, 'firestore.rules'), 'utf8');
     expect(allowStatements(ours).map(({ text }) => text)).toEqual([
       "allow create: if mailId.matches('^[A-Za-z0-9]{20}$') && isContactMessage(request.resource.data);",
+      'allow read, update, delete: if false;',
+      "allow create: if signalId.matches('^[A-Za-z0-9]{20}$') && isHelpSignal(request.resource.data);",
       'allow read, update, delete: if false;',
       'allow read, write: if false;',
     ]);

@@ -49,6 +49,14 @@ import {
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import {
+  articleIdPattern,
+  helpReasons,
+  helpSignalLimits,
+  searchPlaces,
+  searchTextPattern,
+} from '../../functions/src/contracts/help-signal.ts';
+import { answerSignal, hostileSignals, siteSignals } from '../../scripts/lib/help-signals.ts';
 
 let env: RulesTestEnvironment;
 
@@ -240,22 +248,23 @@ describe('Mail: the one picture a message may carry', () => {
 
 // The form and the mail function share one definition of a contact message
 // (functions/src/contracts/contact-message.ts); the rules file cannot import it, so it is read here.
+const body = (name: string) =>
+  new RegExp(`function ${name}\\([^)]*\\) \\{([\\s\\S]*?)\\n    \\}`).exec(firestoreRules)?.[1] ?? '';
+/**
+ * A pattern as a rules string literal: backslashes doubled, characters outside printable
+ * ASCII as \uXXXX, in the quotes it does not contain.
+ */
+const literal = (pattern: string) => {
+  const quote = pattern.includes("'") ? '"' : "'";
+  const escaped = pattern.replaceAll('\\', '\\\\').replace(/[^\x20-\x7e]/gu, (character) => {
+    const code = character.codePointAt(0) ?? 0;
+    if (code > 0xffff) throw new Error('write astral characters into firestore.rules some other way');
+    return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+  return `${quote}${escaped}${quote}`;
+};
+
 describe('the contact message in firestore.rules', () => {
-  const body = (name: string) =>
-    new RegExp(`function ${name}\\([^)]*\\) \\{([\\s\\S]*?)\\n    \\}`).exec(firestoreRules)?.[1] ?? '';
-  /**
-   * A pattern as a rules string literal: backslashes doubled, characters outside printable
-   * ASCII as \uXXXX, in the quotes it does not contain.
-   */
-  const literal = (pattern: string) => {
-    const quote = pattern.includes("'") ? '"' : "'";
-    const escaped = pattern.replaceAll('\\', '\\\\').replace(/[^\x20-\x7e]/gu, (character) => {
-      const code = character.codePointAt(0) ?? 0;
-      if (code > 0xffff) throw new Error('write astral characters into firestore.rules some other way');
-      return `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
-    });
-    return `${quote}${escaped}${quote}`;
-  };
   const ruleOf = { line: 'isLine', email: 'isEmail', text: 'isText' } as const;
 
   it('checks every field of the message with its kind and limit, and nothing else', () => {
@@ -389,5 +398,58 @@ describe('Mail: nothing else', () => {
     await assertFails(getDocs(collection(member, collections.dataExports)));
     await assertFails(setDoc(doc(member, collections.dataExports, id), { recent: [] }));
     await assertFails(deleteDoc(doc(member, collections.dataExports, id)));
+  });
+});
+
+describe('HelpSignals: what the help centre may write', () => {
+  const signals = (db = visitor()) => collection(db, collections.helpSignals);
+  const member = () => env.authenticatedContext('u1', { email: 'member@gmail.com' }).firestore();
+
+  it.each(siteSignals)('accepts %s, from a visitor and from a member', async (_, data) => {
+    await assertSucceeds(addDoc(signals(), data()));
+    await assertSucceeds(addDoc(signals(member()), data()));
+  });
+
+  it('has at least 20 hostile signals to check', () => {
+    expect(hostileSignals.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(hostileSignals)('denies %s', async (_, data) => {
+    await assertFails(addDoc(signals(), data()));
+  });
+
+  it('denies a signal under an id of the writer’s choosing', async () => {
+    await assertFails(setDoc(doc(signals(), 'support'), answerSignal()));
+  });
+
+  it('denies reading, listing, changing and deleting a signal, to a visitor and to a member', async () => {
+    await env.withSecurityRulesDisabled(async (context) => {
+      await setDoc(doc(context.firestore(), collections.helpSignals, 'Mx7pQ2r9LkTz81KpRw3v'), answerSignal());
+    });
+    for (const db of [visitor(), member()]) {
+      const ref = doc(db, collections.helpSignals, 'Mx7pQ2r9LkTz81KpRw3v');
+      await assertFails(getDoc(ref));
+      await assertFails(getDocs(collection(db, collections.helpSignals)));
+      await assertFails(updateDoc(ref, { helped: true }));
+      await assertFails(deleteDoc(ref));
+    }
+  });
+
+  it('has the contract’s patterns, limits, choices and period, character for character', () => {
+    const { keepDays, clockSlackDays, maxLength, maxArticleId } = helpSignalLimits;
+    expect(body('isHelpSignal')).toContain(
+      `data.expireAt > request.time + duration.value(${keepDays - clockSlackDays}, 'd')`,
+    );
+    expect(body('isHelpSignal')).toContain(
+      `data.expireAt < request.time + duration.value(${keepDays + clockSlackDays}, 'd')`,
+    );
+    expect(body('isEmptySearch')).toContain(`data.text.size() <= ${maxLength}`);
+    expect(body('isEmptySearch')).toContain(`data.text.matches(${literal(searchTextPattern)})`);
+    const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
+    expect(body('isEmptySearch')).toContain(`data.get('place', null) in [${quoted(searchPlaces)}]`);
+    expect(body('isHelpReason')).toContain(`data.get('reason', null) in [${quoted(helpReasons)}]`);
+    expect(body('isArticleId')).toContain(
+      `value.size() <= ${maxArticleId} && value.matches(${literal(articleIdPattern)})`,
+    );
   });
 });

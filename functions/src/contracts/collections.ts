@@ -27,4 +27,10 @@ export const collections = {
    * `current`, the one shown. Written by the operator's command alone; read by the functions.
    */
   siteNotices: 'SiteNotices',
+  /**
+   * What the help centre learns where it fails (contracts/help-signal.ts): an article's answer,
+   * why it did not help, a search that found nothing. The site creates them; nobody reads them
+   * but the functions' weekly report.
+   */
+  helpSignals: 'HelpSignals',
 } as const;

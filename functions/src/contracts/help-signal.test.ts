@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { helpSignalLimits, parseHelpSignal, searchKeptAs, searchTextPattern } from './help-signal.js';
+
+const kept = new RegExp(searchTextPattern, 'u');
+
+describe('searchKeptAs: a search in the only form the team may be shown', () => {
+  it.each([
+    ['Reel  BROKEN', 'reel broken'],
+    ['  Perché non si apre? ', 'perché non si apre'],
+    ['l’app non parte!', 'l’app non parte'],
+    ["can't log-in", "can't log-in"],
+    ['"tide" (forecast)', 'tide forecast'],
+  ])('keeps %j as %j', (typed, expected) => {
+    expect(searchKeptAs(typed)).toBe(expected);
+    expect(kept.test(expected)).toBe(true);
+  });
+
+  it.each([
+    ['an email address', 'refund angler@example.org please', 'refund please'],
+    ['a phone number', 'call +39 333 123 4567 back', 'call back'],
+    ['a reference', 'ticket K7Q-2MX status', 'ticket status'],
+    ['a number', 'order 12345 missing', 'order missing'],
+    ['a word with a digit', 'android14 crash', 'crash'],
+    ['an address', 'www.example.org down', 'down'],
+  ])('drops %s', (_, typed, expected) => {
+    expect(searchKeptAs(typed)).toBe(expected);
+  });
+
+  it(`keeps the first ${helpSignalLimits.maxWords} words, within ${helpSignalLimits.maxLength} characters`, () => {
+    expect(searchKeptAs('one two three four five six')).toBe('one two three four');
+    const long = `${'a'.repeat(40)} ${'b'.repeat(40)}`;
+    expect(searchKeptAs(long)).toBe('a'.repeat(40));
+    expect(searchKeptAs('c'.repeat(helpSignalLimits.maxLength + 1))).toBeUndefined();
+  });
+
+  it('keeps nothing of a search without a word of letters', () => {
+    for (const typed of ['', '   ', '12345', 'angler@example.org', '+39 333 1234567', '?!', 'K7Q-2MX']) {
+      expect(searchKeptAs(typed)).toBeUndefined();
+    }
+  });
+
+  it('gives only text the rules’ pattern accepts', () => {
+    for (const typed of ['Ünïcode Wörds', 'x-ray vision', 'rock’n’roll', 'a b c d e', 'Œuvre']) {
+      const result = searchKeptAs(typed);
+      expect(result === undefined || kept.test(result)).toBe(true);
+    }
+  });
+});
+
+describe('parseHelpSignal', () => {
+  const written = { language: 'it', createdAt: 1, expireAt: 2 };
+
+  it('reads back each kind the page writes', () => {
+    expect(parseHelpSignal({ ...written, kind: 'answer', article: 'cancel-pro', helped: false })).toMatchObject({
+      kind: 'answer',
+      helped: false,
+    });
+    expect(parseHelpSignal({ ...written, kind: 'reason', article: 'cancel-pro', reason: 'unclear' })).toMatchObject({
+      kind: 'reason',
+      reason: 'unclear',
+    });
+    expect(parseHelpSignal({ ...written, kind: 'search', place: 'help', text: 'reel broken' })).toMatchObject({
+      kind: 'search',
+      text: 'reel broken',
+    });
+  });
+
+  it.each([
+    ['an unknown kind', { kind: 'note', article: 'cancel-pro' }],
+    ['a language that is not a code', { kind: 'answer', article: 'cancel-pro', helped: true, language: 'english' }],
+    ['an article id with a slash', { kind: 'answer', article: '../x', helped: true }],
+    ['an answer that is not true or false', { kind: 'answer', article: 'cancel-pro', helped: 'yes' }],
+    ['a reason not in the list', { kind: 'reason', article: 'cancel-pro', reason: 'spam' }],
+    ['a search with a number', { kind: 'search', place: 'help', text: 'order 12345' }],
+    ['a search in capitals', { kind: 'search', place: 'help', text: 'Reel' }],
+    ['a search from elsewhere', { kind: 'search', place: 'app', text: 'reel' }],
+  ])('refuses %s', (_, fields) => {
+    expect(parseHelpSignal({ ...written, ...fields })).toBeUndefined();
+  });
+});

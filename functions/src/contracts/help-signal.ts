@@ -1,0 +1,113 @@
+// What the help centre writes so the team learns where it fails (the weekly report of the
+// searches that found nothing and the articles that did not help): the contract between the
+// pages that write a signal, firestore.rules, which let exactly these shapes in, and the
+// report that reads them. One of the contracts (ARCHITECTURE.md, "Contracts"): it imports
+// nothing. firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
+// patterns and periods with these, character for character.
+//
+// A signal says nothing of who wrote it: no account, address, IP or device id; a search is kept
+// only in the form the team may be shown (`searchKeptAs`), and every signal carries the time
+// the TTL policy deletes it at (`helpSignalLimits.keepDays`).
+
+/** What a signal says: an article's answer (it helped or not), why it did not, a search that found nothing. */
+export const helpSignalKinds = ['answer', 'reason', 'search'] as const;
+export type HelpSignalKind = (typeof helpSignalKinds)[number];
+
+/** Why an article did not help, as the reader may choose it (nothing typed freely). */
+export const helpReasons = ['not-my-problem', 'unclear', 'did-not-work'] as const;
+export type HelpReason = (typeof helpReasons)[number];
+
+/** Where a search found nothing: the help centre's search, or the suggestions beside the contact form. */
+export const searchPlaces = ['help', 'contact'] as const;
+export type SearchPlace = (typeof searchPlaces)[number];
+
+export const helpSignalLimits = {
+  /**
+   * Days a signal is kept (a TTL policy on `expireAt`): the report reads the last week each
+   * Monday, and a report held while the mail account fails still finds its week weeks later.
+   */
+  keepDays: 35,
+  /** How far a page's clock may be off: the expiry it writes may differ this much from keepDays. */
+  clockSlackDays: 2,
+  /** Most words of a search kept. */
+  maxWords: 4,
+  /** Longest search kept, in UTF-16 code units. */
+  maxLength: 60,
+  /** Longest article id. */
+  maxArticleId: 60,
+} as const;
+
+/** An article's id, as the help centre's addresses have it. */
+export const articleIdPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+
+/** One word of a search as kept: lower-case letters, an apostrophe or a hyphen inside. */
+const wordSource = "\\p{Ll}+(?:['’-]\\p{Ll}+)*";
+/** A search as kept: one to `maxWords` words, one space between. */
+export const searchTextPattern = `^${wordSource}(?: ${wordSource}){0,${helpSignalLimits.maxWords - 1}}$`;
+const word = new RegExp(`^${wordSource}$`, 'u');
+
+/**
+ * A search as the team may be shown it, or undefined when nothing of it may be kept: in lower
+ * case, its words without the punctuation around them, every word that holds anything but letters
+ * dropped (an email address, a phone number, a reference, any number), the first `maxWords` left.
+ */
+export function searchKeptAs(typed: string): string | undefined {
+  const words = typed
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((item) => item.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ''))
+    .filter((item) => word.test(item));
+  let kept = '';
+  for (const item of words.slice(0, helpSignalLimits.maxWords)) {
+    const next = kept ? `${kept} ${item}` : item;
+    if (next.length > helpSignalLimits.maxLength) break;
+    kept = next;
+  }
+  return kept || undefined;
+}
+
+/** The fields every signal has besides what it says. */
+type Written = { language: string; createdAt: unknown; expireAt: unknown };
+
+/** What a signal says, by its kind. */
+type Said =
+  | { kind: 'answer'; article: string; helped: boolean }
+  | { kind: 'reason'; article: string; reason: HelpReason }
+  | { kind: 'search'; place: SearchPlace; text: string };
+
+export type HelpSignal = Written & Said;
+
+/** When a signal written at `nowMs` expires (what the page writes; the rules allow the clock's slack). */
+export const helpSignalExpiryMs = (nowMs: number) => nowMs + helpSignalLimits.keepDays * 86_400_000;
+
+const isLanguage = (value: unknown): value is string => typeof value === 'string' && /^[a-z]{2}$/.test(value);
+const isArticle = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  value.length <= helpSignalLimits.maxArticleId &&
+  new RegExp(articleIdPattern).test(value);
+
+/** What each kind says, read back: undefined when a field is not what the kind writes. */
+const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => Said | undefined> = {
+  answer: ({ article, helped }) =>
+    isArticle(article) && typeof helped === 'boolean' ? { kind: 'answer', article, helped } : undefined,
+  reason: ({ article, reason }) =>
+    isArticle(article) && helpReasons.includes(reason as HelpReason)
+      ? { kind: 'reason', article, reason: reason as HelpReason }
+      : undefined,
+  search: ({ place, text }) =>
+    searchPlaces.includes(place as SearchPlace) && typeof text === 'string' && searchKeptAs(text) === text
+      ? { kind: 'search', place: place as SearchPlace, text }
+      : undefined,
+};
+
+/**
+ * A signal as the report reads it back, or undefined when it is not one (the rules let only
+ * these shapes in; the report trusts none of it all the same). Times are left to the reader.
+ */
+export function parseHelpSignal(data: Record<string, unknown>): HelpSignal | undefined {
+  const { kind, language, createdAt, expireAt } = data;
+  if (!isLanguage(language) || !helpSignalKinds.includes(kind as HelpSignalKind)) return undefined;
+  const said = readers[kind as HelpSignalKind](data);
+  return said && { ...said, language, createdAt, expireAt };
+}
