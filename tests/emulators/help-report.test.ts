@@ -1,0 +1,99 @@
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { afterAll, describe, expect, it } from 'vitest';
+import { collections } from '../../functions/src/contracts/collections.ts';
+import { helpSignalExpiryMs } from '../../functions/src/contracts/help-signal.ts';
+import { readWeek } from '../../functions/src/help-report/read-week.ts';
+import { floodPerHour, hourOf, perSubjectPerDay } from '../../functions/src/help-report/summary.ts';
+import { firestoreEmulator, projectId } from '../support/emulators.ts';
+import { autoId } from '../support/visitor-writes.ts';
+
+// The weekly report's reading of the help signals (functions/src/help-report/read-week.ts)
+// against the Firestore emulator: the signals a page writes, and a burst a script writes
+// straight to Firestore's REST API, through the rules, as fast as it likes. The burst is a
+// flood: its hour is counted, not read, and none of it counts as an opinion.
+
+const app = initializeApp({ projectId }, 'help-report-test');
+const db = getFirestore(app);
+afterAll(async () => {
+  await deleteApp(app);
+});
+
+const hourMs = 3_600_000;
+const documents = `projects/${projectId}/databases/(default)/documents`;
+const firestoreOrigin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
+
+/** `count` answers that an article did not help, in commits of 50, as a script writes them through the rules. */
+async function restFlood(count: number): Promise<Response[]> {
+  const write = () => ({
+    update: {
+      name: `${documents}/${collections.helpSignals}/${autoId()}`,
+      fields: {
+        kind: { stringValue: 'answer' },
+        language: { stringValue: 'en' },
+        article: { stringValue: 'cancel-pro' },
+        helped: { booleanValue: false },
+        expireAt: { timestampValue: new Date(helpSignalExpiryMs(Date.now())).toISOString() },
+      },
+    },
+    updateTransforms: [{ fieldPath: 'createdAt', setToServerValue: 'REQUEST_TIME' }],
+    currentDocument: { exists: false },
+  });
+  const commits = Array.from({ length: Math.ceil(count / 50) }, (_, index) =>
+    Array.from({ length: Math.min(50, count - index * 50) }, write),
+  );
+  return Promise.all(
+    commits.map((writes) =>
+      fetch(`${firestoreOrigin}/v1/${documents}:commit`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ writes }),
+      }),
+    ),
+  );
+}
+
+/** A signal written `hoursAgo` (past the rules: only the server's time passes them). */
+const earlier = (hoursAgo: number, fields: Record<string, unknown>) =>
+  db.collection(collections.helpSignals).add({
+    language: 'en',
+    createdAt: Timestamp.fromMillis(Date.now() - hoursAgo * hourMs),
+    expireAt: Timestamp.fromMillis(helpSignalExpiryMs(Date.now())),
+    ...fields,
+  });
+
+describe('the weekly report’s reading of the help signals', () => {
+  it('counts what pages wrote, skips what is not a signal, and marks a burst through the REST API as a flood', async () => {
+    const burst = 450;
+    const responses = await restFlood(burst);
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
+    await Promise.all([
+      earlier(3, { kind: 'answer', article: 'offline-maps', helped: false }),
+      earlier(3, { kind: 'answer', article: 'offline-maps', helped: false }),
+      earlier(3, { kind: 'reason', article: 'offline-maps', reason: 'unclear' }),
+      earlier(4, { kind: 'search', place: 'help', text: 'tide table' }),
+      earlier(4, { kind: 'search', place: 'contact', text: 'tide table' }),
+      // Not a signal (only admin access could write it): read, and skipped.
+      earlier(4, { kind: 'search', place: 'help', text: 'Order 12345' }),
+    ]);
+
+    const now = Date.now();
+    const summary = await readWeek(db, hourOf(now) - 7 * 24 * hourMs, hourOf(now) + hourMs);
+
+    // The burst: its hour (or, across an hour's end, the larger part) is a flood, unread.
+    const flooded = summary.floods.reduce((sum, flood) => sum + flood.signals, 0);
+    expect(flooded).toBeGreaterThan(floodPerHour);
+    const cancel = summary.articles.find((line) => line.article === 'cancel-pro');
+    expect(flooded + (cancel?.no ?? 0) + (cancel?.uncounted ?? 0)).toBe(burst);
+    expect(cancel?.no ?? 0).toBeLessThanOrEqual(perSubjectPerDay);
+
+    expect(summary.articles).toContainEqual({
+      article: 'offline-maps',
+      no: 2,
+      yes: 0,
+      reasons: { 'not-my-problem': 0, unclear: 1, 'did-not-work': 0 },
+      uncounted: 0,
+    });
+    expect(summary.searches.en).toEqual([{ text: 'tide table', count: 2, places: ['help', 'contact'], uncounted: 0 }]);
+  });
+});
