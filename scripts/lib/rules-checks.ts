@@ -143,6 +143,17 @@ export const hostileMessages: Array<[string, () => DocumentData]> = [
   ['markup as the app version', () => withContext({ language: 'en', appVersion: '<b>1.0</b>' })],
   ['an app version with a line break', () => withContext({ language: 'en', appVersion: '1.0\r\nBcc: a@b.co' })],
   ['an app version that is a number', () => withContext({ language: 'en', appVersion: 1.2 })],
+  ['read articles that are one string', () => withContext({ language: 'en', articles: 'cancel-pro' })],
+  ['an empty list of read articles', () => withContext({ language: 'en', articles: [] })],
+  [
+    'five read articles',
+    () => withContext({ language: 'en', articles: ['a', 'b', 'c', 'd', 'e'].map((letter) => `${letter}-pro`) }),
+  ],
+  ['a read article that is a path', () => withContext({ language: 'en', articles: ['cancel-pro', '../account'] })],
+  ['a read article with markup', () => withContext({ language: 'en', articles: ['<b>cancel</b>'] })],
+  ['a read article in capitals', () => withContext({ language: 'en', articles: ['a', 'b', 'Cancel-Pro'] })],
+  ['a fourth read article that is a number', () => withContext({ language: 'en', articles: ['a', 'b', 'c', 4] })],
+  ['an oversized read article', () => withContext({ language: 'en', articles: ['a'.repeat(61)] })],
 ];
 
 /**

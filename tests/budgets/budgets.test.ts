@@ -110,6 +110,14 @@ const homeBudget = 100 * 1024;
  * /email-verification 361.8, /partner 322.4, /account 363.4, /help 352.0, /accessibility
  * 350.5, the longest article (send-a-screenshot, Italian) 359.6. A page whose text grows makes
  * room for it elsewhere or says why in its own line here.
+ * Then issue 65, the help centre learning where it fails (kB measured, the larger language): the
+ * help page 352.0 → 353.8 (353 → 355), a search that found nothing counted once it has stayed on
+ * screen, with the rule of what of it may be kept (help-signal.ts) and the loader of the part that
+ * writes it; the support page 365.6 → 368.5 (367 → 370), the same for its suggestions and the help
+ * articles a message names; the longest article 359.6 → 361.3 (361 → 363), the note of what was
+ * read, the link that names the article, and the loader of the question at its end (its list of
+ * the parts it needs, 0.6 kB): the question itself, its texts and the database's client come when
+ * the reader nears the end, and answers (tests below).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -123,16 +131,16 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/features': 344_000,
   '/download-app': 338_000,
   '/pro': 335_000,
-  '/support': 367_000,
+  '/support': 370_000,
   '/privacyAndPolicy': 356_000,
   '/termsAndConditions': 355_000,
   '/email-verification': 363_000,
   '/partner': 324_000,
   '/account': 365_000,
-  '/help': 353_000,
+  '/help': 355_000,
   '/accessibility': 352_000,
   // Every article is the same page with its own summary and text.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 361_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 363_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),
@@ -193,13 +201,40 @@ describe('bundle budgets', () => {
   });
 
   it('loads Firebase only on the pages that talk to it', () => {
-    expect(routesWith('node_modules/@firebase/')).toEqual(['/account', '/email-verification', '/support']);
-    expect(routesWith('node_modules/@firebase/app/')).toEqual(['/account', '/email-verification', '/support']);
+    const talking = ['/account', '/email-verification', paths.help, '/support'];
+    expect(routesWith('node_modules/@firebase/')).toEqual(talking);
+    expect(routesWith('node_modules/@firebase/app/')).toEqual(talking);
   });
 
-  it('loads the Firestore SDK only on the support page', () => {
-    expect(routesWith('node_modules/@firebase/firestore/')).toEqual(['/support']);
-    expect(routesWith('node_modules/firebase/firestore/lite/')).toEqual(['/support']);
+  // The help centre writes a signal (an answer, a search that found nothing) only when there is
+  // one to write: its client comes then, never with the page.
+  it('loads the Firestore SDK on the support page, and on the help pages only when they write', () => {
+    for (const needle of ['node_modules/@firebase/firestore/', 'node_modules/firebase/firestore/lite/']) {
+      expect(routesWith(needle), needle).toEqual([paths.help, '/support']);
+      const chunks = chunksHolding(report, needle);
+      for (const row of startUp.filter(({ route }) => helpRoutes.includes(route)))
+        expect(
+          row.files.some((file) => chunks.includes(file)),
+          `${row.language} ${row.route}`,
+        ).toBe(false);
+    }
+  });
+
+  // Issue 65: the question at an article's end is the part that comes when the reader nears it.
+  it('loads the article question and the signals’ writer on no page’s start-up', () => {
+    for (const needle of ['src/features/help/article-question.tsx', 'src/features/help/signals/signal-store.ts']) {
+      const chunks = chunksHolding(report, needle);
+      expect(chunks.length, needle).toBeGreaterThan(0);
+      for (const row of startUp)
+        expect(
+          row.files.some((file) => chunks.includes(file)),
+          `${needle} on ${row.language} ${row.route}`,
+        ).toBe(false);
+    }
+    const article = report.routes.find((row) => row.route === `/help/${helpArticleIds[0]}`);
+    expect(
+      chunksHolding(report, 'src/features/help/article-question.tsx').every((file) => article?.later.includes(file)),
+    ).toBe(true);
   });
 
   it('loads the Auth SDK only on the email action and Account pages, and only when it is used', () => {
@@ -313,9 +348,11 @@ describe('bundle budgets', () => {
   // then the help page listed titles only, each summary with its article and the search index:
   // 6.55 kB measured, and 0.45 kB of room, about nine articles' titles in both languages
   // (many-articles.test.ts: 49 bytes each).
-  it('keeps the help page within 7.0 kB (gzip) of the features page', () => {
+  // Issue 65: 7.52 kB measured once a search that found nothing is counted (the rule of what of
+  // it is kept, the hook and the loader of the writer, +0.5 kB), so 8.0 kB.
+  it('keeps the help page within 8.0 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(7_000);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_000);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {

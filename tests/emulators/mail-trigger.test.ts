@@ -101,6 +101,7 @@ describe('the mail trigger', () => {
       language: 'it',
       platform: 'android',
       appVersion: '1.2.3 (45)',
+      articles: ['tide-table', 'forecast-units'],
     });
     const reference = referenceFor(id);
 
@@ -126,7 +127,7 @@ describe('the mail trigger', () => {
       expect(html).toContain(value);
     expect(mail?.text).toMatch(/^> The tide table is off\.\n> Since <Monday>\.\n\nName: Ann & Bob\n/);
     expect(mail?.text).toContain(
-      `\nEmail: ${sender}\nSubject: Tides ${t}\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nReceived: `,
+      `\nEmail: ${sender}\nSubject: Tides ${t}\nReference: ${reference}\nLanguage: Italian (it)\nDevice: Android\nApp version: 1.2.3 (45)\nHelp read first: tide-table, forecast-units\nReceived: `,
     );
     expect(mail?.text).toContain(`\nDocument: Mail/${id}`);
     expect(mail?.messageId).toBe(delivery.info?.messageId);

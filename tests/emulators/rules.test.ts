@@ -29,6 +29,7 @@ import {
   contactFields,
   contactMessageSchema,
   contactPicture,
+  maxReadArticles,
   patterns,
   platforms,
   type ContactField,
@@ -129,6 +130,9 @@ describe('Mail: what a visitor may write', () => {
     await assertSucceeds(create(withContext({ language: 'en', platform: 'ios' })));
     await assertSucceeds(create(withContext({ language: 'it', platform: 'other', appVersion: '2.0.0-beta.1 (7)' })));
     await assertSucceeds(create(withContext({ language: 'en', appVersion: `1${'.0'.repeat(15)}2` })));
+    const read = ['cancel-pro', 'delete-account', 'a'.repeat(helpSignalLimits.maxArticleId), 'forecast-units'];
+    await assertSucceeds(create(withContext({ language: 'en', articles: read.slice(0, 1) })));
+    await assertSucceeds(create(withContext({ language: 'it', platform: 'android', articles: read })));
   });
 
   // The hostile messages and the ids a writer might choose are the site's rules checks'
@@ -317,6 +321,13 @@ describe('the contact message in firestore.rules', () => {
       .map((key) => `'${key}'`)
       .join(', ');
     expect(body('isContext')).toContain(`context.keys().hasOnly([${contextKeys}])`);
+    const most = maxReadArticles;
+    expect(body('isArticleList')).toContain(`list.size() <= ${String(most)}`);
+    for (let index = 1; index < most; index += 1)
+      expect(body('isArticleList')).toContain(
+        `(list.size() < ${String(index + 1)} || isArticleId(list[${String(index)}]))`,
+      );
+    expect(body('isArticleList')).not.toContain(`list[${String(most)}]`);
   });
 });
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { contactPicture } from './contact-picture.js';
+import { articleIdPattern, helpSignalLimits, isArticleId } from './help-signal.js';
 
 // A contact message, the one definition that the site's form, firestore.rules and the mail
 // function share: its fields and their limits, the schema that builds the document the site
@@ -25,6 +26,12 @@ export type Platform = (typeof platforms)[number];
 
 /** Longest app version, in characters (the appVersion pattern's limit). */
 export const maxAppVersionLength = 32;
+
+/**
+ * Most help articles a message names as read before it was written (the article whose "write to
+ * us" link the visitor followed, the ones they opened on the way): the latest ones.
+ */
+export const maxReadArticles = 4;
 
 export { contactPicture };
 
@@ -103,6 +110,14 @@ export const contactMessageSchema = /* @__PURE__ */ (() =>
       language: v.pipe(v.string(), v.regex(matchers.language)),
       platform: v.optional(v.picklist(platforms)),
       appVersion: v.optional(v.pipe(v.string(), v.regex(matchers.appVersion))),
+      /** The help articles the visitor read before writing, by id, the one written about first. */
+      articles: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(helpSignalLimits.maxArticleId), v.regex(regex(articleIdPattern)))),
+          v.minLength(1),
+          v.maxLength(maxReadArticles),
+        ),
+      ),
     }),
     /**
      * The known-problem notice the page showed when the message was written (site-notice.ts):
@@ -175,6 +190,8 @@ export type ContactDraft = Record<ContactField, string> & {
   platform?: Platform | '';
   appVersion?: string;
   notice?: string;
+  /** The help articles read before writing, the one written about first (may repeat; others are dropped). */
+  articles?: readonly string[];
 };
 
 /**
@@ -197,9 +214,16 @@ export function buildContactMessage(draft: ContactDraft): ContactMessage {
       language: draft.language,
       ...(draft.platform ? { platform: draft.platform } : {}),
       ...(isValid('appVersion', appVersion) ? { appVersion } : {}),
+      ...readArticles(draft.articles),
     },
     ...(isValid('documentId', draft.notice) ? { notice: draft.notice } : {}),
   };
+}
+
+/** The articles a message names: the valid ids, each once, the first `maxReadArticles`. */
+function readArticles(ids: readonly string[] | undefined): { articles?: string[] } {
+  const articles = [...new Set(ids?.filter(isArticleId))].slice(0, maxReadArticles);
+  return articles.length > 0 ? { articles } : {};
 }
 
 export type ParsedContactMessage = { ok: true; message: ContactMessage } | { ok: false; reason: string };
@@ -210,6 +234,8 @@ const problems: Record<string, string> = {
   max_length: 'is too long',
   regex: 'is not in the accepted form',
   picklist: 'is not a known value',
+  array: 'is not a list',
+  min_length: 'is empty',
 };
 
 /**

@@ -71,28 +71,37 @@ export function searchKeptAs(typed: string): string | undefined {
 type Written = { language: string; createdAt: unknown; expireAt: unknown };
 
 /** What a signal says, by its kind. */
-type Said =
+export type HelpSignalSaid =
   | { kind: 'answer'; article: string; helped: boolean }
   | { kind: 'reason'; article: string; reason: HelpReason }
   | { kind: 'search'; place: SearchPlace; text: string };
 
-export type HelpSignal = Written & Said;
+export type HelpSignal = Written & HelpSignalSaid;
 
 /** When a signal written at `nowMs` expires (what the page writes; the rules allow the clock's slack). */
 export const helpSignalExpiryMs = (nowMs: number) => nowMs + helpSignalLimits.keepDays * 86_400_000;
 
+/**
+ * The document a page writes for what it says, but `createdAt` (the server's time, which the
+ * writer adds): in its language, with the time it expires by the page's clock.
+ */
+export function helpSignalDocument(said: HelpSignalSaid, language: string, nowMs: number) {
+  return { ...said, language, expireAt: new Date(helpSignalExpiryMs(nowMs)) };
+}
+
 const isLanguage = (value: unknown): value is string => typeof value === 'string' && /^[a-z]{2}$/.test(value);
-const isArticle = (value: unknown): value is string =>
+/** A help article's id, in the form the help centre's addresses have it. */
+export const isArticleId = (value: unknown): value is string =>
   typeof value === 'string' &&
   value.length <= helpSignalLimits.maxArticleId &&
   new RegExp(articleIdPattern).test(value);
 
 /** What each kind says, read back: undefined when a field is not what the kind writes. */
-const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => Said | undefined> = {
+const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => HelpSignalSaid | undefined> = {
   answer: ({ article, helped }) =>
-    isArticle(article) && typeof helped === 'boolean' ? { kind: 'answer', article, helped } : undefined,
+    isArticleId(article) && typeof helped === 'boolean' ? { kind: 'answer', article, helped } : undefined,
   reason: ({ article, reason }) =>
-    isArticle(article) && helpReasons.includes(reason as HelpReason)
+    isArticleId(article) && helpReasons.includes(reason as HelpReason)
       ? { kind: 'reason', article, reason: reason as HelpReason }
       : undefined,
   search: ({ place, text }) =>

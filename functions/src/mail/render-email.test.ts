@@ -68,7 +68,10 @@ describe('renderEmail', () => {
 
   it('puts the message first, then who wrote it, the reference, the context and the document', () => {
     const email = renderEmail(
-      mail({ platform: 'android', appVersion: '1.2.3 (45)' }, Date.parse('2026-11-23T08:30:12Z')),
+      mail(
+        { platform: 'android', appVersion: '1.2.3 (45)', articles: ['cancel-pro', 'delete-account'] },
+        Date.parse('2026-11-23T08:30:12Z'),
+      ),
       options,
       source,
     );
@@ -84,6 +87,7 @@ describe('renderEmail', () => {
       ['Language', 'Italian (it)'],
       ['Device', 'Android'],
       ['App version', '1.2.3 (45)'],
+      ['Help read first', 'cancel-pro, delete-account'],
       ['Received', '2026-11-23 08:30 UTC'],
       ['Document', `Mail/${source.id}`],
     ]);
@@ -99,6 +103,7 @@ describe('renderEmail', () => {
         'Language: Italian (it)',
         'Device: Android',
         'App version: 1.2.3 (45)',
+        'Help read first: cancel-pro, delete-account',
         'Received: 2026-11-23 08:30 UTC',
         `Document: Mail/${source.id}`,
       ].join('\n'),

@@ -86,12 +86,16 @@ function senderRows(mail: ContactMail, replyLink?: string): Detail[] {
   return replyLink && mail.replyTo ? [{ label: 'Email', value: mail.replyTo, href: replyLink }] : [];
 }
 
-/** What the message was written from: its language, device and app version, as far as known. */
-function contextRows({ language, platform, appVersion }: MailContext): Array<Detail | undefined> {
+/**
+ * What the message was written from: its language, device and app version, as far as known,
+ * and the help articles the visitor read first (the one they wrote about first), by id.
+ */
+function contextRows({ language, platform, appVersion, articles }: MailContext): Array<Detail | undefined> {
   return [
     language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
     platform ? { label: 'Device', value: platformNames[platform] } : undefined,
     appVersion ? { label: 'App version', value: appVersion } : undefined,
+    articles ? { label: 'Help read first', value: articles.join(', ') } : undefined,
   ];
 }
 

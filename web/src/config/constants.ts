@@ -11,6 +11,12 @@ export const timings = {
   navScrollThresholdPx: 10,
   /** A page's script part that has not arrived by then counts as failed. */
   chunkTimeoutMs: 120_000,
+  /**
+   * How long a help search that found nothing stays on screen before it counts as one for the
+   * team's report (features/help/signals/empty-search.ts): the words a visitor is still typing,
+   * each found nothing for a moment, are not searches the team needs.
+   */
+  emptySearchSettleMs: 2_000,
 } as const;
 
 /** Plan prices in euro; formatted for the language with Intl, never typed into texts. */

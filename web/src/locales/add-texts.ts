@@ -14,7 +14,8 @@ type DeferredNamespace =
   | 'picture'
   | 'contact'
   | 'slideshow'
-  | 'footer';
+  | 'footer'
+  | 'helpQuestion';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

@@ -5,6 +5,7 @@ import type enCommon from './en/common.json';
 import type enContact from './en/contact.json';
 import type enFooter from './en/footer.json';
 import type { HelpTexts } from './help';
+import type enHelpQuestion from './en/help-question.json';
 import type { HelpArticleId } from '../config/help';
 import type { Article } from './articles';
 import type enLegal from './en/legal.json';
@@ -27,6 +28,7 @@ declare module 'i18next' {
       contact: typeof enContact;
       footer: typeof enFooter;
       help: HelpTexts;
+      helpQuestion: typeof enHelpQuestion;
       legal: typeof enLegal;
       members: typeof enMembers;
       meta: typeof enMeta;

@@ -5,10 +5,10 @@ import { PageHeader } from '../components/layout/page-header';
 import { accessibilityStatement, type AccessibilityStatement } from '../config/accessibility-statement';
 import { barrierAnswerWorkingDays } from '../config/constants';
 import type { Language } from '../config/languages';
-import { paths } from '../config/paths';
 import { site } from '../config/site';
 import { useAccessibilityTexts } from '../locales/accessibility';
 import { useLanguage } from '../locales/language';
+import { contactLink } from '../features/contact/contact-link';
 
 /**
  * The accessibility statement, in the order of AgID's model for services under D.Lgs. 82/2022:
@@ -53,7 +53,7 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
   const language = useLanguage();
   const { checks, addresses, templates, lastGreenRun, dates } = built;
   const product = site.productName;
-  const subject = encodeURIComponent(t('accessibility.contactSubject'));
+  const contact = contactLink(t('accessibility.contactSubject'));
   const standard = t('accessibility.standard', statement.standard);
   const days = barrierAnswerWorkingDays;
   return (
@@ -139,7 +139,7 @@ export function AccessibilityStatementView({ built, statement }: ViewProps) {
               i18nKey="accessibility.report"
               values={{ email: site.supportEmail, days }}
               components={{
-                contact: <Link href={`${paths.support}?subject=${subject}`} />,
+                contact: <Link href={contact} />,
                 email: <a href={`mailto:${site.supportEmail}`} />,
               }}
             />

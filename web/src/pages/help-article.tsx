@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { helpTopicArticles, helpTopics, isHelpArticleId, type HelpTopic } from '../config/help';
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
@@ -7,21 +8,34 @@ import { useArticle } from '../features/help/article-text';
 import { useHelpTexts } from '../features/help/help-texts';
 import { RichText } from '../features/help/rich-text-view';
 import { KnownProblem } from '../features/notices/known-problem';
+import { HydrateWhenNear } from '../components/hydrate-when-near';
+import { contactLink } from '../features/contact/contact-link';
+import { noteArticleRead } from '../features/help/read-articles';
+
+/** The question at the article's end: its script part comes when the reader nears it. */
+export const loadArticleQuestion = () => import('../features/help/article-question');
 
 /**
- * One help article: its title and summary, its text, a link to the Contact Us form with the
- * subject filled in from the article, and the other articles of its topic. (An address shaped
+ * One help article: its title and summary, its text, the question whether it answered the
+ * reader's, a link to the Contact Us form with the subject filled in from the article (the
+ * message names it), and the other articles of its topic. (An address shaped
  * like an article's that names none gets the not-found page instead: app/routes.tsx.)
  */
 export default function HelpArticlePage() {
   const page = useCurrentPage();
   const id = isHelpArticle(page) ? helpArticleOf(page) : undefined;
   if (!id || !isHelpArticleId(id)) throw new Error(`The help article page shows ${page}`);
+  // Read on this visit: a message written afterwards names it (features/help/read-articles.ts).
+  // Before useArticle, which may suspend on the article's text (no hook may follow a use()
+  // that is called only until the text is there).
+  useEffect(() => {
+    noteArticleRead(id);
+  }, [id]);
   const { text, title, topicTitle } = useHelpTexts();
   const { summary, text: body } = useArticle(id);
   const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;
   const heading = title(id);
-  const contact = `${paths.support}?${new URLSearchParams({ subject: heading }).toString()}`;
+  const contact = contactLink(heading, id);
   const related = helpTopicArticles[topic].filter((other) => other !== id);
   return (
     <article>
@@ -57,6 +71,9 @@ export default function HelpArticlePage() {
             </ul>
           ),
         )}
+        <div className="help-article__question">
+          <HydrateWhenNear load={loadArticleQuestion} />
+        </div>
         <aside className="help-article__contact" aria-labelledby="help-contact">
           <h2 id="help-contact">{text('page.stillNeedHelp')}</h2>
           <p>

@@ -1,15 +1,17 @@
 import { afterEach, beforeAll } from 'vitest';
 
-// The parts that hydrate when they near the screen (the footer, the home page's slideshow),
+// The parts that hydrate when they near the screen (the footer, the home page's slideshow, the
+// help article's question),
 // loaded ahead as the browser loads them when the visitor reaches them: a test renders them at once.
 beforeAll(async () => {
   if (typeof document === 'undefined') return;
-  const [{ preloadPart }, { loadFooter }, { loadSlideshow }] = await Promise.all([
+  const [{ preloadPart }, { loadFooter }, { loadSlideshow }, { loadArticleQuestion }] = await Promise.all([
     import('../components/hydrate-when-near'),
     import('../components/layout/shell'),
     import('../pages/home'),
+    import('../pages/help-article'),
   ]);
-  await Promise.all([preloadPart(loadFooter), preloadPart(loadSlideshow)]);
+  await Promise.all([preloadPart(loadFooter), preloadPart(loadSlideshow), preloadPart(loadArticleQuestion)]);
   // A page's script part is compiled on its first import (on demand, as Vite serves it): on a
   // busy machine that takes seconds, so what a test finds after it may come that late.
   const { configure } = await import('@testing-library/react');

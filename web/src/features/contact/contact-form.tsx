@@ -34,6 +34,7 @@ import { retentionValues } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
+import { articlesToName } from '../help/read-articles';
 
 const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name', subject: 'off', message: 'off' };
 
@@ -77,13 +78,12 @@ export function ContactForm({
   // leaving the page comes back, and a link may fill in the subject, the device and the app
   // version where they are still empty (prefillFromQuery: nothing typed is replaced).
   const form = useRef<HTMLFormElement>(null);
+  // The help article a link to the form was about (`?article=`): the message names it first.
+  const writtenAbout = useRef<string | undefined>(undefined);
   useEffect(() => {
-    dispatch({
-      type: 'restored',
-      inFields: draftInFields(form.current),
-      draft: readDraft(sessionStore()),
-      prefill: prefillFromQuery(location.search),
-    });
+    const prefill = prefillFromQuery(location.search);
+    writtenAbout.current = prefill.article;
+    dispatch({ type: 'restored', inFields: draftInFields(form.current), draft: readDraft(sessionStore()), prefill });
   }, []);
   useEffect(() => {
     if (restored) saveDraft(sessionStore(), { values, app });
@@ -116,9 +116,11 @@ export function ContactForm({
       const prepared =
         picture.status === 'preparing' ? await picture.ready : picture.status === 'done' ? picture : undefined;
       const bytes = prepared?.ok ? prepared.picture.bytes : undefined;
-      // A message written while a known problem is shown names it: the team reads it with the others.
+      // A message written while a known problem is shown names it: the team reads it with the
+      // others. It names the help articles read before writing too.
       const notice = shownNotice?.();
-      const message = buildContactMessage({ ...values, ...app, language, ...(notice ? { notice } : {}) });
+      const articles = articlesToName(writtenAbout.current);
+      const message = buildContactMessage({ ...values, ...app, language, articles, ...(notice ? { notice } : {}) });
       const id = await sendContactMessage(message, bytes);
       setPicture(noPicture);
       dispatch({ type: 'sent', reference: referenceFor(id) });

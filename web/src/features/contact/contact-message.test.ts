@@ -6,6 +6,7 @@ import {
   validateContactValues,
   validateField,
 } from './contact-message';
+import { contactLink } from './contact-link';
 
 const isPlausibleEmail = (email: string) => validateField('email', email) === undefined;
 
@@ -79,6 +80,16 @@ describe('prefillFromQuery', () => {
   it('leaves out an unknown device and a version that is not one', () => {
     expect(prefillFromQuery('?platform=windows&version=%3Cscript%3E')).toEqual({});
     expect(prefillFromQuery(`?platform=android&version=${'9'.repeat(40)}`)).toEqual({ platform: 'android' });
+  });
+
+  it('takes the help article a link is about, when it is an article’s id', () => {
+    const link = contactLink('Cancelling Pro', 'cancel-pro');
+    expect(prefillFromQuery(link.slice(link.indexOf('?')))).toEqual({
+      subject: 'Cancelling Pro',
+      article: 'cancel-pro',
+    });
+    for (const article of ['../account', '<b>x</b>', 'Cancel-Pro', 'a'.repeat(61), ''])
+      expect(prefillFromQuery(`?article=${encodeURIComponent(article)}`)).toEqual({});
   });
 
   it('takes nothing else, and nothing from an empty subject', () => {

@@ -10,6 +10,8 @@ import {
   type ContactMessage,
   type Platform,
 } from '@contracts/contact-message';
+import { isArticleId } from '@contracts/help-signal';
+import { contactParameters } from './contact-link';
 
 // The Contact Us form's side of a contact message. What the message is (its fields, limits,
 // the document the site writes and the email's reference) is the one definition the rules
@@ -66,22 +68,25 @@ export function validateAppVersion(value: string): FieldError | undefined {
 }
 
 /** What a link to Contact Us may fill in. */
-export type Prefill = { subject?: string; platform?: Platform; appVersion?: string };
+export type Prefill = { subject?: string; platform?: Platform; appVersion?: string; article?: string };
 
 /**
- * What a link to Contact Us may fill in: the subject (`?subject=…`, from the Account page),
- * made one plain line within its limit; the device and app version the app opens the form
- * with (`?platform=android&version=1.2.3`), taken only when they are a known device and a
- * valid version. Nothing else is taken from the address.
+ * What a link to Contact Us may fill in (contact-link.ts): the subject (`?subject=…`, from a
+ * help article or the accessibility statement), made one plain line within its limit; the help
+ * article the message is about, when it is an article's id; the device and app version the app
+ * opens the form with (`?platform=android&version=1.2.3`), taken only when they are a known
+ * device and a valid version. Nothing else is taken from the address.
  */
 export function prefillFromQuery(search: string): Prefill {
   const query = new URLSearchParams(search);
   const prefill: Prefill = {};
-  const platform = query.get('platform')?.trim().toLowerCase();
+  const platform = query.get(contactParameters.platform)?.trim().toLowerCase();
   if (platforms.includes(platform as Platform)) prefill.platform = platform as Platform;
-  const appVersion = query.get('version')?.trim();
+  const appVersion = query.get(contactParameters.version)?.trim();
   if (appVersion && !validateAppVersion(appVersion)) prefill.appVersion = appVersion;
-  const subject = singleLine(query.get('subject') ?? '')
+  const article = query.get(contactParameters.article);
+  if (isArticleId(article)) prefill.article = article;
+  const subject = singleLine(query.get(contactParameters.subject) ?? '')
     .slice(0, contactFields.subject.max)
     .trim();
   if (subject) prefill.subject = subject;

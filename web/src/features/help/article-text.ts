@@ -9,6 +9,7 @@ import { useLanguage } from '../../locales/language';
  * The summary and text of article `id` in the page's language, their placeholders filled. Until it has loaded
  * the page waits (Suspense: a prerendered page keeps its HTML meanwhile); the prerendered page
  * lists the article's script part among those the browser fetches first (build/prerender.ts).
+ * It calls `use` only until the text is there: a component calls it after all its other hooks.
  */
 export function useArticle(id: HelpArticleId): Article {
   const language = useLanguage();

@@ -8,6 +8,7 @@ import { RichText } from './rich-text-view';
 import { useHelpTexts } from './help-texts';
 import { fillHelpText } from '../../locales/help-text';
 import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
+import { useEmptySearchSignal } from './signals/empty-search';
 
 /**
  * How long the search waits after a key before it looks: not at all. The key's own frame
@@ -24,6 +25,7 @@ const queryParameter = 'q';
 /**
  * The help page's search box: the articles matching the visitor's words, listed under it as
  * they type (typos and word forms forgiven). MiniSearch and the index load at the first focus.
+ * A search that found nothing is counted for the team's weekly report (signals/empty-search.ts).
  * Without JavaScript the box stays disabled and the topics below list every article.
  */
 export function HelpSearch() {
@@ -33,6 +35,8 @@ export function HelpSearch() {
   const id = useId();
   const [query, setQuery] = useState('');
   const found = useHelpSearch(query, language, { limit: maxResults, delayMs: searchDelayMs });
+  // A search that found nothing tells the team what the help centre lacks.
+  useEmptySearchSignal(found, 'help', language);
 
   // The words searched are kept in the address (`?q=`): coming back from an article, or
   // opening a shared link, shows the same results. Read once the page has hydrated.
