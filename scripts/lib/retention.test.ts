@@ -10,6 +10,7 @@ import { dataExports } from '../../web/src/config/constants.ts';
 import { retention } from '../../web/src/config/retention.ts';
 import { root } from './project.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
+import { helpSignalLimits } from '../../functions/src/contracts/help-signal.ts';
 
 type FieldOverride = { collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] };
 const spec = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as {
@@ -70,5 +71,11 @@ describe('data exports', () => {
   it('are capped and recorded as the Account page and the privacy policy say', () => {
     expect(exportsPerDay).toBe(dataExports.perDay);
     expect(exportRecordYears).toBe(retention.copyRecordYears);
+  });
+});
+
+describe('help signals', () => {
+  it('are kept as long as the privacy policy and the help say', () => {
+    expect(helpSignalLimits.keepDays).toBe(retention.helpSignalDays);
   });
 });

@@ -117,7 +117,10 @@ const homeBudget = 100 * 1024;
  * articles a message names; the longest article 359.6 → 361.3 (361 → 363), the note of what was
  * read, the link that names the article, and the loader of the question at its end (its list of
  * the parts it needs, 0.6 kB): the question itself, its texts and the database's client come when
- * the reader nears the end, and answers (tests below).
+ * the reader nears the end, and answers (tests below). The privacy policy 354.9 → 356.2 kB for
+ * Italian (356 → 358): what the help centre records, on what basis, for how long and that it
+ * stores nothing on the device, and that a message names the articles read (+1.0 kB of text,
+ * cut from a first draft of 1.4 kB), and the start-up's list of the new parts (+0.2 kB).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -132,7 +135,7 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/download-app': 338_000,
   '/pro': 335_000,
   '/support': 370_000,
-  '/privacyAndPolicy': 356_000,
+  '/privacyAndPolicy': 358_000,
   '/termsAndConditions': 355_000,
   '/email-verification': 363_000,
   '/partner': 324_000,

@@ -40,6 +40,12 @@ export const retention = {
    * after the last one: the export's TTL (functions/src/account-export/member-export.ts).
    */
   copyRecordYears: 2, // EXAMPLE
+  /**
+   * The help centre's answers and searches that found nothing (help signals, with nothing that
+   * names the visitor): the contract's period (functions/src/contracts/help-signal.ts, which
+   * the page's expiry, the rules and the TTL follow), checked by a unit test.
+   */
+  helpSignalDays: 35,
   /** Accounting records of the income from Pro purchases (Italian law: 10 years). */
   accountingYears: 10, // EXAMPLE
 } as const;
@@ -56,6 +62,7 @@ export function retentionValues() {
     backupDays: retention.backupDays,
     recordYears: retention.deletionRecordYears,
     copyRecordYears: retention.copyRecordYears,
+    signalDays: retention.helpSignalDays,
     accountingYears: retention.accountingYears,
   };
 }

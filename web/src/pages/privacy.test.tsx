@@ -22,6 +22,11 @@ const words = {
     joint: 'joint controllers',
     basis: /limited ads, .* legitimate interest .*; .* rest on your consent/,
     consentForShowing: /to show advertising to free members: your consent/,
+    cookies: '6. Cookies',
+    signalsKept: (days: number) => `help centre's answers and searches (section 2) are kept ${String(days)} days`,
+    signalsUnnamed: /Nothing identifies you: no account, email or IP address, no device identifier/,
+    nothingStored: /help centre's question and search store nothing on your device and read nothing from it/,
+    articlesNamed: /help articles you read/,
   },
   it: {
     title: 'Informativa sulla privacy',
@@ -30,6 +35,11 @@ const words = {
     joint: 'contitolari del trattamento',
     basis: /annunci limitati, .* legittimo interesse .* si basano sul tuo consenso/,
     consentForShowing: /mostrare pubblicità agli utenti del piano gratuito: il tuo consenso/,
+    cookies: '6. Cookie',
+    signalsKept: (days: number) => `ricerche del centro assistenza (sezione 2) sono conservate ${String(days)} giorni`,
+    signalsUnnamed: /Nulla ti identifica: nessun account, indirizzo email o IP, identificativo del dispositivo/,
+    nothingStored: /La domanda e la ricerca del centro assistenza non salvano né leggono nulla sul dispositivo/,
+    articlesNamed: /articoli di assistenza letti/,
   },
 } as const;
 
@@ -58,5 +68,17 @@ describe.each(['en', 'it'] as const)('the privacy policy in %s', (language) => {
     expect(notice).toContain('{{inboxMonths}}');
     // What the form sends besides the message, named where it is sent.
     expect(notice).toMatch(language === 'en' ? /device and app version/ : /dispositivo e versione dell'app/);
+    expect(notice).toMatch(w.articlesNamed);
+  });
+
+  // Issue 65: what the help centre records to learn where it fails, for how long, and that it
+  // stores nothing on the device (so it asks no consent).
+  it('says what the help centre records, with nothing that names the visitor, for how long, and nothing on the device', async () => {
+    renderSite(paths.privacy, language);
+    await screen.findByRole('heading', { level: 1, name: w.title });
+    const text = document.querySelector('main')?.textContent ?? '';
+    expect(text).toContain(w.signalsKept(retentionValues().signalDays));
+    expect(text).toMatch(w.signalsUnnamed);
+    expect(screen.getByRole('region', { name: w.cookies }).textContent).toMatch(w.nothingStored);
   });
 });
