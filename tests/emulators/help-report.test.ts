@@ -1,12 +1,15 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { helpSignalExpiryMs } from '../../functions/src/contracts/help-signal.ts';
 import { readWeek } from '../../functions/src/help-report/read-week.ts';
 import { floodPerHour, hourOf, perSubjectPerDay } from '../../functions/src/help-report/summary.ts';
-import { firestoreEmulator, projectId } from '../support/emulators.ts';
-import { autoId } from '../support/visitor-writes.ts';
+import { firestoreEmulator, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
+import { autoId, contactMessage } from '../support/visitor-writes.ts';
+import { site } from '../../web/src/config/site.ts';
 
 // The weekly report's reading of the help signals (functions/src/help-report/read-week.ts)
 // against the Firestore emulator: the signals a page writes, and a burst a script writes
@@ -15,6 +18,10 @@ import { autoId } from '../support/visitor-writes.ts';
 
 const app = initializeApp({ projectId }, 'help-report-test');
 const db = getFirestore(app);
+// The report only reads: the message written here is not one the mail function should send.
+beforeAll(async () => {
+  await setBackgroundTriggers(false);
+});
 afterAll(async () => {
   await deleteApp(app);
 });
@@ -95,5 +102,45 @@ describe('the weekly report’s reading of the help signals', () => {
       uncounted: 0,
     });
     expect(summary.searches.en).toEqual([{ text: 'tide table', count: 2, places: ['help', 'contact'], uncounted: 0 }]);
+  });
+});
+
+describe('npm run help:report', () => {
+  it('prints the week: the searches, the articles answered No, a suggestion read before writing, each linked', async () => {
+    await Promise.all([
+      earlier(2, { kind: 'search', place: 'help', text: 'reel oil' }),
+      earlier(2, { kind: 'answer', article: 'restore-pro', helped: false }),
+      earlier(2, { kind: 'reason', article: 'restore-pro', reason: 'did-not-work' }),
+      // A message written after reading a suggestion: its context names the article.
+      db.collection(collections.mail).add({
+        ...contactMessage({
+          name: 'Ann',
+          email: 'ann@example.org',
+          subject: 'Restore Pro',
+          message: 'It did not come back.',
+          language: 'en',
+          articles: ['restore-pro'],
+        }),
+        createdAt: Timestamp.fromMillis(Date.now() - 2 * hourMs),
+      }),
+    ]);
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/help-report.ts', '--project', projectId], {
+      cwd: root,
+      env: { ...process.env, FIRESTORE_EMULATOR_HOST: `${firestoreEmulator.host}:${String(firestoreEmulator.port)}` },
+    });
+    expect(stdout).toMatch(/^Help centre, .+: \d+ searches found nothing, \d+ articles answered No\n/);
+    expect(stdout).toContain(`  1×  reel oil  (help centre)\n      ${site.origin}/help?q=reel+oil\n`);
+    expect(stdout).toContain(
+      `  1 No, 0 Yes  restore-pro  (tried it, did not work 1)\n      ${site.origin}/help/restore-pro\n`,
+    );
+    expect(stdout).toMatch(
+      new RegExp(
+        `READ BEFORE WRITING ANYWAY\\n(.+\\n)*  1 message  restore-pro\\n      ${site.origin}/help/restore-pro\\n`,
+      ),
+    );
+    expect(stdout).toMatch(/MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n(.+\n)* {2}\d+ messages? {2}pro\n/);
+    expect(stdout).toMatch(
+      /NOT COUNTED\n {2}\d{4}-\d\d-\d\d \d\d:00 UTC: \d+ signals in the hour, a flood, not read\n/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { HelpReason, HelpSignal, SearchPlace } from '../contracts/help-signal.js';
+import { searchPlaces, type HelpReason, type HelpSignal, type SearchPlace } from '../contracts/help-signal.js';
 
 // What a week of help signals (contracts/help-signal.ts) comes to for the team's report: the
 // searches that found nothing, in each language, with their counts; the articles answered No
@@ -108,7 +108,9 @@ function searchLines(signals: readonly CountedSignal[], over: readonly CountedSi
     if (signal.kind !== 'search') continue;
     const line = lineOf(signal.language, signal.text);
     line.count += 1;
-    if (!line.places.includes(signal.place)) line.places.push(signal.place);
+    // In the contract's order, whichever came first: the report reads alike every time.
+    if (!line.places.includes(signal.place))
+      line.places = searchPlaces.filter((place) => place === signal.place || line.places.includes(place));
   }
   for (const signal of over) if (signal.kind === 'search') lineOf(signal.language, signal.text).uncounted += 1;
   const sorted = (lines: Iterable<SearchLine>) =>

@@ -1,0 +1,69 @@
+import { reportLines } from './summary.js';
+
+// What a week's contact messages tell of the help centre, for the team's report: the articles
+// read before a message was written anyway (the message's context names them, the one it was
+// written from first), and the messages per help topic, by the article each was written from.
+// Pure: the reading (read-messages.ts) passes the messages' named articles in, and the caller
+// the help centre's topics (the site's config).
+
+/** The week's messages as the report reads them: how many, and the articles each one names. */
+export type WeekMessages = {
+  /** Messages written in the week. */
+  total: number;
+  /** The articles each message read names (none: an empty list); at most `total` of them. */
+  named: ReadonlyArray<readonly string[]>;
+};
+
+export type MessagesSummary = {
+  total: number;
+  /** Messages whose articles were read (the rest are counted only). */
+  read: number;
+  /** Each article read before writing, with how many messages named it, most first. */
+  readFirst: Array<{ article: string; messages: number }>;
+  /** Articles past `reportLines`. */
+  moreReadFirst: number;
+  /** Messages per topic of the article each was written from, most first. */
+  byTopic: Array<{ topic: string; messages: number }>;
+  /** Messages read that named no article. */
+  noArticle: number;
+};
+
+const mostFirst = <T extends { messages: number }>(lines: T[], name: (line: T) => string) =>
+  lines.sort((a, b) => b.messages - a.messages || name(a).localeCompare(name(b)));
+
+/**
+ * The week's messages summed up: each article counted once a message, the topic of the first
+ * (the one written from), a message naming an article no topic lists under its own id's line.
+ */
+export function summarizeMessages(
+  week: WeekMessages,
+  topicOf: (article: string) => string | undefined,
+): MessagesSummary {
+  const perArticle = new Map<string, number>();
+  const perTopic = new Map<string, number>();
+  let noArticle = 0;
+  for (const articles of week.named) {
+    for (const article of new Set(articles)) perArticle.set(article, (perArticle.get(article) ?? 0) + 1);
+    const [first] = articles;
+    if (first === undefined) noArticle += 1;
+    else {
+      const topic = topicOf(first) ?? 'unknown article';
+      perTopic.set(topic, (perTopic.get(topic) ?? 0) + 1);
+    }
+  }
+  const readFirst = mostFirst(
+    [...perArticle].map(([article, messages]) => ({ article, messages })),
+    (line) => line.article,
+  );
+  return {
+    total: week.total,
+    read: week.named.length,
+    readFirst: readFirst.slice(0, reportLines),
+    moreReadFirst: Math.max(0, readFirst.length - reportLines),
+    byTopic: mostFirst(
+      [...perTopic].map(([topic, messages]) => ({ topic, messages })),
+      (line) => line.topic,
+    ),
+    noArticle,
+  };
+}

@@ -1,0 +1,148 @@
+import { escapeHtml } from '../contracts/contact-message.js';
+import type { HelpReason, SearchPlace } from '../contracts/help-signal.js';
+import type { MessagesSummary } from './messages.js';
+import { perSubjectPerDay, type ArticleLine, type SearchLine, type WeekSummary } from './summary.js';
+
+// The team's weekly report of where the help centre fails, in English, as plain text and as
+// HTML alike: each section a heading and its lines, each line linking the article or the search
+// on the live site. Pure: the week's figures (summary.ts, messages.ts) and the site's addresses
+// are passed in.
+
+/** Where the report's lines lead on the live site. */
+export type ReportLinks = {
+  /** An article's page. */
+  article: (id: string) => string;
+  /** The help centre's search for `text` in `language`'s pages. */
+  search: (text: string, language: string) => string;
+};
+
+/** A week's figures: the help signals' and the messages'. */
+export type HelpReport = { fromMs: number; toMs: number; signals: WeekSummary; messages: MessagesSummary };
+
+export type RenderedReport = { subject: string; text: string; html: string };
+
+type Line = { text: string; href?: string };
+type Section = { heading: string; lines: Line[] };
+
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+const placeNames: Record<SearchPlace, string> = { help: 'help centre', contact: 'contact form' };
+const reasonNames: Record<HelpReason, string> = {
+  'not-my-problem': 'not my problem',
+  unclear: 'unclear',
+  'did-not-work': 'tried it, did not work',
+};
+const day = (ms: number) =>
+  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const hour = (ms: number) => `${new Date(ms).toISOString().slice(0, 13).replace('T', ' ')}:00 UTC`;
+const count = (n: number) => n.toLocaleString('en-GB');
+const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
+const past = (uncounted: number) =>
+  uncounted > 0 ? ` (+${count(uncounted)} past the bound of ${String(perSubjectPerDay)} a day, not counted)` : '';
+
+function searchLine(line: SearchLine, language: string, links: ReportLinks): Line {
+  const places = line.places.map((place) => placeNames[place]).join(', ');
+  return {
+    text: `${count(line.count)}×  ${line.text}  (${places})${past(line.uncounted)}`,
+    href: links.search(line.text, language),
+  };
+}
+
+function searches({ signals }: HelpReport, links: ReportLinks): Section {
+  const lines: Line[] = [];
+  for (const [language, found] of Object.entries(signals.searches).sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push({ text: `${languageNames.of(language) ?? language} (${language})` });
+    lines.push(...found.map((line) => searchLine(line, language, links)));
+    const more = signals.moreSearches[language] ?? 0;
+    if (more > 0) lines.push({ text: `…and ${plural(more, 'more search', 'more searches')}` });
+  }
+  return { heading: 'Searches that found nothing', lines };
+}
+
+function articleLine(line: ArticleLine, links: ReportLinks): Line {
+  const reasons = Object.entries(line.reasons)
+    .filter(([, n]) => n > 0)
+    .map(([reason, n]) => `${reasonNames[reason as HelpReason]} ${count(n)}`)
+    .join(', ');
+  return {
+    text: `${count(line.no)} No, ${count(line.yes)} Yes  ${line.article}${reasons ? `  (${reasons})` : ''}${past(line.uncounted)}`,
+    href: links.article(line.article),
+  };
+}
+
+function articles({ signals }: HelpReport, links: ReportLinks): Section {
+  const lines = signals.articles.map((line) => articleLine(line, links));
+  if (signals.moreArticles > 0) lines.push({ text: `…and ${plural(signals.moreArticles, 'more article')}` });
+  return { heading: 'Articles answered No', lines };
+}
+
+function readFirst({ messages }: HelpReport, links: ReportLinks): Section {
+  const lines: Line[] = messages.readFirst.map(({ article, messages: n }) => ({
+    text: `${plural(n, 'message')}  ${article}`,
+    href: links.article(article),
+  }));
+  if (messages.moreReadFirst > 0) lines.push({ text: `…and ${plural(messages.moreReadFirst, 'more article')}` });
+  return { heading: 'Read before writing anyway', lines };
+}
+
+function topics({ messages }: HelpReport): Section {
+  const lines: Line[] = messages.byTopic.map(({ topic, messages: n }) => ({
+    text: `${plural(n, 'message')}  ${topic}`,
+  }));
+  if (messages.noArticle > 0) lines.push({ text: `${plural(messages.noArticle, 'message')}  named no article` });
+  const unread = messages.total - messages.read;
+  lines.push({
+    text: `${plural(messages.total, 'message')} this week${unread > 0 ? `; the articles of ${count(unread)} were not read` : ''}`,
+  });
+  return { heading: 'Messages per topic, by the article written from', lines };
+}
+
+function notCounted({ signals }: HelpReport): Section {
+  const lines: Line[] = signals.floods.map((flood) => ({
+    text: `${hour(flood.hourMs)}: ${plural(flood.signals, 'signal')} in the hour, a flood, not read`,
+  }));
+  if (signals.uncounted > 0)
+    lines.push({
+      text: `${plural(signals.uncounted, 'signal')} past a subject's bound of ${String(perSubjectPerDay)} a day`,
+    });
+  return { heading: 'Not counted', lines };
+}
+
+const textOf = (section: Section) =>
+  [
+    section.heading.toUpperCase(),
+    ...(section.lines.length > 0 ? section.lines : [{ text: 'none' }]).map(
+      (line) => `  ${line.text}${line.href ? `\n      ${line.href}` : ''}`,
+    ),
+  ].join('\n');
+
+const htmlOf = (section: Section) =>
+  `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(section.heading)}</h2>\n<ul style="margin:0;padding-left:20px">\n${(section
+    .lines.length > 0
+    ? section.lines
+    : [{ text: 'none' }]
+  )
+    .map((line: Line) =>
+      line.href
+        ? `<li><a href="${escapeHtml(line.href)}" style="color:#0b57d0">${escapeHtml(line.text)}</a></li>`
+        : `<li>${escapeHtml(line.text)}</li>`,
+    )
+    .join('\n')}\n</ul>`;
+
+/** The report's email: its subject, and each section in text and HTML. */
+export function renderHelpReport(report: HelpReport, links: ReportLinks): RenderedReport {
+  const { signals } = report;
+  const searched = Object.values(signals.searches).reduce(
+    (sum, lines) => sum + lines.length,
+    Object.values(signals.moreSearches).reduce((sum, more) => sum + more, 0),
+  );
+  const noArticles = signals.articles.length + signals.moreArticles;
+  const week = `${day(report.fromMs)} – ${day(report.toMs - 1)}`;
+  const subject = `Help centre, ${week}: ${plural(searched, 'search', 'searches')} found nothing, ${plural(noArticles, 'article')} answered No`;
+  const sections = [searches, articles, readFirst, topics, notCounted].map((section) => section(report, links));
+  const title = `Where the help centre fell short, ${week} (UTC)`;
+  return {
+    subject,
+    text: [title, ...sections.map(textOf)].join('\n\n'),
+    html: `<!DOCTYPE html>\n<html lang="en">\n<body style="font-family:sans-serif;font-size:14px;line-height:1.5;color:#1f2933">\n<h1 style="font-size:18px">${escapeHtml(title)}</h1>\n${sections.map(htmlOf).join('\n')}\n</body>\n</html>`,
+  };
+}
