@@ -11,15 +11,13 @@ import { loadFunctionsSource } from './lib/functions-source.ts';
 
 // The report is the functions' source (functions/src/help-report/).
 loadFunctionsSource();
-const [{ helpSignalLimits }, { readWeek }, { readMessages }, { summarizeMessages }, { renderHelpReport }, cli] =
-  await Promise.all([
-    import('../functions/src/contracts/help-signal.ts'),
-    import('../functions/src/help-report/read-week.ts'),
-    import('../functions/src/help-report/read-messages.ts'),
-    import('../functions/src/help-report/messages.ts'),
-    import('../functions/src/help-report/render-report.ts'),
-    import('./lib/help-report.ts'),
-  ]);
+const [{ helpSignalLimits }, { readHelpReport }, { renderHelpReport }, { reportLinks }, cli] = await Promise.all([
+  import('../functions/src/contracts/help-signal.ts'),
+  import('../functions/src/help-report/read-report.ts'),
+  import('../functions/src/help-report/render-report.ts'),
+  import('../functions/src/help-report/site-facts.ts'),
+  import('./lib/help-report.ts'),
+]);
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
@@ -45,11 +43,8 @@ try {
   const hourMs = 3_600_000;
   const toMs = Math.floor(Date.now() / hourMs) * hourMs + hourMs;
   const fromMs = toMs - Math.ceil(command.sinceMs / hourMs) * hourMs;
-  const [signals, messages] = await Promise.all([readWeek(db, fromMs, toMs), readMessages(db, fromMs, toMs)]);
-  const email = renderHelpReport(
-    { fromMs, toMs, signals, messages: summarizeMessages(messages, cli.topicOf) },
-    cli.siteLinks,
-  );
+  const facts = cli.helpSiteFacts();
+  const email = renderHelpReport(await readHelpReport(db, fromMs, toMs, facts), reportLinks(facts));
   console.log(command.html ? email.html : `${email.subject}\n\n${email.text}`);
 } catch (error) {
   console.error(`✖ The report could not be read: ${error instanceof Error ? error.message : String(error)}`);

@@ -71,6 +71,19 @@ export const retryContactMail = onSchedule(
 );
 
 /**
+ * The help centre's weekly report to the support address (help-report/weekly.ts): due every
+ * Monday from 08:00 in Rome, asked every 15 minutes so a report held while the mail account
+ * fails goes out soon after it works again; once sent, a run reads one document.
+ */
+export const sendHelpReport = onSchedule(
+  { schedule: 'every 15 minutes', secrets: [...smtpSecrets], timeoutSeconds: 120, maxInstances: 1, memory: '256MiB' },
+  async () => {
+    const { sendHelpReport: send } = await import('./help-report/weekly.js');
+    await send(getFirestore(), readMailConfig());
+  },
+);
+
+/**
  * Cloud Storage for the account clean-up. The emulators here have no Storage emulator (it
  * cannot start offline), and the demo project has no bucket: Storage is then skipped and the
  * record says so.

@@ -43,6 +43,14 @@ const events = {
   confirmationRefused: ['error', 'Deletion confirmation refused for good'],
   confirmationLater: ['warn', 'Deletion confirmation not sent for now; the run is retried'],
   confirmationHeld: ['warn', 'Deletion confirmation held: the mail account is down; the run is retried'],
+  // The help centre's weekly report (help-report/weekly.ts).
+  helpReportSent: ['info', 'Help report sent'],
+  helpReportHeld: [
+    'warn',
+    'Help report held (the mail account is down, or the day’s emails are spent); the next run sends it',
+  ],
+  helpReportLater: ['warn', 'Help report not sent for now; the next run tries again'],
+  helpReportRefused: ['error', 'Help report refused for good'],
   // A member's copy of their data (account-export/callable.ts).
   exportOverCap: ['info', 'Data export refused: over the daily cap'],
   exportTooLarge: ['warn', 'Data export too large to send'],

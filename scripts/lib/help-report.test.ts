@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError } from './operator-command.ts';
-import { parseHelpReportArgs, siteLinks, topicOf } from './help-report.ts';
+import { helpSiteFacts, parseHelpReportArgs } from './help-report.ts';
+import { reportLinks, topicIn } from '../../functions/src/help-report/site-facts.ts';
 import { site } from '../../web/src/config/site.ts';
 
 const keepDays = 35;
@@ -32,6 +33,8 @@ describe('npm run help:report’s arguments', () => {
 });
 
 describe('what the report takes from the site’s config', () => {
+  const siteLinks = reportLinks(helpSiteFacts());
+  const topicOf = topicIn(helpSiteFacts());
   it('links an article, and a search in its language’s pages', () => {
     expect(siteLinks.article('cancel-pro')).toBe(`${site.origin}/help/cancel-pro`);
     expect(siteLinks.search('reel oil', 'en')).toBe(`${site.origin}/help?q=reel+oil`);
@@ -44,5 +47,6 @@ describe('what the report takes from the site’s config', () => {
     expect(topicOf('cancel-pro')).toBe('pro');
     expect(topicOf('reset-password')).toBe('account');
     expect(topicOf('offline-maps')).toBeUndefined();
+    expect(topicOf('constructor')).toBeUndefined();
   });
 });

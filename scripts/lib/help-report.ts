@@ -1,10 +1,11 @@
 // The command line of `npm run help:report` (scripts/help-report.ts): its arguments, and what the
-// report takes from the site's config: the live site's addresses of an article and of a search,
-// and each article's help topic.
+// report takes from the site's config (the live site's origin, the help page's address in each
+// language, each article's topic), which the functions' build also writes for the weekly email
+// (scripts/write-help-site-facts.ts).
 import { parseArgs } from 'node:util';
-import type { ReportLinks } from '../../functions/src/help-report/render-report.ts';
+import type { HelpSiteFacts } from '../../functions/src/help-report/site-facts.ts';
 import { helpTopicArticles } from '../../web/src/config/help.ts';
-import { languages, type Language } from '../../web/src/config/languages.ts';
+import { languages } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { site } from '../../web/src/config/site.ts';
 import { ArgsError } from './operator-command.ts';
@@ -42,18 +43,13 @@ export function parseHelpReportArgs(argv: readonly string[], keepDays: number): 
   return { project, sinceMs, html: values.html === true };
 }
 
-const isLanguage = (value: string): value is Language => (languages as readonly string[]).includes(value);
-
-/** The live site's addresses (config/site.ts): an article in English, a search in its language's pages. */
-export const siteLinks: ReportLinks = {
-  article: (id) => `${site.origin}${paths.help}/${encodeURIComponent(id)}`,
-  search: (text, language) =>
-    `${site.origin}${localizedPath(paths.help, isLanguage(language) ? language : 'en')}?${new URLSearchParams({ q: text }).toString()}`,
-};
-
-const topics = new Map<string, string>(
-  Object.entries(helpTopicArticles).flatMap(([topic, ids]) => ids.map((id) => [id, topic] as const)),
-);
-
-/** An article's help topic (config/help.ts), if the help centre has the article. */
-export const topicOf = (article: string) => topics.get(article);
+/** The site's facts the report needs, from its config (the default language's help page first). */
+export function helpSiteFacts(): HelpSiteFacts {
+  return {
+    origin: site.origin,
+    helpPaths: Object.fromEntries(languages.map((language) => [language, localizedPath(paths.help, language)])),
+    topics: Object.fromEntries(
+      Object.entries(helpTopicArticles).flatMap(([topic, ids]) => ids.map((id) => [id, topic] as const)),
+    ),
+  };
+}

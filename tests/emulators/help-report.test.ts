@@ -7,7 +7,14 @@ import { collections } from '../../functions/src/contracts/collections.ts';
 import { helpSignalExpiryMs } from '../../functions/src/contracts/help-signal.ts';
 import { readWeek } from '../../functions/src/help-report/read-week.ts';
 import { floodPerHour, hourOf, perSubjectPerDay } from '../../functions/src/help-report/summary.ts';
-import { firestoreEmulator, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
+import { emulatorMailConfig, firestoreEmulator, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
+import { accountRef, markAccountUp, readAccount } from '../../functions/src/mail/account.ts';
+import { closeTransport, getTransport } from '../../functions/src/mail/transport.ts';
+import { sendHelpReport } from '../../functions/src/help-report/weekly.ts';
+import { reportWeek } from '../../functions/src/help-report/week.ts';
+import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
+import { startInbox } from '../../scripts/lib/smtp-inbox.ts';
+import { openLimits, unusedPort } from '../support/mail-harness.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
 import { site } from '../../web/src/config/site.ts';
 
@@ -140,7 +147,100 @@ describe('npm run help:report', () => {
     );
     expect(stdout).toMatch(/MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n(.+\n)* {2}\d+ messages? {2}pro\n/);
     expect(stdout).toMatch(
-      /NOT COUNTED\n {2}\d{4}-\d\d-\d\d \d\d:00 UTC: \d+ signals in the hour, a flood, not read\n/,
+      /NOT COUNTED\n {2}\d{1,2} \w{3} \d{4}, \d\d:00 Rome time: \d+ signals in the hour, a flood, not read\n/,
     );
+  });
+});
+
+describe('the weekly report by email', () => {
+  // A week of its own, years ahead (Monday 2 January 2040 to Monday 9 January, in Rome): nothing
+  // another test writes falls in it.
+  const sendAt = Date.parse('2040-01-09T07:00:00Z');
+  const week = reportWeek(sendAt);
+  const inWeek = (hours: number) => Timestamp.fromMillis(week.fromMs + hours * hourMs);
+  const signal = (hours: number, fields: Record<string, unknown>) =>
+    db.collection(collections.helpSignals).add({
+      language: 'en',
+      createdAt: inWeek(hours),
+      expireAt: Timestamp.fromMillis(week.toMs + 35 * 24 * hourMs),
+      ...fields,
+    });
+
+  it('is held while the mail account fails, then sent once, as text and HTML, through a real SMTP server', async () => {
+    expect(week.key).toBe('2040-01-02');
+    await Promise.all([
+      signal(30, { kind: 'search', place: 'contact', text: 'lure colours' }),
+      signal(31, { kind: 'search', place: 'help', text: 'lure colours' }),
+      signal(50, { kind: 'answer', article: 'payment-failed', helped: false }),
+      signal(50, { kind: 'reason', article: 'payment-failed', reason: 'unclear' }),
+      db.collection(collections.mail).add({
+        ...contactMessage({
+          name: 'Ann',
+          email: 'ann@example.org',
+          subject: 'Payment',
+          message: 'Still failing.',
+          language: 'it',
+          articles: ['payment-failed', 'pro-prices'],
+        }),
+        createdAt: inWeek(51),
+      }),
+    ]);
+    const port = await unusedPort();
+    const inbox = await startInbox(port);
+    await inbox.stop();
+    const base = emulatorMailConfig();
+    const config = { ...base, smtp: { ...base.smtp, port }, limits: openLimits };
+    const options = {
+      now: () => sendAt,
+      transport: getTransport(config.smtp),
+      facts: helpSiteFacts(),
+      sleep: () => Promise.resolve(),
+    };
+    try {
+      // The server is gone: the send fails, the account's check fails too, the account is down.
+      expect(await sendHelpReport(db, config, options)).toBe('LATER');
+      expect(readAccount(await accountRef(db).get()).down).toBe(true);
+      // Held, with every other email, while it is down.
+      expect(await sendHelpReport(db, config, options)).toBe('HELD');
+      // Mended: the sweep's check marks the account up, and the next run sends the report once,
+      // however many runs meet.
+      await inbox.start();
+      await markAccountUp(db, sendAt);
+      const runs = await Promise.all(Array.from({ length: 4 }, () => sendHelpReport(db, config, options)));
+      expect(runs.filter((outcome) => outcome === 'SENT')).toHaveLength(1);
+      expect(runs.every((outcome) => ['SENT', 'BUSY', 'DONE'].includes(outcome))).toBe(true);
+      expect(await sendHelpReport(db, config, options)).toBe('DONE');
+      expect(inbox.messages).toHaveLength(1);
+
+      const [mail] = inbox.messages;
+      expect(inbox.recipients[0]).toEqual([config.supportEmail]);
+      expect(mail?.subject).toBe('Help centre, 2 Jan 2040 – 8 Jan 2040: 1 search found nothing, 1 article answered No');
+      const { origin } = helpSiteFacts();
+      expect(mail?.text).toContain(
+        `SEARCHES THAT FOUND NOTHING\n  English (en)\n  2×  lure colours  (help centre, contact form)\n      ${origin}/help?q=lure+colours\n`,
+      );
+      expect(mail?.text).toContain(
+        `ARTICLES ANSWERED NO\n  1 No, 0 Yes  payment-failed  (unclear 1)\n      ${origin}/help/payment-failed\n`,
+      );
+      expect(mail?.text).toContain(
+        `READ BEFORE WRITING ANYWAY\n  1 message  payment-failed\n      ${origin}/help/payment-failed\n  1 message  pro-prices\n`,
+      );
+      expect(mail?.text).toContain(
+        'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n  1 message  pro\n  1 message this week',
+      );
+      expect(mail?.html).toContain(
+        `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (unclear 1)</a>`,
+      );
+      expect(mail?.html).toContain(`<a href="${origin}/help?q=lure+colours"`);
+    } finally {
+      // The account up again, and its notice gone: another file's next email must not carry it.
+      await markAccountUp(db, Date.now());
+      await db
+        .collection(collections.mailAlerts)
+        .doc(`account-${String(sendAt)}`)
+        .delete();
+      closeTransport();
+      await inbox.close();
+    }
   });
 });

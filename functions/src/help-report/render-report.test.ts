@@ -3,7 +3,8 @@ import { summarizeMessages } from './messages.js';
 import { renderHelpReport, type ReportLinks } from './render-report.js';
 import { floodPerHour, reportLines, summarizeWeek, type CountedSignal } from './summary.js';
 
-const monday = Date.parse('2026-11-23T00:00:00Z');
+// Monday 23 November 2026, 00:00 in Rome (23:00 UTC the day before), as week.ts makes a week.
+const monday = Date.parse('2026-11-22T23:00:00Z');
 const week = { fromMs: monday, toMs: monday + 7 * 86_400_000 };
 const at = (hours: number) => monday + hours * 3_600_000 + 60_000;
 const signal = (said: Record<string, unknown>, language = 'en', writtenMs = at(3)) =>
@@ -79,7 +80,7 @@ describe('renderHelpReport', () => {
   it('writes every section in plain text, each line with its link on the live site', () => {
     expect(email.text).toBe(
       [
-        'Where the help centre fell short, 23 Nov 2026 – 29 Nov 2026 (UTC)',
+        'Where the help centre fell short, 23 Nov 2026 – 29 Nov 2026 (Rome time)',
         '',
         'SEARCHES THAT FOUND NOTHING',
         '  English (en)',
@@ -103,7 +104,7 @@ describe('renderHelpReport', () => {
         '  5,004 messages this week; the articles of 5,002 were not read',
         '',
         'NOT COUNTED',
-        '  2026-11-24 06:00 UTC: 450 signals in the hour, a flood, not read',
+        '  24 Nov 2026, 06:00 Rome time: 450 signals in the hour, a flood, not read',
       ].join('\n'),
     );
   });
@@ -116,7 +117,7 @@ describe('renderHelpReport', () => {
     );
     expect(email.html).toContain('canna &#60;b&#62;da&#60;/b&#62; mare');
     expect(email.html).not.toContain('<b>da</b>');
-    expect(email.html).toContain('<li>2026-11-24 06:00 UTC: 450 signals in the hour, a flood, not read</li>');
+    expect(email.html).toContain('<li>24 Nov 2026, 06:00 Rome time: 450 signals in the hour, a flood, not read</li>');
   });
 
   it('says "none" under a section with nothing in it', () => {

@@ -31,9 +31,12 @@ const reasonNames: Record<HelpReason, string> = {
   unclear: 'unclear',
   'did-not-work': 'tried it, did not work',
 };
+// The team's time: the week runs Monday to Monday in Rome (week.ts).
+const timeZone = 'Europe/Rome';
 const day = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const hour = (ms: number) => `${new Date(ms).toISOString().slice(0, 13).replace('T', ' ')}:00 UTC`;
+  new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+const hour = (ms: number) =>
+  `${day(ms)}, ${new Date(ms).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })} Rome time`;
 const count = (n: number) => n.toLocaleString('en-GB');
 const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n === 1 ? one : many}`;
 const past = (uncounted: number) =>
@@ -139,7 +142,7 @@ export function renderHelpReport(report: HelpReport, links: ReportLinks): Render
   const week = `${day(report.fromMs)} – ${day(report.toMs - 1)}`;
   const subject = `Help centre, ${week}: ${plural(searched, 'search', 'searches')} found nothing, ${plural(noArticles, 'article')} answered No`;
   const sections = [searches, articles, readFirst, topics, notCounted].map((section) => section(report, links));
-  const title = `Where the help centre fell short, ${week} (UTC)`;
+  const title = `Where the help centre fell short, ${week} (Rome time)`;
   return {
     subject,
     text: [title, ...sections.map(textOf)].join('\n\n'),

@@ -328,7 +328,7 @@ function senderDomain(from: string): string {
 }
 
 /** The Message-ID of a message's own email, or of a digest: the same for every repeat. */
-export function stableMessageId(kind: 'mail' | 'digest', id: string, from: string): string {
+export function stableMessageId(kind: 'mail' | 'digest' | 'help-report', id: string, from: string): string {
   return `<${kind}.${id}@${senderDomain(from)}>`;
 }
 
