@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildContactMessage, maxReadArticles } from '@contracts/contact-message';
-import { articlesToName, noteArticleRead } from './read-articles';
+import { articlesToName, noteArticleRead } from './contact-link';
 
 const draft = { name: 'Ann', email: 'ann@example.org', subject: 'Sign-in', message: 'It fails.', language: 'en' };
 
