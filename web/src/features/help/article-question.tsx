@@ -56,24 +56,18 @@ export default function ArticleQuestion() {
       <h2 id={`${id}-question`}>{t('question')}</h2>
       {answer === 'asking' ? (
         <div className="article-question__choices">
-          <button
-            type="button"
-            className="choice-button"
-            onClick={() => {
-              give('helped', { kind: 'answer', article, helped: true });
-            }}
-          >
-            {t('yes')}
-          </button>
-          <button
-            type="button"
-            className="choice-button"
-            onClick={() => {
-              give('not-helped', { kind: 'answer', article, helped: false });
-            }}
-          >
-            {t('no')}
-          </button>
+          {([true, false] as const).map((helped) => (
+            <button
+              key={String(helped)}
+              type="button"
+              className="choice-button"
+              onClick={() => {
+                give(helped ? 'helped' : 'not-helped', { kind: 'answer', article, helped });
+              }}
+            >
+              {t(helped ? 'yes' : 'no')}
+            </button>
+          ))}
         </div>
       ) : (
         <p ref={said} tabIndex={-1} className="article-question__said">
