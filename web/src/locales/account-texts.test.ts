@@ -6,6 +6,9 @@ import en from './en/account.json';
 import it_ from './it/account.json';
 import enLegal from './en/legal.json';
 import itLegal from './it/legal.json';
+import deleteAccount from './articles/delete-account.json';
+import afterDeletion from './articles/after-deletion.json';
+import whatDataWeKeep from './articles/what-data-we-keep.json';
 
 // The Account page names one address for requests about a member's data (GDPR art. 12(2)):
 // every text that sends a member to write gives it, none says only "ask us by email".
@@ -56,4 +59,51 @@ describe('what deletion keeps', () => {
       expect(accountValues(language).leftShown).toMatch(/\S/);
     },
   );
+});
+
+describe('the deletion confirmation and a member who lost their address', () => {
+  const verified = { en: /If .*verified/, it: /Se .*verificato/ } as const;
+
+  it.each(languages)(
+    'promise the confirmation only to a verified address, as the clean-up sends it (%s)',
+    (language) => {
+      const account = files[language].account;
+      expect(account.done).toMatch(verified[language]);
+      expect(account.how.at(-1)).toMatch(verified[language]);
+      const steps = deleteAccount[language].find((block) => typeof block === 'object' && 'steps' in block);
+      expect(JSON.stringify(steps)).toMatch(verified[language]);
+    },
+  );
+
+  it.each(languages)(
+    'send a member who lost access to their address to the data protection address (%s)',
+    (language) => {
+      const lost = deleteAccount[language].find(
+        (block): block is string =>
+          typeof block === 'string' && /No longer have access|Non hai più accesso/.test(block),
+      );
+      expect(lost).toContain('<privacyMail>{{privacyEmail}}</privacyMail>');
+      expect(lost).not.toContain('<support>');
+    },
+  );
+});
+
+describe('every list of what deletion keeps', () => {
+  // Google Play's deletion rules: the deletion page lists what is kept and for how long; the same
+  // periods as the privacy policy (config/retention.ts).
+  const periods = ['{{supportMonths}}', '{{inboxMonths}}', '{{directEmailMonths}}', '{{copyRecordYears}}'];
+
+  it.each(languages)('names the messages sent to us and the record of copies, with their periods (%s)', (language) => {
+    const lists = {
+      account: JSON.stringify(files[language].account.kept),
+      'after-deletion': JSON.stringify(afterDeletion[language]),
+    };
+    for (const [where, text] of Object.entries(lists))
+      for (const period of periods) expect(text, `${where} ${period}`).toContain(period);
+  });
+
+  it.each(languages)('says both periods of a message in what-data-we-keep (%s)', (language) => {
+    const text = JSON.stringify(whatDataWeKeep[language]);
+    for (const period of periods.slice(0, 3)) expect(text, period).toContain(period);
+  });
 });

@@ -36,6 +36,7 @@ describe('the Italian glossary', () => {
     expect(avoidedWords('Il diritto alla cancellazione dei dati')).toEqual([]);
     expect(avoidedWords('Il luogo della cattura')).toHaveLength(1);
     expect(avoidedWords('Il luogo e il meteo passato di una cattura')).toHaveLength(1);
+    expect(avoidedWords('Luogo e meteo passato non sono mai stati visibili.')).toHaveLength(1);
     expect(avoidedWords('Aggiungi foto, attrezzatura, luogo e data')).toHaveLength(1);
     expect(avoidedWords('Conserva il file in un luogo sicuro')).toEqual([]);
     expect(avoidedWords('Diventa un utente PRO')).toHaveLength(1);

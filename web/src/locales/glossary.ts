@@ -34,7 +34,7 @@ export const italianGlossary: readonly GlossaryEntry[] = [
     avoid: [
       /\b(luog(o|hi)|punt[oi]|spot) (della|delle|di una|di ogni|di una nuova) cattur/i,
       /\bluogo di pesca\b/i,
-      /\bluog(o|hi) e il meteo\b/i,
+      /\bluog(o|hi) e (il )?meteo\b/i,
       /\battrezzatura( usata)?, luogo\b/i,
       /\bi loro luoghi\b/i,
     ],

@@ -291,6 +291,20 @@ describe('the help texts', () => {
     },
   );
 
+  // Consent covers anything ads store on the phone or read from it, not only personalisation
+  // (the privacy policy's section on advertising): the summary says so, not "personalised".
+  it('sum up ads as the privacy policy does: without consent, nothing stored on the phone or read from it', () => {
+    const said = {
+      en: /Without your consent, ads store nothing on your phone and read nothing from it/,
+      it: /Senza il tuo consenso, gli annunci non salvano né leggono nulla sul telefono/,
+    };
+    for (const language of languages) {
+      const { summary } = helpFiles[language].articles['ads-and-consent'];
+      expect(summary).toMatch(said[language]);
+      expect(summary).not.toMatch(/personalis|personalizz/);
+    }
+  });
+
   it('cover every fact of config/app-facts.ts', () => {
     expect(new Set(writtenFor.map(({ fact }) => fact))).toEqual(new Set(Object.keys(appFacts)));
   });
