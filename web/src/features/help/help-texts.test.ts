@@ -295,8 +295,8 @@ describe('the help texts', () => {
   // (the privacy policy's section on advertising): the summary says so, not "personalised".
   it('sum up ads as the privacy policy does: without consent, nothing stored on the phone or read from it', () => {
     const said = {
-      en: /Without your consent, ads store nothing on your phone and read nothing from it/,
-      it: /Senza il tuo consenso, gli annunci non salvano né leggono nulla sul telefono/,
+      en: /Without your consent they store and read nothing on your phone/,
+      it: /Senza consenso non salvano né leggono nulla sul telefono/,
     };
     for (const language of languages) {
       const { summary } = helpFiles[language].articles['ads-and-consent'];
