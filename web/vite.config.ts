@@ -9,6 +9,7 @@ import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
 import { helpTextsAtBuild } from './build/help-texts.ts';
 import { legalTextsAtBuild } from './build/legal-texts.ts';
+import { factTextsAtBuild } from './build/fact-texts.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
 import { buildEnv, emulatorMode, refuseEmulatorSettings } from './build/production-env.ts';
@@ -84,6 +85,7 @@ const firstVisit = firstVisitParts();
 const config = {
   plugins: [
     react(),
+    factTextsAtBuild(),
     firstVisit.plugin,
     chunkGraph(),
     helpSearchAtBuild(),

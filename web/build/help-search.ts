@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MiniSearch from 'minisearch';
 import type { Plugin } from 'vite';
@@ -7,6 +6,7 @@ import { languages, type Language } from '../src/config/languages.ts';
 import { helpSearchOptions, type HelpDocument } from '../src/features/help/search/options.ts';
 import { blockTexts, plainText } from '../src/features/help/rich-text.ts';
 import { articleBlocks, type ArticleFileBlock } from '../src/locales/article-blocks.ts';
+import { readTextFile } from './fact-texts.ts';
 import { virtualModules } from './virtual-modules.ts';
 
 type HelpTexts = { articles: Record<string, { title: string; summary: string }> };
@@ -14,12 +14,12 @@ type ArticleFile = Record<Language, ArticleFileBlock[]>;
 
 /** The help articles of a language as the index holds them (their words only). */
 export function helpDocuments(source: string, language: Language): HelpDocument[] {
-  const texts = JSON.parse(readFileSync(join(source, 'locales', language, 'help.json'), 'utf8')) as HelpTexts;
+  const texts = readTextFile<HelpTexts>(join(source, 'locales', language, 'help.json'));
   return helpArticleIds.map((id) => {
     const article = texts.articles[id];
     if (!article) throw new Error(`locales/${language}/help.json has no article "${id}".`);
     const file = join(source, 'locales', 'articles', `${id}.json`);
-    const blocks = (JSON.parse(readFileSync(file, 'utf8')) as ArticleFile)[language];
+    const blocks = readTextFile<ArticleFile>(file)[language];
     return {
       id,
       title: article.title,

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { helpArticleIds, isHelpArticleId } from '../src/config/help.ts';
 import { languages, type Language } from '../src/config/languages.ts';
+import { readTextFile } from './fact-texts.ts';
 import { virtualModules } from './virtual-modules.ts';
 
 // The help centre's texts as its pages load them, cut from the files they are written in
@@ -18,7 +18,7 @@ type HelpFile = { articles: Record<string, { title: string; summary: string }> }
 
 function helpFile(source: string, language: Language): { file: string; texts: HelpFile } {
   const file = join(source, 'locales', language, 'help.json');
-  return { file, texts: JSON.parse(readFileSync(file, 'utf8')) as HelpFile };
+  return { file, texts: readTextFile<HelpFile>(file) };
 }
 
 /** The module of article `id`'s summary and text: `virtual:help-article/cancel-pro`. */
@@ -37,7 +37,7 @@ export function helpTextsAtBuild(): Plugin[] {
     virtualModules('help-article', (id, source) => {
       if (!isHelpArticleId(id)) throw new Error(`No help article "${id}" in config/help.ts.`);
       const file = join(source, 'locales', 'articles', `${id}.json`);
-      const blocks = JSON.parse(readFileSync(file, 'utf8')) as Record<Language, unknown>;
+      const blocks = readTextFile<Record<Language, unknown>>(file);
       const files = [file];
       const value = Object.fromEntries(
         languages.map((language) => {

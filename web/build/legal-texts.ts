@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { languages, type Language } from '../src/config/languages.ts';
+import { readTextFile } from './fact-texts.ts';
 import { virtualModules } from './virtual-modules.ts';
 
 /** The legal documents, each a page of its own (src/pages/<document>.tsx). */
@@ -18,7 +18,7 @@ export function legalTextsModule(document: LegalDocumentName, language: Language
 /**
  * Cuts each legal document's texts in each language out of locales/<language>/legal.json when
  * the site is built, as the module `virtual:legal-texts/<document>-<language>` (its default
- * export: that document's part of the file): a legal page loads its own document in its own
+ * export: that document's part of the file, with the app facts' answers: build/fact-texts.ts): a legal page loads its own document in its own
  * language, not both documents in every language (src/locales/legal.ts).
  */
 export function legalTextsAtBuild(): Plugin {
@@ -30,7 +30,7 @@ export function legalTextsAtBuild(): Plugin {
     )
       throw new Error(`No legal texts "${prefix}${key}".`);
     const file = join(source, 'locales', language ?? '', 'legal.json');
-    const value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[document ?? ''];
+    const value = readTextFile<Record<string, unknown>>(file)[document ?? ''];
     if (value === undefined) throw new Error(`locales/${language ?? ''}/legal.json has no "${document ?? ''}".`);
     return { value, files: [file] };
   });

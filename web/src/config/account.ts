@@ -2,9 +2,9 @@
 // how long each thing that outlives the account is kept. EXAMPLE values: the operator must
 // confirm them (with their accountant for the tax records) before launch. Where the data
 // lives, for the clean-up that deletes it: functions/src/contracts/member-data.ts.
-import { dataExports } from './constants';
-import { retention, retentionValues } from './retention';
-import type { Language } from './languages';
+import { dataExports } from './constants.ts';
+import { retention, retentionValues } from './retention.ts';
+import type { Language } from './languages.ts';
 
 export const accountDeletion = {
   // How long what outlives the account is kept: config/retention.ts.

@@ -1,14 +1,15 @@
-// Facts about the app that the help articles state and that the specification leaves open:
+// Facts about the app that the site's texts state and that the specification leaves open:
 // how the operator has set up the app and its Pro subscription. EXAMPLE values: the operator
 // checks each against the app (and App Store Connect, the Play Console) before launch.
 //
-// A yes-or-no fact (or a number where 0 means no) changes what an article says, not only a
-// word in it: each article is written for the value below, and help-texts.test.ts checks that
-// it says what the value means. Change a value and that test names the article and the
-// sentence to rewrite.
-import { profileFields } from './account';
-import type { Language } from './languages';
-import { processors } from './processors';
+// A yes-or-no fact (or a number where 0 means no) changes what a text says, not only a word in
+// it. A text written for both answers (locales/fact-texts.ts: the terms, the features page)
+// stays true whichever way the fact goes: the build keeps the one that holds. A help article is
+// written for the value below, and help-texts.test.ts checks that it says what the value means:
+// change a value and that test names the article and the sentence to rewrite.
+import { profileFields } from './account.ts';
+import type { Language } from './languages.ts';
+import { processors } from './processors.ts';
 
 export const appFacts = {
   /** Family Sharing is turned on for the Pro subscriptions in App Store Connect (article pro-on-several-devices). */
@@ -71,6 +72,14 @@ export const appFacts = {
    * private-profile). `false`: only the counts show; the lists are the member's own.
    */
   followListsShown: true, // EXAMPLE
+  /**
+   * Before a Pro purchase the app asks the member whether Pro should start at once, within the
+   * withdrawal period, tells them what withdrawing then costs, and keeps their answer (Codice del
+   * consumo artt. 50(3), 51(8)): a member who asked and then withdraws pays for the days they
+   * had Pro (art. 57(3)). `false`: the app does not ask, so a withdrawal is refunded in full
+   * (art. 57(4)). The terms' section on withdrawal says the one that holds.
+   */
+  proStartsOnRequest: false, // EXAMPLE
 } as const;
 
 /** How often the forecast takes fresh data from its provider, in hours (article forecast-coverage). */

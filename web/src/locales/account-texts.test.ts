@@ -4,8 +4,9 @@ import { languages } from '../config/languages';
 import { allArticleTexts } from '../test/article-texts';
 import en from './en/account.json';
 import it_ from './it/account.json';
-import enLegal from './en/legal.json';
-import itLegal from './it/legal.json';
+import enLegalFile from './en/legal.json';
+import itLegalFile from './it/legal.json';
+import type { FactsChosen } from './fact-texts';
 import deleteAccount from './articles/delete-account.json';
 import afterDeletion from './articles/after-deletion.json';
 import whatDataWeKeep from './articles/what-data-we-keep.json';
@@ -14,6 +15,9 @@ import whatDataWeKeep from './articles/what-data-we-keep.json';
 // every text that sends a member to write gives it, none says only "ask us by email".
 
 const files = { en, it: it_ } as const;
+// As the build gives them: each text written for both answers of an app fact holds config's.
+const enLegal = enLegalFile as FactsChosen<typeof enLegalFile>;
+const itLegal = itLegalFile as FactsChosen<typeof itLegalFile>;
 const failures = [
   'copyFailure.tooLarge',
   'copyFailure.unavailable',
@@ -57,6 +61,28 @@ describe('what deletion keeps', () => {
       expect(article).toContain('{{leftShown}}');
       expect(JSON.stringify(privacy)).toContain('{{leftShown}}');
       expect(accountValues(language).leftShown).toMatch(/\S/);
+    },
+  );
+
+  it.each(languages)(
+    'lets a member ask the data protection address to erase those comments and likes, wherever it says they stay (%s)',
+    (language) => {
+      const legal = language === 'en' ? enLegal : itLegal;
+      // The terms' licence does not end for them (section 7), which says why in section 4.
+      const licence = legal.terms.sections[6]?.paragraphs[1] ?? '';
+      expect(licence).toMatch(/licen[cz][ea]/);
+      expect(licence).toMatch(/likes.*stay|mi piace.*restano/);
+      const staying = [
+        ...files[language].account.kept,
+        ...JSON.stringify(allArticleTexts[language]['after-deletion']).split('","'),
+        ...legal.privacy.sections.flatMap(({ paragraphs }) => paragraphs),
+        ...legal.terms.sections.flatMap(({ paragraphs }) => paragraphs),
+      ].filter(
+        (text) => text !== licence && /(likes|mi piace).*(stay|does not remove|restano|non li elimina)/.test(text),
+      );
+      // The Account page, after-deletion, the privacy policy and the terms' account section.
+      expect(staying).toHaveLength(4);
+      for (const text of staying) expect(text).toContain('{{privacyEmail}}');
     },
   );
 });

@@ -65,7 +65,10 @@ export default function FeaturesPage() {
           >
             <div className="feature__text">
               <h2 id={`feature-${block.id}`}>{t(`features.${block.id}.heading`)}</h2>
-              <p>{t(`features.${block.id}.text`, { pro: forecastDays.pro, free: forecastDays.free })}</p>
+              <p>
+                {t(`features.${block.id}.text`, { pro: forecastDays.pro, free: forecastDays.free })}
+                {block.id === 'forecast' && ` ${t('features.forecast.units')}`}
+              </p>
               {block.id === 'privacy' && (
                 <aside className="feature__note" aria-label={t('features.captions.privateLocations')}>
                   <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">

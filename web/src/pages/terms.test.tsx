@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { appFacts } from '../config/app-facts';
 import { paths } from '../config/paths';
 import { withdrawalAnchor } from '../config/plan-features';
 import { operatorValues } from '../config/operator';
@@ -16,7 +17,7 @@ const words = {
   en: {
     title: 'Terms and Conditions',
     withdrawal: '6. Right of withdrawal',
-    form: 'Model withdrawal form',
+    form: 'Model withdrawal form for Google Play purchases',
     link: 'Right of withdrawal and its form',
     plans: /^Become a/,
     apple: /third-party beneficiaries/,
@@ -25,7 +26,7 @@ const words = {
   it: {
     title: 'Termini e condizioni',
     withdrawal: '6. Diritto di recesso',
-    form: 'Modulo di recesso tipo',
+    form: 'Modulo di recesso tipo per gli acquisti su Google Play',
     link: 'Diritto di recesso e modulo',
     plans: /^Diventa/,
     apple: /terze beneficiarie/,
@@ -62,6 +63,13 @@ describe.each(['en', 'it'] as const)('the terms in %s', (language) => {
     expect(form.textContent).not.toMatch(/{{|}}/);
     // Pro is a service: the digital-content exception, which ends the right on supply, is gone.
     expect(text).not.toMatch(/lose the right|perdi il diritto/);
+    // The days used are charged only if the app asked for Pro to start at once (config's answer;
+    // both answers: locales/fact-texts.test.ts).
+    expect(text).toMatch(
+      (appFacts.proStartsOnRequest as boolean)
+        ? /days you had Pro|giorni in cui hai avuto Pro/
+        : /refund everything|rimborsiamo tutto/,
+    );
   });
 
   it('keep no clause a consumer could not be held to', async () => {
@@ -76,6 +84,9 @@ describe.each(['en', 'it'] as const)('the terms in %s', (language) => {
     expect(service).toContain(`${String(reducedServiceEndDays)} `);
     expect(service).toMatch(w.apple);
     expect(limitation).toMatch(/backup|copie di sicurezza/);
+    // Force majeure is what due care could not avoid; our own suppliers are ours to answer for.
+    expect(limitation).toMatch(/due care|dovuta diligenza/);
+    expect(limitation).not.toMatch(/data providers|fornitori di dati/);
     expect(changes).toMatch(/refund|rimborsiamo/);
   });
 
