@@ -49,6 +49,8 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     // Every retention period (config/retention.ts) and what deletion means (config/account.ts).
     ...accountValues(language),
     accountUrl: `${site.origin}${localizedPath(paths.account, language)}`,
+    // The one channel for refunds and cancellations, as the help says it.
+    supportUrl: `${site.origin}${localizedPath(paths.support, language)}`,
   };
   const date = formatted(language).legalTextsUpdated;
   const intro = t(`${document}.intro`, { ...values, returnObjects: true });

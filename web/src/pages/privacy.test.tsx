@@ -72,6 +72,7 @@ describe.each(['en', 'it'] as const)('the privacy policy in %s', (language) => {
     // What the form sends besides the message, named where it is sent.
     expect(notice).toMatch(language === 'en' ? /device and app version/ : /dispositivo e versione dell'app/);
     expect(notice).toMatch(w.articlesNamed);
+    expect(notice).toMatch(language === 'en' ? /known problem shown/ : /problema noto mostrato/);
   });
 
   // Issue 65: what the help centre records to learn where it fails, for how long, and that it

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appFacts } from '../config/app-facts';
-import { paths } from '../config/paths';
+import { localizedPath, paths } from '../config/paths';
 import { withdrawalAnchor } from '../config/plan-features';
 import { operatorValues } from '../config/operator';
 import { site } from '../config/site';
@@ -22,6 +22,12 @@ const words = {
     plans: /^Become a/,
     apple: /third-party beneficiaries/,
     sections: ['2. The service', '12. Disclaimer', '13. Limitation of liability', '15. Changes to these terms'],
+    plansSection: '5. Free and Pro plans',
+    termination: '11. Termination and suspension',
+    reason: /only for a valid reason/,
+    appleClaims: /investigation, defence, settlement and discharge of any claim/,
+    forfeit: /is not refunded/,
+    lessCost: /refund the unused part less the cost/,
   },
   it: {
     title: 'Termini e condizioni',
@@ -29,8 +35,14 @@ const words = {
     form: 'Modulo di recesso tipo per gli acquisti su Google Play',
     link: 'Diritto di recesso e modulo',
     plans: /^Diventa/,
-    apple: /terze beneficiarie/,
+    apple: /terzi beneficiari \(art\. 1411 c\.c\.\)/,
     sections: ['2. Il servizio', '12. Avvertenze', '13. Limitazione di responsabilità', '15. Modifiche ai termini'],
+    plansSection: '5. Piano gratuito e piano Pro',
+    termination: '11. Cessazione e sospensione',
+    reason: /solo per un motivo valido/,
+    appleClaims: /dell'esame, della difesa, della transazione e della definizione di qualsiasi reclamo/,
+    forfeit: /non viene rimborsato/,
+    lessCost: /ti rimborsiamo la parte non goduta, meno i costi/,
   },
 } as const;
 
@@ -88,6 +100,20 @@ describe.each(['en', 'it'] as const)('the terms in %s', (language) => {
     expect(limitation).toMatch(/due care|dovuta diligenza/);
     expect(limitation).not.toMatch(/data providers|fornitori di dati/);
     expect(changes).toMatch(/refund|rimborsiamo/);
+    // Pro changes only for a reason the contract states; Apple's minimum terms word for word.
+    expect(service).toMatch(w.reason);
+    expect(service).toMatch(w.appleClaims);
+    // A breach does not forfeit the prepaid period.
+    const termination = region(w.termination).textContent;
+    expect(termination).not.toMatch(w.forfeit);
+    expect(termination).toMatch(w.lessCost);
+  });
+
+  it('send refunds and cancellations to Contact Us, as the help does', async () => {
+    const region = await openTerms(language);
+    const plans = region(w.plansSection).textContent;
+    expect(plans).toContain(`${site.origin}${localizedPath(paths.support, language)}`);
+    expect(plans).not.toContain(site.supportEmail);
   });
 
   it('are one click from the plans page, at the section on withdrawal', async () => {

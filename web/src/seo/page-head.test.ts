@@ -158,6 +158,12 @@ describe('pageHead', () => {
     expect(description).toContain(money.format(plans.proMonthly.price));
     expect(description).toContain(money.format(plans.proYearly.price));
   });
+
+  it.each(languages)('names Pro and the right of withdrawal in the terms’ description (%s)', (language) => {
+    const { description } = pageHead('terms', language);
+    expect(description).toContain('Pro');
+    expect(description).toMatch(/right of withdrawal|diritto di recesso/);
+  });
 });
 
 describe('headTags', () => {

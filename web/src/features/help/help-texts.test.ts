@@ -310,6 +310,12 @@ describe('the help texts', () => {
     }
   });
 
+  it.each(languages)('in %s tell someone trying Pro that they may also withdraw, with its days', (language) => {
+    const text = JSON.stringify(articleBody('pro-trials-and-codes')[language]);
+    expect(text).toContain('{{withdrawalDays}}');
+    expect(text).toContain('<withdrawal>');
+  });
+
   it('cover every fact of config/app-facts.ts that the other texts do not write both answers of', () => {
     // The texts written for both answers (locales/fact-texts.ts), as they are written.
     const bothAnswers = Object.values(textFilesAsWritten).flatMap((text) =>
