@@ -3,7 +3,7 @@ import { contactTexts, languages, locales, open, paths, projectFor, type Languag
 import { helpTexts, helpTextPattern } from './support/texts.ts';
 import { helpArticleIds, helpTopics } from '../web/src/config/help.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
-import { readFileSync } from 'node:fs';
+import { readTextFile } from '../web/build/fact-texts.ts';
 
 // The help centre: its topics and articles, its search (typos forgiven), the Contact Us
 // form's suggestions and the way back to a filled-in form.
@@ -12,9 +12,9 @@ const subscriptionArticle = 'cancel-pro';
 
 /** The words an article's text opens with, as its file writes them, up to its first placeholder or link. */
 function openingWords(id: string, language: Language): string {
-  const file = JSON.parse(
-    readFileSync(new URL(`../web/src/locales/articles/${id}.json`, import.meta.url), 'utf8'),
-  ) as Record<Language, unknown[]>;
+  const file = readTextFile<Record<Language, unknown[]>>(
+    new URL(`../web/src/locales/articles/${id}.json`, import.meta.url).pathname,
+  );
   const first = file[language].find((block): block is string => typeof block === 'string') ?? '';
   return first.split(/{{|</)[0]?.trim() ?? '';
 }

@@ -8,10 +8,12 @@ import { languages, type Language } from '../../web/src/config/languages.ts';
 import type { HelpArticleRoute, RouteName } from '../../web/src/config/paths.ts';
 import { reaLine, registeredOfficeLine } from '../../web/src/config/operator.ts';
 import { site } from '../../web/src/config/site.ts';
+// The text files as the build reads them: a text written for both answers of an app fact holds config's.
+import { readTextFile } from '../../web/build/fact-texts.ts';
 
 export type { Language };
 
-/** The help centre's texts of a language as written (titles with their `{{placeholders}}`). */
+/** The help centre's texts of a language as built (titles with their `{{placeholders}}`). */
 type HelpTexts = {
   page: { title: string };
   topics: Record<HelpTopic, { title: string }>;
@@ -20,9 +22,7 @@ type HelpTexts = {
 export const helpTexts = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(
-      readFileSync(join(import.meta.dirname, '..', '..', 'web', 'src', 'locales', language, 'help.json'), 'utf8'),
-    ) as HelpTexts,
+    readTextFile<HelpTexts>(join(import.meta.dirname, '..', '..', 'web', 'src', 'locales', language, 'help.json')),
   ]),
 ) as Record<Language, HelpTexts>;
 
@@ -188,8 +188,9 @@ export function screenshotName(language: Language, name: RouteName | 'notFound')
  */
 export function helpArticlesLinkingTo(tag: RouteName): Array<{ id: HelpArticleId; link: Record<Language, string> }> {
   return helpArticleIds.flatMap((id) => {
-    const texts = readFileSync(join(import.meta.dirname, '../../web/src/locales/articles', `${id}.json`), 'utf8');
-    const parsed = JSON.parse(texts) as Record<Language, unknown>;
+    const parsed = readTextFile<Record<Language, unknown>>(
+      join(import.meta.dirname, '../../web/src/locales/articles', `${id}.json`),
+    );
     const words = (language: Language) =>
       new RegExp(`<${tag}>([^<]+)</${tag}>`).exec(JSON.stringify(parsed[language]))?.[1];
     const [en, it] = [words('en'), words('it')];

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { lastGreenRunFile } from '../../web/build/accessibility-checks.ts';
 import { helpArticleIds, helpTopics } from '../../web/src/config/help.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
+import { readTextFile } from '../../web/build/fact-texts.ts';
 import { capture } from './processes.ts';
 import { root } from './project.ts';
 
@@ -94,19 +95,12 @@ export async function buildWithArticles(
   await mkdir(join(web, 'node_modules'));
 
   const source = join(web, 'src');
-  const models = await Promise.all(
-    helpArticleIds.map(
-      async (id) =>
-        JSON.parse(await readFile(join(source, 'locales', 'articles', `${id}.json`), 'utf8')) as ArticleFile,
-    ),
+  // As the build reads them: each text written for both answers of an app fact holds config's.
+  const models = helpArticleIds.map((id) =>
+    readTextFile<ArticleFile>(join(source, 'locales', 'articles', `${id}.json`)),
   );
   const helpFiles = Object.fromEntries(
-    await Promise.all(
-      languages.map(async (language) => [
-        language,
-        JSON.parse(await readFile(join(source, 'locales', language, 'help.json'), 'utf8')) as HelpFile,
-      ]),
-    ),
+    languages.map((language) => [language, readTextFile<HelpFile>(join(source, 'locales', language, 'help.json'))]),
   ) as Record<Language, HelpFile>;
   const vocabularies = Object.fromEntries(
     languages.map((language) => [

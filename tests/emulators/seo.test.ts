@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page as BrowserPage } from 'playwright-core';
 import sharp from 'sharp';
@@ -16,6 +15,7 @@ import {
 import { everyPath } from '../../web/src/config/site-pages.ts';
 import { headings, helpTextPattern, helpTexts, legalLine, untranslatedKey } from '../../e2e/support/texts.ts';
 import { site } from '../../web/src/config/site.ts';
+import { readTextFile } from '../../web/build/fact-texts.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
 
 // What search engines, link previews and every visitor get before any script runs, from the
@@ -36,7 +36,7 @@ type MetaTexts = {
 const meta = Object.fromEntries(
   languages.map((language) => [
     language,
-    JSON.parse(readFileSync(join(root, 'web', 'src', 'locales', language, 'meta.json'), 'utf8')) as MetaTexts,
+    readTextFile<MetaTexts>(join(root, 'web', 'src', 'locales', language, 'meta.json')),
   ]),
 ) as Record<Language, MetaTexts>;
 

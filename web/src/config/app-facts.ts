@@ -80,6 +80,19 @@ export const appFacts = {
    * (art. 57(4)). The terms' section on withdrawal says the one that holds.
    */
   proStartsOnRequest: false, // EXAMPLE
+  /**
+   * The app removes the GPS position (and the rest of the location data) from a photo before
+   * it is shared with other members. `false`: a shared photo keeps whatever the camera recorded,
+   * and the texts on catch locations say so (the features page, the privacy policy, article
+   * catch-location-private).
+   */
+  sharedPhotosLoseLocation: false, // EXAMPLE
+  /**
+   * The ads' consent message shows "Do not consent" beside "Consent" on its first screen, so
+   * refusing takes one tap as accepting does (the privacy policy says so). `false`: refusing is
+   * under the message's options.
+   */
+  consentRefuseButton: true, // EXAMPLE
 } as const;
 
 /** How often the forecast takes fresh data from its provider, in hours (article forecast-coverage). */

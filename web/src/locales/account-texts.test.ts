@@ -6,7 +6,7 @@ import en from './en/account.json';
 import it_ from './it/account.json';
 import enLegalFile from './en/legal.json';
 import itLegalFile from './it/legal.json';
-import type { FactsChosen } from './fact-texts';
+import { asBuilt } from './fact-texts';
 import deleteAccount from './articles/delete-account.json';
 import afterDeletion from './articles/after-deletion.json';
 import whatDataWeKeep from './articles/what-data-we-keep.json';
@@ -15,9 +15,8 @@ import whatDataWeKeep from './articles/what-data-we-keep.json';
 // every text that sends a member to write gives it, none says only "ask us by email".
 
 const files = { en, it: it_ } as const;
-// As the build gives them: each text written for both answers of an app fact holds config's.
-const enLegal = enLegalFile as FactsChosen<typeof enLegalFile>;
-const itLegal = itLegalFile as FactsChosen<typeof itLegalFile>;
+const enLegal = asBuilt(enLegalFile);
+const itLegal = asBuilt(itLegalFile);
 const failures = [
   'copyFailure.tooLarge',
   'copyFailure.unavailable',

@@ -6,6 +6,7 @@ import { languages, type Language } from '../config/languages';
 import { chooseFactTexts, type YesNoFacts } from './fact-texts';
 import type enLegal from './en/legal.json';
 import type enPages from './en/pages.json';
+import type enHelp from './en/help.json';
 
 // The texts written for both answers of an app fact, read as they are written (the site's own
 // imports get them with config's answers already chosen: build/fact-texts.ts).
@@ -55,10 +56,24 @@ describe('the site’s texts written for both answers', () => {
     // Each file gets its answers when it is built, and an unknown fact fails the build.
     for (const language of languages) expect(() => chooseFactTexts(raw(join(language, name)), appFacts)).not.toThrow();
   });
+
+  it.each(readdirSync(join(folder, 'articles')))('articles/%s: every language has them in the same places', (name) => {
+    const file = raw(join('articles', name)) as Record<Language, unknown>;
+    const [en, ...others] = languages.map((language) => factPlaces(file[language]));
+    for (const places of others) expect(places).toEqual(en);
+    for (const place of en ?? []) expect(yesOrNo).toContain(place.split(' ').at(-1));
+  });
 });
 
 type Legal = typeof enLegal;
 type Pages = typeof enPages;
+type Help = typeof enHelp;
+const help = (language: Language, facts: Answers) =>
+  chooseFactTexts(raw(`${language}/help.json`) as Help, { ...appFacts, ...facts });
+const article = (id: string, language: Language, facts: Answers) =>
+  JSON.stringify(
+    chooseFactTexts((raw(`articles/${id}.json`) as Record<Language, unknown>)[language], { ...appFacts, ...facts }),
+  );
 type Answers = Partial<YesNoFacts<typeof appFacts>>;
 const legal = (language: Language, facts: Answers) =>
   chooseFactTexts(raw(`${language}/legal.json`) as Legal, { ...appFacts, ...facts });
@@ -72,6 +87,10 @@ const words = {
     everything: /refund everything/,
     wind: /\bwind\b/i,
     feet: /metres or feet/,
+    nobody: /[Nn]obody but you/,
+    removed: /the app removes the place a photo was taken/,
+    camera: /camera/,
+    asEasy: /refusing is as easy as accepting/,
   },
   it: {
     daysUsed: /paghi solo i giorni in cui hai avuto Pro/,
@@ -79,6 +98,10 @@ const words = {
     everything: /rimborsiamo tutto/,
     wind: /\bvento\b/i,
     feet: /metri o in piedi/,
+    nobody: /[Nn]essuno tranne te/,
+    removed: /l'app toglie dalle foto che condividi il luogo/,
+    camera: /fotocamera/,
+    asEasy: /rifiutare è semplice quanto accettare/,
   },
 } as const;
 
@@ -120,5 +143,32 @@ describe.each(languages)('the texts that depend on an app fact (%s)', (language)
   it('offer feet on the features page only when the app lets a member choose', () => {
     expect(pages(language, { unitChoice: true }).features.forecast.units).toMatch(w.feet);
     expect(pages(language, { unitChoice: false }).features.forecast.units).not.toMatch(/feet|piedi/);
+  });
+
+  it('promise that nobody else can see where a catch was only when shared photos lose their location', () => {
+    for (const sharedPhotosLoseLocation of [true, false]) {
+      const facts = { sharedPhotosLoseLocation };
+      const privacy = legal(language, facts).privacy.sections[2]?.paragraphs ?? [];
+      const texts = [
+        article('catch-location-private', language, facts),
+        privacy.join(' '),
+        pages(language, facts).features.privacyNote,
+        help(language, facts).articles['catch-location-private'].summary,
+      ];
+      for (const text of texts) {
+        if (sharedPhotosLoseLocation) expect(text).not.toMatch(w.camera);
+        else expect(text).not.toMatch(w.nobody);
+      }
+      const [said, policy] = texts;
+      expect(said).toMatch(sharedPhotosLoseLocation ? w.removed : w.camera);
+      expect(policy).toMatch(sharedPhotosLoseLocation ? w.removed : w.camera);
+    }
+  });
+
+  it('call refusing the ads as easy as accepting only when the consent message shows a refusal', () => {
+    const ads = (consentRefuseButton: boolean) =>
+      JSON.stringify(legal(language, { consentRefuseButton }).privacy.sections);
+    expect(ads(true)).toMatch(w.asEasy);
+    expect(ads(false)).not.toMatch(w.asEasy);
   });
 });

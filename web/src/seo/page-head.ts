@@ -11,6 +11,7 @@ import { helpTexts } from '../locales/help';
 import { fillHelpText, helpTextsIn } from '../locales/help-text';
 import enHelp from '../locales/en/help.json';
 import itHelp from '../locales/it/help.json';
+import { asBuilt } from '../locales/fact-texts';
 import { createTextInstance } from '../locales/text-options';
 import { metaTexts } from '../locales/meta';
 import { ogLocales, pageAlternates, pageUrl, type Alternate, type Page } from './addresses';
@@ -22,8 +23,8 @@ import { shareImage } from './share-image';
 // a first visit.
 const headTexts = createTextInstance({ meta: metaTexts.resources, help: helpTexts.resources });
 const articleSummaries: Readonly<Record<Language, Readonly<Record<string, { summary: string }>>>> = {
-  en: enHelp.articles,
-  it: itHelp.articles,
+  en: asBuilt(enHelp).articles,
+  it: asBuilt(itHelp).articles,
 };
 
 /** The pages that present the app itself, and so carry its schema.org description. */
