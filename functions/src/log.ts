@@ -54,8 +54,9 @@ const events = {
   // A member's copy of their data (account-export/callable.ts).
   exportOverCap: ['info', 'Data export refused: over the daily cap'],
   exportTooLarge: ['warn', 'Data export too large to send'],
-  exportTooSlow: ['warn', 'Data export took too long; the try counts against the day'],
+  exportTooSlow: ['warn', 'Data export took too long; the member’s copy is given back'],
   exportFailed: ['error', 'Data export failed'],
+  exportFailingToday: ['error', 'Data export refused: it failed too often today for this member'],
   // The site's read of the known-problem notice (site-notice/read.ts).
   noticeUnread: ['error', 'Site notice could not be read'],
 } as const satisfies Record<string, readonly [Severity, string]>;

@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOf } from '../../functions/src/account-export/callable.ts';
 import {
   exportMember,
+  ExportFailingError,
   ExportLimitError,
   exportRecordId,
   exportRecordYears,
   exportsPerDay,
   exportDeadlineMs,
+  failedExportsPerDay,
   ExportTimeoutError,
   ExportTooLargeError,
   maxExportBytes,
@@ -148,44 +150,50 @@ describe('the export module', () => {
     await expect(exportMember(a, deps({ now: () => now + 24 * 60 * 60_000 + 1 }))).resolves.toBeDefined();
   });
 
-  // Each way a try can end, and the member's tries of the day spent that way: the next is refused.
-  const ends: Array<[string, ExportLogEntry['state'], () => Partial<ExportDeps>, (error: unknown) => void]> = [
+  // Each way a try can end, and the member's tries of the day spent that way: the next is
+  // refused. A try that failed on our side is given back as a copy, and counts against the
+  // day's failures instead.
+  const ends: Array<
+    [string, ExportLogEntry['state'], () => Partial<ExportDeps>, (error: unknown) => void, 'copy' | 'failure']
+  > = [
     [
       'FAILED (Auth unavailable)',
       'FAILED',
       () => ({ account: () => Promise.reject(new Error('Auth unavailable')) }),
       (error) => expect(String(error)).toMatch(/unavailable/),
+      'failure',
     ],
     [
       'TIMED_OUT (Auth never answers)',
       'TIMED_OUT',
       () => ({ account: () => new Promise<never>(() => {}), deadlineMs: 300 }),
       (error) => expect(error).toBeInstanceOf(ExportTimeoutError),
+      'failure',
     ],
     [
       'TOO_LARGE (over the size a copy may have)',
       'TOO_LARGE',
       () => ({ maxBytes: 100 }),
       (error) => expect(error).toBeInstanceOf(ExportTooLargeError),
+      'copy',
     ],
-    ['DONE', 'DONE', () => ({}), (copy) => expect(copy).toMatchObject({ format: 'member-data-export' })],
+    ['DONE', 'DONE', () => ({}), (copy) => expect(copy).toMatchObject({ format: 'member-data-export' }), 'copy'],
   ];
-  it.each(ends)(
-    `refuses the next try once ${String(exportsPerDay)} tries of the day ended %s`,
-    async (_, state, overrides, check) => {
-      const a = `a${unique()}`;
-      await newMember(a);
-      await seedMember(db, a, `b${unique()}`);
-      for (let n = 0; n < exportsPerDay; n++)
-        check(await exportMember(a, deps(overrides())).catch((error: unknown) => error));
-      await expect(exportMember(a, deps())).rejects.toBeInstanceOf(ExportLimitError);
-      const saved = await record(a);
-      expect(saved?.history.map((entry) => entry.state)).toEqual(Array<string>(exportsPerDay).fill(state));
-      expect(saved?.recent).toHaveLength(exportsPerDay);
-    },
-  );
+  it.each(ends)('refuses the next try once the day’s tries ended %s', async (_, state, overrides, check, counts) => {
+    const a = `a${unique()}`;
+    await newMember(a);
+    await seedMember(db, a, `b${unique()}`);
+    const cap = counts === 'copy' ? exportsPerDay : failedExportsPerDay;
+    for (let n = 0; n < cap; n++) check(await exportMember(a, deps(overrides())).catch((error: unknown) => error));
+    await expect(exportMember(a, deps())).rejects.toBeInstanceOf(
+      counts === 'copy' ? ExportLimitError : ExportFailingError,
+    );
+    const saved = await record(a);
+    expect(saved?.history.map((entry) => entry.state)).toEqual(Array<string>(cap).fill(state));
+    expect(saved?.recent.map((entry) => entry.failed ?? false)).toEqual(Array<boolean>(cap).fill(counts === 'failure'));
+  });
 
-  it('counts every try of the day whatever its end: one failed, one timed out and one done leave none', async () => {
+  it('gives back a try that failed on our side: after one failed and one timed out, every copy of the day is left', async () => {
     const a = `a${unique()}`;
     await newMember(a);
     await seedMember(db, a, `b${unique()}`);
@@ -195,11 +203,15 @@ describe('the export module', () => {
     await expect(
       exportMember(a, deps({ account: () => new Promise<never>(() => {}), deadlineMs: 300 })),
     ).rejects.toBeInstanceOf(ExportTimeoutError);
-    await expect(exportMember(a, deps())).resolves.toBeDefined();
+    for (let n = 0; n < exportsPerDay; n++) await expect(exportMember(a, deps())).resolves.toBeDefined();
     await expect(exportMember(a, deps())).rejects.toBeInstanceOf(ExportLimitError);
     const saved = await record(a);
-    expect(saved?.history.map((entry) => entry.state)).toEqual(['FAILED', 'TIMED_OUT', 'DONE']);
-    expect(saved?.exports).toBe(3);
+    expect(saved?.history.map((entry) => entry.state)).toEqual([
+      'FAILED',
+      'TIMED_OUT',
+      ...Array<string>(exportsPerDay).fill('DONE'),
+    ]);
+    expect(saved?.exports).toBe(2 + exportsPerDay);
   });
 
   it('gives up a Storage listing at the deadline: no page asked for after it, recorded TIMED_OUT', async () => {

@@ -6,6 +6,7 @@ import { errorCodes, logEvent } from '../log.js';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   exportMember,
+  ExportFailingError,
   ExportLimitError,
   exportRecordId,
   ExportTimeoutError,
@@ -69,6 +70,11 @@ export async function answerExport(
       throw new HttpsError(copyRefusals.overDailyCap.code, 'No more copies today.', {
         retryAt: new Date(error.retryAt).toISOString(),
       });
+    }
+    if (error instanceof ExportFailingError) {
+      // Answered as the failures before it were: the page asks the member to write to us.
+      logEvent('exportFailingToday', { record });
+      throw new HttpsError('unavailable', 'The copy keeps failing today; write to us.');
     }
     if (error instanceof ExportTooLargeError) {
       logEvent('exportTooLarge', { record, bytes: error.bytes, documents: error.documents });

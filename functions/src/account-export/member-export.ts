@@ -21,15 +21,21 @@ import {
 import { collections } from '../contracts/collections.js';
 
 /**
- * Tries at a copy a member may make in any 24 hours, whatever each came to (a copy, one too
- * large, a failure, one given up at its deadline); the Account page and the privacy policy say
- * so (web/src/config/account.ts). Every try costs the same: up to `maxExportDocuments` paid
- * reads and an instance's `exportDeadlineMs`, and a copy that failed or ran out of time will
- * mostly do so again, so a try given back would let a member whose data cannot be copied in
- * time retry without end. Three: a member needs one copy; the others cover a download lost in
- * the browser or a failure of ours, and past that the page asks them to write to us.
+ * Copies a member may ask for in any 24 hours: each try that made a copy, or found one too
+ * large, counts (the Account page and the privacy policy say so: web/src/config/account.ts).
+ * A try that failed on our side (an error, or given up at its deadline) is given back: a member
+ * does not lose a request to our failure (GDPR art. 12). Three: a member needs one copy; the
+ * others cover a download lost in the browser.
  */
 export const exportsPerDay = 3;
+
+/**
+ * Tries that failed on our side a member may make in any 24 hours besides their copies. Every
+ * try costs the same, up to `maxExportDocuments` paid reads and an instance's
+ * `exportDeadlineMs`, and a copy that failed or ran out of time will mostly do so again: past
+ * these the member is answered as for any failure, and the page asks them to write to us.
+ */
+export const failedExportsPerDay = 3;
 
 /** Years an export record is kept after the last export (a TTL policy on `expireAt`); the privacy policy states it. */
 export const exportRecordYears = 2;
@@ -48,7 +54,7 @@ export const maxExportBytes = 24 * 1024 * 1024;
 export const maxExportDocuments = 20_000;
 
 /**
- * How long the copy may take before it is given up (recorded TIMED_OUT; the try still counts):
+ * How long the copy may take before it is given up (recorded TIMED_OUT; the copy is given back):
  * well inside Hosting's 60 seconds for a rewrite to a function, which cuts the answer off
  * after that, so a copy the member never receives is never recorded as made. Every step that
  * waits on another service (Auth, each read and listing of Firestore, each page of the Storage
@@ -65,8 +71,9 @@ const dayMs = 24 * 60 * 60_000;
 export type ExportLogEntry = {
   at: Date;
   /**
-   * How the try ended. Every one counts against the day's tries (`exportsPerDay`): a copy too
-   * large, a failed one and one given up cost their reads and time as a copy made does.
+   * How the try ended. A copy made and one too large count against the day's copies
+   * (`exportsPerDay`); a failed one and one given up against the day's failures
+   * (`failedExportsPerDay`).
    */
   state: 'DONE' | 'TOO_LARGE' | 'FAILED' | 'TIMED_OUT';
   /** Documents per place of the map: `users/{UID}`, `posts.ownerId`. */
@@ -75,10 +82,13 @@ export type ExportLogEntry = {
   bytes: number;
 };
 
-/** A member's export record. `recent`: the tries that count against today's cap. */
+/**
+ * A member's export record. `recent`: the tries of the last 24 hours, each a copy (or one
+ * still being made) unless it `failed` on our side.
+ */
 export type ExportRecord = {
   hashedId: string;
-  recent: Array<{ at: number; id: string }>;
+  recent: Array<{ at: number; id: string; failed?: true }>;
   exports: number;
   history: ExportLogEntry[];
   expireAt: Timestamp;
@@ -93,6 +103,7 @@ export type ExportDeps = {
   data?: MemberData;
   now?: () => number;
   perDay?: number;
+  failedPerDay?: number;
   maxBytes?: number;
   maxDocuments?: number;
   deadlineMs?: number;
@@ -100,12 +111,19 @@ export type ExportDeps = {
   clock?: () => number;
 };
 
-/** Over the daily cap: `retryAt` is when the oldest of today's exports stops counting. */
+/** Over the daily cap: `retryAt` is when the oldest of today's copies stops counting. */
 export class ExportLimitError extends Error {
   readonly retryAt: number;
   constructor(retryAt: number) {
     super('Too many copies of this member’s data today');
     this.retryAt = retryAt;
+  }
+}
+
+/** Over the day's failures: the copy keeps failing on our side, and the member is told as for a failure. */
+export class ExportFailingError extends Error {
+  constructor() {
+    super('This member’s copy failed too often today');
   }
 }
 
@@ -126,23 +144,29 @@ function recordExpiry(ms: number): Timestamp {
   return Timestamp.fromDate(expiry);
 }
 
+/** Whether a try's end gives it back: it failed on our side. */
+const givenBack = (state: ExportLogEntry['state']) => state === 'FAILED' || state === 'TIMED_OUT';
+
 /**
- * Takes one of today's tries for the member, in a transaction on their record (so parallel
- * calls cannot all slip under the cap), or throws ExportLimitError. Resolves to a function
- * that logs how the try ended; the try stays counted however it ended (`exportsPerDay`).
+ * Takes one of today's copies for the member, in a transaction on their record (so parallel
+ * calls cannot all slip under the cap), or throws ExportLimitError (the day's copies are
+ * spent) or ExportFailingError (the day's failures are). Resolves to a function that logs how
+ * the try ended and, for a try that failed on our side, gives the copy back.
  */
 async function takeExport(
   db: Firestore,
   uid: string,
   now: number,
-  perDay: number,
+  caps: { perDay: number; failedPerDay: number },
 ): Promise<(entry: Omit<ExportLogEntry, 'at'>) => Promise<void>> {
   const record = db.collection(collections.dataExports).doc(exportRecordId(uid));
   const id = randomUUID();
   await db.runTransaction(async (tx) => {
     const current = (await tx.get(record)).data() as ExportRecord | undefined;
     const recent = (current?.recent ?? []).filter((entry) => entry.at > now - dayMs);
-    if (recent.length >= perDay) throw new ExportLimitError(Math.min(...recent.map((entry) => entry.at)) + dayMs);
+    const copies = recent.filter((entry) => !entry.failed);
+    if (copies.length >= caps.perDay) throw new ExportLimitError(Math.min(...copies.map((entry) => entry.at)) + dayMs);
+    if (recent.length - copies.length >= caps.failedPerDay) throw new ExportFailingError();
     tx.set(record, {
       hashedId: record.id,
       recent: [...recent, { at: now, id }],
@@ -157,6 +181,9 @@ async function takeExport(
       if (!current) return;
       tx.update(record, {
         history: [...current.history, { at: new Date(now), ...entry }].slice(-exportHistoryLength),
+        ...(givenBack(entry.state)
+          ? { recent: current.recent.map((taken) => (taken.id === id ? { ...taken, failed: true } : taken)) }
+          : {}),
       });
     });
   };
@@ -172,6 +199,7 @@ function settingsOf(deps: ExportDeps) {
     maxBytes: deps.maxBytes ?? maxExportBytes,
     maxDocuments: deps.maxDocuments ?? maxExportDocuments,
     perDay: deps.perDay ?? exportsPerDay,
+    failedPerDay: deps.failedPerDay ?? failedExportsPerDay,
   };
 }
 
@@ -189,10 +217,10 @@ function endState(error: unknown): ExportLogEntry['state'] {
  */
 export async function exportMember(uid: string, deps: ExportDeps): Promise<MemberCopy> {
   const { db } = deps;
-  const { data, now, deadline, maxBytes, maxDocuments, perDay } = settingsOf(deps);
+  const { data, now, deadline, maxBytes, maxDocuments, perDay, failedPerDay } = settingsOf(deps);
   // Refuses an id that could widen a path before anything is taken or read.
   for (const template of data.documents) forMember(template, uid);
-  const finish = await takeExport(db, uid, now, perDay);
+  const finish = await takeExport(db, uid, now, { perDay, failedPerDay });
   const reading = copyReading({ maxBytes, maxDocuments }, deadline);
   const files: ListedFile[] = [];
   try {

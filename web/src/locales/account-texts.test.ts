@@ -132,3 +132,23 @@ describe('every list of what deletion keeps', () => {
     for (const period of periods.slice(0, 3)) expect(text, period).toContain(period);
   });
 });
+
+describe('the copies a member may ask for', () => {
+  it.each(languages)('do not count a try that failed on our side, wherever the cap is said (%s)', (language) => {
+    const legal = language === 'en' ? enLegal : itLegal;
+    const saying = [
+      ...files[language].account.copy,
+      ...JSON.stringify(allArticleTexts[language]['copy-of-my-data']).split('","'),
+      ...legal.privacy.sections.flatMap(({ paragraphs }) => paragraphs),
+    ].filter((text) => text.includes('{{copiesPerDay}}'));
+    // The Account page, the article and the privacy policy: the cap of the export module
+    // (functions/src/account-export/member-export.ts), which gives such a try back.
+    expect(saying).toHaveLength(3);
+    for (const text of saying) {
+      expect(text).toMatch(
+        language === 'en' ? /fail(s|ed) on our side does not count/ : /per un nostro errore non conta/,
+      );
+      expect(text).not.toMatch(/even if|whether or not|anche se|o no\b/);
+    }
+  });
+});
