@@ -18,8 +18,9 @@ export function legalTextsModule(document: LegalDocumentName, language: Language
 /**
  * Cuts each legal document's texts in each language out of locales/<language>/legal.json when
  * the site is built, as the module `virtual:legal-texts/<document>-<language>` (its default
- * export: that document's part of the file, with the app facts' answers: build/fact-texts.ts): a legal page loads its own document in its own
- * language, not both documents in every language (src/locales/legal.ts).
+ * export: that document's part of the file, with config's answers to the app facts:
+ * build/fact-texts.ts): a legal page loads its own document in its own language, not both
+ * documents in every language (src/locales/legal.ts).
  */
 export function legalTextsAtBuild(): Plugin {
   return virtualModules('legal-texts', (key, source) => {
