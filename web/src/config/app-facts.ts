@@ -93,6 +93,13 @@ export const appFacts = {
    * under the message's options.
    */
   consentRefuseButton: true, // EXAMPLE
+  /**
+   * The app keeps the birthdate a member gives with their profile (config/account.ts lists it
+   * among the profile's fields), hidden from other members, to show that the age was checked.
+   * `false`: the app checks the age at sign-up and keeps only the result, and the profile's
+   * fields leave the birthdate out. The privacy policy says the one that holds.
+   */
+  keepsBirthdate: true, // EXAMPLE
 } as const;
 
 /** How often the forecast takes fresh data from its provider, in hours (article forecast-coverage). */

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appFacts } from '../config/app-facts';
+import { profileFields } from '../config/account';
+import { appFacts, profileVisibility } from '../config/app-facts';
 import { languages, type Language } from '../config/languages';
 import { chooseFactTexts, type YesNoFacts } from './fact-texts';
 import type enLegal from './en/legal.json';
@@ -91,6 +92,8 @@ const words = {
     removed: /the app removes the place a photo was taken/,
     camera: /camera/,
     asEasy: /refusing is as easy as accepting/,
+    birthdateKept: /keep it with your account to show that we checked/,
+    checkOnly: /keeps the result of that check, not the date/,
   },
   it: {
     daysUsed: /paghi solo i giorni in cui hai avuto Pro/,
@@ -102,6 +105,8 @@ const words = {
     removed: /l'app toglie dalle foto che condividi il luogo/,
     camera: /fotocamera/,
     asEasy: /rifiutare è semplice quanto accettare/,
+    birthdateKept: /la conserviamo con l'account per dimostrare di averlo verificato/,
+    checkOnly: /conserva l'esito della verifica, non la data/,
   },
 } as const;
 
@@ -170,5 +175,17 @@ describe.each(languages)('the texts that depend on an app fact (%s)', (language)
       JSON.stringify(legal(language, { consentRefuseButton }).privacy.sections);
     expect(ads(true)).toMatch(w.asEasy);
     expect(ads(false)).not.toMatch(w.asEasy);
+  });
+
+  it('say the birthdate is kept only when the app keeps it, as the profile’s fields and what others see agree', () => {
+    const privacy = (keepsBirthdate: boolean) =>
+      JSON.stringify(legal(language, { keepsBirthdate }).privacy.sections[1]?.paragraphs);
+    expect(privacy(true)).toMatch(w.birthdateKept);
+    expect(privacy(false)).toMatch(w.checkOnly);
+    expect(privacy(false)).not.toMatch(w.birthdateKept);
+    // Config's answer: the profile lists the birthdate only if it is kept, and never shows it to others.
+    const fields: readonly string[] = profileFields.map((field) => field.en);
+    expect(fields.includes('birthdate')).toBe(appFacts.keepsBirthdate);
+    expect(profileVisibility.shownFields).not.toContain('birthdate');
   });
 });
