@@ -11,13 +11,15 @@ import { loadFunctionsSource } from './lib/functions-source.ts';
 
 // The report is the functions' source (functions/src/help-report/).
 loadFunctionsSource();
-const [{ helpSignalLimits }, { readHelpReport }, { renderHelpReport }, { reportLinks }, cli] = await Promise.all([
-  import('../functions/src/contracts/help-signal.ts'),
-  import('../functions/src/help-report/read-report.ts'),
-  import('../functions/src/help-report/render-report.ts'),
-  import('../functions/src/help-report/site-facts.ts'),
-  import('./lib/help-report.ts'),
-]);
+const [{ helpSignalLimits }, { readHelpReport }, { renderHelpReport }, { reportLinks }, { hourMs, hourOf }, cli] =
+  await Promise.all([
+    import('../functions/src/contracts/help-signal.ts'),
+    import('../functions/src/help-report/read-report.ts'),
+    import('../functions/src/help-report/render-report.ts'),
+    import('../functions/src/help-report/site-facts.ts'),
+    import('../functions/src/help-report/summary.ts'),
+    import('./lib/help-report.ts'),
+  ]);
 
 const argv = process.argv.slice(2);
 if (argv.includes('--help')) {
@@ -40,8 +42,8 @@ console.error(
 const app = initializeApp({ projectId: command.project }, 'help-report');
 try {
   const db = getFirestore(app);
-  const hourMs = 3_600_000;
-  const toMs = Math.floor(Date.now() / hourMs) * hourMs + hourMs;
+  // Whole hours, as the report reads them, up to the end of this one.
+  const toMs = hourOf(Date.now()) + hourMs;
   const fromMs = toMs - Math.ceil(command.sinceMs / hourMs) * hourMs;
   const facts = cli.helpSiteFacts();
   const email = renderHelpReport(await readHelpReport(db, fromMs, toMs, facts), reportLinks(facts));

@@ -18,8 +18,8 @@ export const helpReportUsage = [
 
 export type HelpReportCommand = { project: string; sinceMs: number; html: boolean };
 
-const dayMs = 86_400_000;
-const hourMs = 3_600_000;
+/** The units `--since` takes, in milliseconds. */
+const sinceUnits = { d: 86_400_000, h: 3_600_000 } as const;
 
 /** The arguments, checked: a mistake is told before anything is read. */
 export function parseHelpReportArgs(argv: readonly string[], keepDays: number): HelpReportCommand {
@@ -37,8 +37,8 @@ export function parseHelpReportArgs(argv: readonly string[], keepDays: number): 
   if (typeof project !== 'string' || project === '') throw new ArgsError('give the project: --project <id>');
   const since = /^(\d+)([dh])$/.exec(values.since ?? '7d');
   if (!since) throw new ArgsError(`--since takes a number of days or hours (7d, 36h), not ${values.since ?? ''}`);
-  const sinceMs = Number(since[1]) * (since[2] === 'd' ? dayMs : hourMs);
-  if (sinceMs <= 0 || sinceMs > keepDays * dayMs)
+  const sinceMs = Number(since[1]) * sinceUnits[since[2] === 'd' ? 'd' : 'h'];
+  if (sinceMs <= 0 || sinceMs > keepDays * sinceUnits.d)
     throw new ArgsError(`--since must be between 1h and ${String(keepDays)}d: older signals are deleted`);
   return { project, sinceMs, html: values.html === true };
 }

@@ -1,7 +1,7 @@
 import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
 import { parseHelpSignal } from '../contracts/help-signal.js';
-import { floodPerHour, floodsAmong, summarizeWeek, type CountedSignal, type WeekSummary } from './summary.js';
+import { floodPerHour, floodsAmong, hourMs, summarizeWeek, type CountedSignal, type WeekSummary } from './summary.js';
 
 // The report's reading of a week of help signals, bounded whatever a script wrote: first how
 // many signals each hour holds (one aggregation an hour, which costs a read per thousand
@@ -9,7 +9,6 @@ import { floodPerHour, floodsAmong, summarizeWeek, type CountedSignal, type Week
 // `floodPerHour` each. A flood of 100,000 answers in an hour costs the report about a hundred
 // reads; its documents are never read, and the TTL policy deletes them.
 
-const hourMs = 3_600_000;
 /** Aggregations run at once. */
 const countsAtOnce = 24;
 /** What a signal's reading takes of it: what it says and when, nothing else. */

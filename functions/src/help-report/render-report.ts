@@ -1,5 +1,6 @@
 import { escapeHtml } from '../contracts/contact-message.js';
 import type { HelpReason, SearchPlace } from '../contracts/help-signal.js';
+import { languageLabel } from '../mail/render-email.js';
 import type { MessagesSummary } from './messages.js';
 import { perSubjectPerDay, type ArticleLine, type SearchLine, type WeekSummary } from './summary.js';
 
@@ -24,7 +25,6 @@ export type RenderedReport = { subject: string; text: string; html: string };
 type Line = { text: string; href?: string };
 type Section = { heading: string; lines: Line[] };
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const placeNames: Record<SearchPlace, string> = { help: 'help centre', contact: 'contact form' };
 const reasonNames: Record<HelpReason, string> = {
   'not-my-problem': 'not my problem',
@@ -53,7 +53,7 @@ function searchLine(line: SearchLine, language: string, links: ReportLinks): Lin
 function searches({ signals }: HelpReport, links: ReportLinks): Section {
   const lines: Line[] = [];
   for (const [language, found] of Object.entries(signals.searches).sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push({ text: `${languageNames.of(language) ?? language} (${language})` });
+    lines.push({ text: languageLabel(language) });
     lines.push(...found.map((line) => searchLine(line, language, links)));
     const more = signals.moreSearches[language] ?? 0;
     if (more > 0) lines.push({ text: `…and ${plural(more, 'more search', 'more searches')}` });

@@ -24,7 +24,8 @@ export const perSubjectPerDay = 20;
 /** Lines of each list the report shows; the rest are counted. */
 export const reportLines = 20;
 
-const hourMs = 3_600_000;
+/** An hour, the unit a week is read and a flood is marked in. */
+export const hourMs = 3_600_000;
 
 /** A signal as the report counts it: what it says, and when it was written. */
 export type CountedSignal = HelpSignal & { writtenMs: number };

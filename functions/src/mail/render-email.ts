@@ -25,6 +25,11 @@ export const maxSubjectLength = 300;
 const platformNames: Record<Platform, string> = { android: 'Android', ios: 'iOS', other: 'Other' };
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 
+/** A language as the team's emails name it, in English with its code: "Italian (it)". */
+export function languageLabel(code: string): string {
+  return `${languageNames.of(code) ?? code} (${code})`;
+}
+
 /**
  * The known-problem notice a message names (its `notice`, site-notice.ts), as its email and a
  * digest show it: its id, and its text and start while the notice is kept (they are gone
@@ -92,7 +97,7 @@ function senderRows(mail: ContactMail, replyLink?: string): Detail[] {
  */
 function contextRows({ language, platform, appVersion, articles }: MailContext): Array<Detail | undefined> {
   return [
-    language ? { label: 'Language', value: `${languageNames.of(language) ?? language} (${language})` } : undefined,
+    language ? { label: 'Language', value: languageLabel(language) } : undefined,
     platform ? { label: 'Device', value: platformNames[platform] } : undefined,
     appVersion ? { label: 'App version', value: appVersion } : undefined,
     articles ? { label: 'Help read first', value: articles.join(', ') } : undefined,
