@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
+import { countEmail } from '../../functions/src/mail/counters.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
 import {
   providerReplies,
@@ -638,5 +639,34 @@ describe('the deletion confirmation follows the mail account', () => {
     expect((await cleanUpMember(member, deps)).confirmation).toBe('SENT');
     expect(smtp.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(member.email))).toHaveLength(1);
     await mailRef(id).delete();
+  }, 60_000);
+
+  it('waits while the day’s emails are spent, and is sent by the first run of a day with room', async () => {
+    const start = freshDay() + 9 * hour;
+    smtp.behave({ kind: 'accept' });
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    // The day's one email is spent already.
+    await countEmail(db, start);
+    const member = {
+      uid: `member-${String(start)}`,
+      email: `member-${String(start)}@example.org`,
+      emailVerified: true,
+    };
+    const deps = {
+      db,
+      storage: undefined,
+      transport: getTransport(config.smtp),
+      from: config.from,
+      supportEmail: config.supportEmail,
+      perDay: 1,
+      now: () => now,
+    };
+    now = start + minute;
+    await expect(cleanUpMember(member, deps)).rejects.toThrow(/emails are spent/);
+    const sent = () => smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(member.email));
+    expect(sent()).toHaveLength(0);
+    now = start + 24 * hour;
+    expect((await cleanUpMember(member, deps)).confirmation).toBe('SENT');
+    expect(sent()).toHaveLength(1);
   }, 60_000);
 });

@@ -16,10 +16,11 @@ import {
 import { logEvent } from '../log.js';
 import { isPlainEmail } from '../contracts/contact-message.js';
 import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
-import { countEmail, hourlyCount, readCounts } from '../mail/counters.js';
+import { countEmail, hourlyCount } from '../mail/counters.js';
 import { pause } from '../mail/retry-policy.js';
 import type { Decision } from '../mail/decide.js';
-import { accountRef, markAccountDown, readAccount } from '../mail/account.js';
+import { markAccountDown } from '../mail/account.js';
+import { heldNow } from '../mail/may-send.js';
 import { mailRunIo } from '../mail/account-check.js';
 import { alertSink } from '../mail/alerts.js';
 import { runJob, type Job, type Take } from '../mail/pipeline.js';
@@ -247,13 +248,13 @@ async function takeConfirmation(
   if (!mine) return settled;
   const giveBack = () =>
     record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
-  if (readAccount(await accountRef(db).get()).down) {
+  const held = await heldNow(db, deps.perDay ?? defaultRateLimits.perDay, now());
+  if (held === 'HELD') {
     await giveBack();
     logEvent('confirmationHeld', { record: record.id });
     throw new Error('The mail account is down; the confirmation is sent by a retried run once it works again');
   }
-  const perDay = deps.perDay ?? defaultRateLimits.perDay;
-  if (perDay > 0 && (await readCounts(db, now())).day >= perDay) {
+  if (held === 'DAY_SPENT') {
     await giveBack();
     throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
   }

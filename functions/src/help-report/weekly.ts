@@ -2,10 +2,11 @@ import { FieldValue, type DocumentReference, type Firestore } from 'firebase-adm
 import { collections } from '../contracts/collections.js';
 import type { MailConfig } from '../config.js';
 import { logEvent } from '../log.js';
-import { accountRef, markAccountDown, readAccount } from '../mail/account.js';
+import { markAccountDown } from '../mail/account.js';
 import { mailRunIo } from '../mail/account-check.js';
+import { heldNow } from '../mail/may-send.js';
 import { alertSink, type AlertSink } from '../mail/alerts.js';
-import { countEmail, readCounts } from '../mail/counters.js';
+import { countEmail } from '../mail/counters.js';
 import type { Decision } from '../mail/decide.js';
 import { runJob, type Job, type Take } from '../mail/pipeline.js';
 import { stableMessageId } from '../mail/render-email.js';
@@ -74,11 +75,7 @@ async function take(
 ): Promise<Take<ReportWeek, ReportOutcome>> {
   const lease = await takeLease(record, week, nowMs);
   if (lease !== 'mine') return { kind: 'settled', outcome: lease };
-  const held = readAccount(await accountRef(db).get()).down
-    ? 'HELD'
-    : config.limits.perDay > 0 && (await readCounts(db, nowMs)).day >= config.limits.perDay
-      ? 'DAY_SPENT'
-      : undefined;
+  const held = await heldNow(db, config.limits.perDay, nowMs);
   if (!held) return { kind: 'taken', work: week };
   await giveBack(record);
   logEvent('helpReportHeld', { week: week.key, why: held });
