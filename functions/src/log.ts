@@ -37,20 +37,13 @@ const events = {
   accountStillFails: ['warn', 'Mail account still fails'],
   accountWorksAgain: ['info', 'Mail account works again; held messages go out'],
   accountUnrecorded: ['error', 'Mail account state not recorded'],
-  // A deletion's confirmation (account-deletion/cleanup.ts).
-  confirmationCapped: ['warn', 'Deletion confirmation not sent: over the hourly cap'],
-  confirmationUnrecorded: ['error', 'Deletion confirmation sent but not recorded'],
-  confirmationRefused: ['error', 'Deletion confirmation refused for good'],
-  confirmationLater: ['warn', 'Deletion confirmation not sent for now; the run is retried'],
-  confirmationHeld: ['warn', 'Deletion confirmation held: the mail account is down; the run is retried'],
-  // The help centre's weekly report (help-report/weekly.ts).
-  helpReportSent: ['info', 'Help report sent'],
-  helpReportHeld: [
-    'warn',
-    'Help report held (the mail account is down, or the day’s emails are spent); the next run sends it',
-  ],
-  helpReportLater: ['warn', 'Help report not sent for now; the next run tries again'],
-  helpReportRefused: ['error', 'Help report refused for good'],
+  // A site email: the weekly report, a deletion confirmation (mail/send-once.ts).
+  siteEmailSent: ['info', 'Site email sent'],
+  siteEmailHeld: ['warn', 'Site email held (the SMTP account is down, or a budget is spent); a later run sends it'],
+  siteEmailCapped: ['warn', 'Site email not sent: over its hourly budget'],
+  siteEmailLater: ['warn', 'Site email not sent for now; a later run tries again'],
+  siteEmailEnded: ['error', 'Site email given up'],
+  siteEmailUnrecorded: ['error', 'Site email sent; its record could not be written'],
   // A member's copy of their data (account-export/callable.ts).
   exportOverCap: ['info', 'Data export refused: over the daily cap'],
   exportTooLarge: ['warn', 'Data export too large to send'],

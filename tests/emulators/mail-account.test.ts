@@ -1,175 +1,30 @@
-import type { AddressInfo } from 'node:net';
 import { Timestamp } from 'firebase-admin/firestore';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
 import { countEmail } from '../../functions/src/mail/counters.ts';
 import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
-import {
-  providerReplies,
-  type ProviderReply,
-  type SessionStep,
-} from '../../functions/src/mail/provider-reply-samples.ts';
+import { providerReplies, type ProviderReply } from '../../functions/src/mail/provider-reply-samples.ts';
 import { sendDigest } from '../../functions/src/mail/digest.ts';
 import { sweepMail } from '../../functions/src/mail/sweep.ts';
 import nodemailer from 'nodemailer';
 import { cleanUpMember } from '../../functions/src/account-deletion/cleanup.ts';
 import { closeTransport, getTransport, smtpTransportOptions } from '../../functions/src/mail/transport.ts';
+import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
 import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from '../support/mail-harness.ts';
 
 // What is wrong with the mail account is not wrong with the message (account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
-// only after a password login, on the test's clock (simulated hours and days, a sweep every
-// 15 minutes as the scheduled one would find things). A refused login for a weekend and a
-// server out of reach for a day, then mended: every message goes out at the first try after,
-// none ends in ERROR, the operator hears once and then once a day. Then each provider's
-// replies (provider-reply-samples.ts), answered by the server at their step of the session.
-
-const mailbox = 'support-sender@example.com';
-const password = 'app-password-7d41';
-
-/**
- * What the server does: take mail, refuse every login, answer one step with a reply; answer
- * only the message whose subject holds `marker` (with a reply at the end of DATA, or by
- * stalling `ms` before it takes it, as a slow content filter does); or take at most
- * `connections` sessions at once, answering a message over them `432 4.3.2` (Microsoft 365's
- * limit on an account's connections).
- */
-type Behaviour =
-  | { kind: 'accept' }
-  | { kind: 'refuse-login' }
-  | { kind: 'reply'; step: SessionStep; code: number; text: string }
-  | { kind: 'refuse-one'; marker: string; code: number; text: string }
-  | { kind: 'stall-one'; marker: string; ms: number }
-  | { kind: 'limit'; connections: number };
-
-type AccountServer = {
-  port: number;
-  messages: ParsedMail[];
-  /** The test's clock at each login tried. */
-  logins: number[];
-  /** Sessions open at once, at most, since the last `behave`; and the 432 replies given. */
-  widest: () => number;
-  busyReplies: () => number;
-  behave(next: Behaviour): void;
-  stop(): Promise<void>;
-  start(): Promise<void>;
-};
+// only after a password login (support/account-server.ts), on the test's clock (simulated hours
+// and days, a sweep every 15 minutes as the scheduled one would find things). A refused login
+// for a weekend and a server out of reach for a day, then mended: every message goes out at the
+// first try after, none ends in ERROR, the operator hears once and then once a day. Then each
+// provider's replies (provider-reply-samples.ts), answered by the server at their step of the
+// session.
 
 let now = 0;
-const refusal = (code: number, text: string) => Object.assign(new Error(text), { responseCode: code });
-
-async function startAccountServer(): Promise<AccountServer> {
-  const messages: ParsedMail[] = [];
-  const logins: number[] = [];
-  let behaviour: Behaviour = { kind: 'accept' };
-  let open = 0;
-  let widest = 0;
-  let busyReplies = 0;
-  const replyAt = (step: SessionStep) =>
-    behaviour.kind === 'reply' && behaviour.step === step ? refusal(behaviour.code, behaviour.text) : null;
-  let server: SMTPServer | undefined;
-  let port = 0;
-  const listen = async () => {
-    const current = new SMTPServer({
-      authMethods: ['PLAIN', 'LOGIN'],
-      authOptional: false,
-      allowInsecureAuth: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      closeTimeout: 250,
-      onConnect(_session, callback) {
-        open += 1;
-        widest = Math.max(widest, open);
-        callback(replyAt('CONN'));
-      },
-      onClose() {
-        open -= 1;
-      },
-      onAuth(auth, _session, callback) {
-        logins.push(now);
-        const refused =
-          behaviour.kind === 'refuse-login'
-            ? refusal(535, '5.7.8 Username and Password not accepted.')
-            : (replyAt('AUTH') ??
-              (auth.username === mailbox && auth.password === password ? null : refusal(535, '5.7.8 Bad credentials')));
-        if (refused) callback(refused);
-        else callback(null, { user: auth.username });
-      },
-      onMailFrom(_address, _session, callback) {
-        callback(replyAt('MAIL FROM'));
-      },
-      onRcptTo(_address, _session, callback) {
-        callback(replyAt('RCPT TO'));
-      },
-      onData(stream, _session, callback) {
-        simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true })
-          .then((parsed) => {
-            const current = behaviour;
-            const mine =
-              'marker' in current &&
-              ((parsed.subject?.includes(current.marker) ?? false) || (parsed.text?.includes(current.marker) ?? false));
-            const refused =
-              replyAt('DATA') ??
-              (current.kind === 'refuse-one' && mine ? refusal(current.code, current.text) : null) ??
-              (current.kind === 'limit' && open > current.connections
-                ? refusal(432, '4.3.2 STOREDRV.ClientSubmit; sender thread limit exceeded')
-                : null);
-            if (refused) {
-              if (refused.responseCode === 432) busyReplies += 1;
-              callback(refused);
-              return;
-            }
-            if (current.kind === 'stall-one' && mine) {
-              // Taken after the stall, whether or not the client waited for the answer.
-              setTimeout(() => {
-                messages.push(parsed);
-                callback();
-              }, current.ms);
-              return;
-            }
-            messages.push(parsed);
-            callback();
-          })
-          .catch((error: unknown) => {
-            callback(error instanceof Error ? error : new Error(String(error)));
-          });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      current.once('error', reject);
-      current.listen(port, '127.0.0.1', () => {
-        resolve();
-      });
-    });
-    port = (current.server.address() as AddressInfo).port;
-    server = current;
-  };
-  await listen();
-  return {
-    port,
-    messages,
-    logins,
-    widest: () => widest,
-    busyReplies: () => busyReplies,
-    behave(next) {
-      behaviour = next;
-      widest = open;
-      busyReplies = 0;
-    },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const current = server;
-        server = undefined;
-        if (current) current.close(() => resolve());
-        else resolve();
-      }),
-    start: listen,
-  };
-}
 
 /** No real pause between the quick tries: the test's clock stands still through an invocation. */
 const sleep = () => Promise.resolve();
@@ -188,7 +43,7 @@ let smtp: AccountServer;
 let config: MailConfig;
 
 beforeAll(async () => {
-  smtp = await startAccountServer();
+  smtp = await startAccountServer({ clock: () => now });
   config = {
     ...harness.config,
     smtp: { ...harness.config.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
@@ -636,7 +491,7 @@ describe('the deletion confirmation follows the mail account', () => {
     await sweepsUntil(start + 15 * minute, start + 15 * minute);
     expect(readAccount(await accountRef(db).get()).down).toBe(false);
     now = start + 20 * minute;
-    expect((await cleanUpMember(member, deps)).confirmation).toBe('SENT');
+    expect((await cleanUpMember(member, deps)).confirmation?.state).toBe('SENT');
     expect(smtp.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(member.email))).toHaveLength(1);
     await mailRef(id).delete();
   }, 60_000);
@@ -666,7 +521,7 @@ describe('the deletion confirmation follows the mail account', () => {
     const sent = () => smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(member.email));
     expect(sent()).toHaveLength(0);
     now = start + 24 * hour;
-    expect((await cleanUpMember(member, deps)).confirmation).toBe('SENT');
+    expect((await cleanUpMember(member, deps)).confirmation?.state).toBe('SENT');
     expect(sent()).toHaveLength(1);
   }, 60_000);
 });

@@ -159,7 +159,7 @@ describe('an SMTP outage', () => {
       // Every message arrived once, the oldest first, and the first email says what happened.
       const all = harness.inbox.messages.slice(before);
       // The check that found the account mended reached the team once.
-      const isCheck = (mail: ParsedMail) => mail.subject?.startsWith('Mail account check') ?? false;
+      const isCheck = (mail: ParsedMail) => mail.subject?.startsWith('SMTP account check') ?? false;
       expect(all.filter(isCheck)).toHaveLength(1);
       const mails = all.filter((mail) => !isCheck(mail));
       for (const id of ids) expect(carrying(mails, id), `Mail/${id}`).toHaveLength(1);

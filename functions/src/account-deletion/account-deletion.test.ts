@@ -113,12 +113,11 @@ describe('deletionConfirmation', () => {
       'a@example.com, b@example.net',
       'Name <a@example.com>',
     ])
-      expect(() => deletionConfirmation({ from: 'x@example.com', to, deletedAt: new Date() })).toThrow(/plain/);
+      expect(() => deletionConfirmation({ to, deletedAt: new Date() })).toThrow(/plain/);
   });
 
   it('goes to the one address, in both languages, as html and text', () => {
     const email = deletionConfirmation({
-      from: 'Support <no-reply@example.com>',
       to: 'member@example.com',
       deletedAt: new Date('2026-11-23T10:00:00Z'),
     });
@@ -128,5 +127,18 @@ describe('deletionConfirmation', () => {
     expect(email.html).toContain('lang="it"');
     expect(email.text).toContain('2026-11-23');
     expect(email.html).not.toMatch(/<script|javascript:/i);
+  });
+
+  it('sent again after no answer, says first in both languages that it may have reached the member already', () => {
+    const email = deletionConfirmation({
+      to: 'member@example.com',
+      deletedAt: new Date('2026-11-23T10:00:00Z'),
+      repeatOf: Date.parse('2026-11-23T10:05:00Z'),
+    });
+    const parts = email.text.split('\n\n');
+    expect(parts[0]).toMatch(/^Sent again: a try at 2026-11-23 10:05 UTC .* may have reached you already\.$/);
+    expect(parts[parts.indexOf('—') + 1]).toMatch(/^Inviata di nuovo: .* potrebbe esserti già arrivata\.$/);
+    expect(email.html).toContain('may have reached you already');
+    expect(deletionConfirmation({ to: 'member@example.com', deletedAt: new Date() }).text).not.toContain('Sent again');
   });
 });

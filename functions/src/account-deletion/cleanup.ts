@@ -13,25 +13,16 @@ import {
   type Firestore,
   type Query,
 } from 'firebase-admin/firestore';
-import { logEvent } from '../log.js';
 import { isPlainEmail } from '../contracts/contact-message.js';
-import { defaultRateLimits, takeHourlyTicket } from '../mail/caps.js';
-import { countEmail, hourlyCount } from '../mail/counters.js';
-import { pause } from '../mail/retry-policy.js';
-import type { Decision } from '../mail/decide.js';
-import { markAccountDown } from '../mail/account.js';
-import { heldNow } from '../mail/may-send.js';
-import { mailRunIo } from '../mail/account-check.js';
-import { alertSink } from '../mail/alerts.js';
-import { runJob, type Job, type Take } from '../mail/pipeline.js';
+import type { AlertSink } from '../mail/alerts.js';
+import { defaultRateLimits } from '../mail/caps.js';
+import { emailPlatform } from '../mail/platform.js';
+import { sendOnce, type OnceOutcome, type OnceRecord } from '../mail/send-once.js';
 import type { MailTransport } from '../mail/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
 import type { StorageCleaner } from '../member-files/buckets.js';
 import { collections } from '../contracts/collections.js';
-
-/** How long an invocation may take to send the confirmation before another one may try. */
-export const confirmationLeaseMs = 10 * 60_000;
 
 /**
  * How long a deletion record is kept (a TTL policy on `expireAt` deletes it then): the period
@@ -67,6 +58,10 @@ export type CleanupDeps = {
    */
   perDay?: number;
   data?: MemberData;
+  /** Pauses (a test's own); real ones when not given. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Told of each alert besides the log (mail/alerts.ts). */
+  onAlert?: AlertSink;
   /** Documents read and deleted per query round. */
   batchSize?: number;
   now?: () => number;
@@ -83,11 +78,11 @@ export type DeletionRecord = {
   removed: Record<string, number>;
   storage?: 'DELETED' | 'SKIPPED';
   /**
-   * SENT; NO_ADDRESS (none, or not one plain address); UNVERIFIED (never proved: no email);
-   * CAPPED (over confirmationsPerHour); FAILED (the server refused it for good).
+   * The confirmation's record (mail/send-once.ts): its state SENT, FAILED (refused for good, or
+   * met twice by no answer), CAPPED (over confirmationsPerHour); or, with nothing sent,
+   * NO_ADDRESS (none, or not one plain address) or UNVERIFIED (never proved: no email).
    */
-  confirmation?: 'SENDING' | 'SENT' | 'NO_ADDRESS' | 'UNVERIFIED' | 'CAPPED' | 'FAILED';
-  confirmationLeaseUntil?: number;
+  confirmation?: OnceRecord | { state: 'NO_ADDRESS' | 'UNVERIFIED' };
   /** When the record is deleted (a TTL policy): deletionRecordYears after it began. */
   expireAt: Timestamp;
 };
@@ -184,18 +179,21 @@ export async function cleanUpMember(member: DeletedMember, deps: CleanupDeps): P
   return (await record.get()).data() as DeletionRecord;
 }
 
+/** Why a run stops when the confirmation is not sent for now: the trigger retries it (failurePolicy). */
+const notNow: Partial<Record<OnceOutcome, string>> = {
+  BUSY: 'Another run is sending the confirmation; trying again later',
+  WAITING: 'The confirmation failed for now and its next try is not due yet; trying again later',
+  HELD: 'The mail account is down; the confirmation is sent by a retried run once it works again',
+  DAY_SPENT: "The day's emails are spent; the confirmation is sent when the retried run finds room",
+  LATER: 'The deletion confirmation was not sent for now; the run is retried',
+};
+
 /**
- * Sends the confirmation once, to a verified address only, within confirmationsPerHour: the
- * confirmation's job for the runner (mail/pipeline.ts). Take: a transaction takes a lease on
- * sending (another invocation of the same deletion waits it out), the day's emails and the
- * hour's cap are checked. Sent, SENT is recorded after the server accepted the email (tried
- * again if the database refuses: an email the server accepted is not sent again for a failed
- * write) and counted among the day's emails. One try per run: a transient failure (the quota
- * spent and the mail account out of reach too) gives the lease back and throws, so the retried
- * run sends it; a refusal for good is recorded as FAILED and the deletion ends, since retrying
- * for days would change nothing. While the mail account is down (mail/account.ts) it is held
- * like every other email: the run throws before any login, and a retried run sends it once the
- * sweep's check finds the account working again.
+ * Sends the confirmation once, to a verified address only, within confirmationsPerHour: a site
+ * email (mail/send-once.ts), whose record is the deletion record's `confirmation`. Not sent for
+ * now (the SMTP account down, the day's emails spent, a failure for now, another run sending
+ * it), the run throws and the retried run sends it; sent, refused for good, met twice by no
+ * answer, or over the hour's budget, the deletion ends.
  */
 async function confirm(
   member: DeletedMember,
@@ -205,119 +203,28 @@ async function confirm(
 ): Promise<void> {
   const to = member.email;
   if (!to || !isPlainEmail(to)) {
-    await record.update({ confirmation: 'NO_ADDRESS' });
+    await record.update({ confirmation: { state: 'NO_ADDRESS' } });
     return;
   }
   if (member.emailVerified !== true) {
-    await record.update({ confirmation: 'UNVERIFIED' });
+    await record.update({ confirmation: { state: 'UNVERIFIED' } });
     return;
   }
-  const io = mailRunIo(deps.transport, { from: deps.from, to: deps.supportEmail }, { sleep: pause, now });
-  await runJob(confirmationJob(to, deps, record, now), {
-    ...io,
-    // The recipient is the member's address, not the operator's: a refusal of it is this email's.
-    checkAccount: (failure) => (failure.stage === 'recipient' ? Promise.resolve(undefined) : io.checkAccount(failure)),
+  const platform = emailPlatform(
+    deps.db,
+    { from: deps.from, supportEmail: deps.supportEmail, perDay: deps.perDay ?? defaultRateLimits.perDay },
+    { transport: deps.transport, now, sleep: deps.sleep, onAlert: deps.onAlert },
+  );
+  const outcome = await sendOnce(platform, {
+    kind: 'deletion-confirmation',
+    key: record.id,
+    place: { ref: record, field: 'confirmation' },
+    render: (repeatOf) => deletionConfirmation({ to, deletedAt: new Date(now()), ...(repeatOf ? { repeatOf } : {}) }),
+    perHour: { counter: 'deletion-confirmations', cap: confirmationsPerHour },
+    toOthers: true,
+    sendAgain:
+      "It cannot be sent again: the member's address went with their account (a deletion record keeps no personal data).",
   });
-}
-
-/** A confirmation being sent: its hourly ticket, given back when it does not go. */
-type ConfirmationWork = { release: () => Promise<void> };
-
-/**
- * The confirmation's take: a lease on sending it (another run of the same deletion waits it
- * out), once; the mail account up and the day's emails not spent, else it throws to be retried;
- * an hourly ticket, or CAPPED.
- */
-async function takeConfirmation(
-  deps: CleanupDeps,
-  record: DocumentReference,
-  now: () => number,
-): Promise<Take<ConfirmationWork, void>> {
-  const { db } = deps;
-  const settled = { kind: 'settled', outcome: undefined } as const;
-  const ended = ['SENT', 'NO_ADDRESS', 'UNVERIFIED', 'CAPPED', 'FAILED'];
-  const mine = await db.runTransaction(async (tx) => {
-    const current = (await tx.get(record)).data() as DeletionRecord | undefined;
-    if (current?.confirmation && ended.includes(current.confirmation)) return false;
-    if (current?.confirmation === 'SENDING' && (current.confirmationLeaseUntil ?? 0) > now()) {
-      throw new Error('Another run is sending the confirmation; trying again later');
-    }
-    tx.update(record, { confirmation: 'SENDING', confirmationLeaseUntil: now() + confirmationLeaseMs });
-    return true;
-  });
-  if (!mine) return settled;
-  const giveBack = () =>
-    record.update({ confirmation: FieldValue.delete(), confirmationLeaseUntil: FieldValue.delete() });
-  const held = await heldNow(db, deps.perDay ?? defaultRateLimits.perDay, now());
-  if (held === 'HELD') {
-    await giveBack();
-    logEvent('confirmationHeld', { record: record.id });
-    throw new Error('The mail account is down; the confirmation is sent by a retried run once it works again');
-  }
-  if (held === 'DAY_SPENT') {
-    await giveBack();
-    throw new Error("The day's emails are spent; the confirmation is sent when the retried run finds room");
-  }
-  const ticket = await takeHourlyTicket(hourlyCount(db, 'deletion-confirmations', now()), confirmationsPerHour, {
-    sleep: pause,
-  });
-  if (ticket.verdict === 'over') {
-    logEvent('confirmationCapped', { record: record.id });
-    await record.update({ confirmation: 'CAPPED', confirmationLeaseUntil: FieldValue.delete() });
-    return settled;
-  }
-  return { kind: 'taken', work: { release: () => ticket.release() } };
-}
-
-function confirmationJob(
-  to: string,
-  deps: CleanupDeps,
-  record: DocumentReference,
-  now: () => number,
-): Job<ConfirmationWork, void, void> {
-  const { db } = deps;
-  return {
-    take: () => takeConfirmation(deps, record, now),
-    render: () => deletionConfirmation({ from: deps.from, to, deletedAt: new Date(now()) }),
-    context: (_work, _tries, nowMs) => ({ attempts: 1, quickRetryLeft: false, nowMs }),
-    async record(_work, decision) {
-      await record.update(confirmationAfter(decision));
-    },
-    async after({ work, sent, decision, recorded }) {
-      if (sent?.kind === 'sent') {
-        await countEmail(db, now()).catch(() => undefined);
-        if (recorded === 'unrecorded') logEvent('confirmationUnrecorded', { record: record.id });
-        return { kind: 'done', outcome: undefined };
-      }
-      await work.release();
-      // Codes only: the server's reply may quote the address.
-      const codes = { record: record.id, code: sent?.failure.code, responseCode: sent?.failure.responseCode };
-      if (endsConfirmation(decision)) {
-        logEvent('confirmationRefused', codes);
-        return { kind: 'done', outcome: undefined };
-      }
-      // The account failed its check too: every email waits for it, this one with the others.
-      if (decision.kind === 'account') await markAccountDown(db, decision.failure, now(), alertSink(undefined));
-      logEvent('confirmationLater', codes);
-      throw new Error(
-        `The deletion confirmation was not sent for now (${String(sent?.failure.responseCode ?? sent?.failure.code)})`,
-      );
-    },
-  };
-}
-
-/**
- * Whether a decision ends the confirmation unsent: the server refused it for good (the
- * member's address among the reasons: the check of the account went through, so the refusal
- * was this email's). A failure of the mail account holds it instead.
- */
-function endsConfirmation(decision: Decision): boolean {
-  return decision.kind === 'ended';
-}
-
-/** What the record says once the confirmation was sent, refused for good, or not sent for now. */
-function confirmationAfter(decision: Decision): Partial<Record<keyof DeletionRecord, unknown>> {
-  const lease = { confirmationLeaseUntil: FieldValue.delete() };
-  if (decision.kind === 'sent') return { confirmation: 'SENT', ...lease };
-  return { confirmation: endsConfirmation(decision) ? 'FAILED' : FieldValue.delete(), ...lease };
+  const stop = notNow[outcome];
+  if (stop) throw new Error(stop);
 }

@@ -3,14 +3,28 @@
 import type { OutgoingEmail } from '../mail/outgoing-email.js';
 import { escapeHtml, isPlainEmail } from '../contracts/contact-message.js';
 
+/** What the confirmation is: everything but its sender and Message-ID, which the send gives it (mail/send-once.ts). */
+export type ConfirmationEmail = Omit<OutgoingEmail, 'from' | 'messageId'>;
+
+/** The first line of a confirmation sent again after a send that met no answer, in both languages. */
+function mayBeARepeat(unansweredMs: number): [string, string] {
+  const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
+  return [
+    `Sent again: a try at ${when} UTC got no answer from our mail server, so this email may have reached you already.`,
+    `Inviata di nuovo: un tentativo alle ${when} UTC non ha avuto risposta dal nostro server di posta, quindi questa email potrebbe esserti già arrivata.`,
+  ];
+}
+
 /**
- * The confirmation for `to`, sent from `from`, dated `deletedAt`. `to` must be one plain
- * address (Auth's, which it checked): anything that could name a second recipient is refused.
+ * The confirmation for `to`, dated `deletedAt`; `repeatOf`: when an earlier send met no answer,
+ * so this one says first that it may be a repeat. `to` must be one plain address (Auth's, which
+ * it checked): anything that could name a second recipient is refused.
  */
-export function deletionConfirmation(options: { from: string; to: string; deletedAt: Date }): OutgoingEmail {
+export function deletionConfirmation(options: { to: string; deletedAt: Date; repeatOf?: number }): ConfirmationEmail {
   if (!isPlainEmail(options.to)) throw new Error('The deleted account has no plain email address to confirm to');
   const day = options.deletedAt.toISOString().slice(0, 10);
   const paragraphs: Array<[string, string]> = [
+    ...(options.repeatOf === undefined ? [] : [mayBeARepeat(options.repeatOf)]),
     [
       `Your account and its data were deleted on ${day}, as you asked: your profile, posts, catches with their photos and locations, follows and notifications. This cannot be undone.`,
       `Il tuo account e i suoi dati sono stati eliminati il ${day}, come hai chiesto: profilo, post, catture con foto e posizioni, follower e notifiche. Non si può annullare.`,
@@ -30,7 +44,6 @@ export function deletionConfirmation(options: { from: string; to: string; delete
     '</div>',
   ].join('\n');
   return {
-    from: options.from,
     to: options.to,
     subject: 'Your account was deleted · Il tuo account è stato eliminato',
     html,

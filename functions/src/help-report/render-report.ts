@@ -132,7 +132,11 @@ const htmlOf = (section: Section) =>
     .join('\n')}\n</ul>`;
 
 /** The report's email: its subject, and each section in text and HTML. */
-export function renderHelpReport(report: HelpReport, links: ReportLinks): RenderedReport {
+export function renderHelpReport(
+  report: HelpReport,
+  links: ReportLinks,
+  first: readonly string[] = [],
+): RenderedReport {
   const { signals } = report;
   const searched = Object.values(signals.searches).reduce(
     (sum, lines) => sum + lines.length,
@@ -145,7 +149,7 @@ export function renderHelpReport(report: HelpReport, links: ReportLinks): Render
   const title = `Where the help centre fell short, ${week} (Rome time)`;
   return {
     subject,
-    text: [title, ...sections.map(textOf)].join('\n\n'),
-    html: `<!DOCTYPE html>\n<html lang="en">\n<body style="font-family:sans-serif;font-size:14px;line-height:1.5;color:#1f2933">\n<h1 style="font-size:18px">${escapeHtml(title)}</h1>\n${sections.map(htmlOf).join('\n')}\n</body>\n</html>`,
+    text: [...first, title, ...sections.map(textOf)].join('\n\n'),
+    html: `<!DOCTYPE html>\n<html lang="en">\n<body style="font-family:sans-serif;font-size:14px;line-height:1.5;color:#1f2933">\n${first.map((line) => `<p><strong>${escapeHtml(line)}</strong></p>\n`).join('')}<h1 style="font-size:18px">${escapeHtml(title)}</h1>\n${sections.map(htmlOf).join('\n')}\n</body>\n</html>`,
   };
 }

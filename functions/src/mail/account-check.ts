@@ -1,7 +1,10 @@
-import { classifySendError, type SendFailure } from './retry-policy.js';
+import { collections } from '../contracts/collections.js';
+import { escapeHtml } from '../contracts/contact-message.js';
+import { dayCount, takeTicket } from './budget.js';
 import type { OutgoingEmail } from './outgoing-email.js';
+import type { Firestore } from 'firebase-admin/firestore';
+import { classifySendError, type SendFailure } from './retry-policy.js';
 import type { MailTransport } from './transport.js';
-import type { RunIo } from './pipeline.js';
 
 // A failure that a message met proves nothing of the mail account by itself: the server may
 // have answered that one message (its content, its size, a filter that stalled on it), and a
@@ -22,13 +25,16 @@ import type { RunIo } from './pipeline.js';
 // mended account is tried.
 //
 // A check that went through stands for a minute on this instance, and checks asked for at
-// the same time share one, so a burst of failures costs one check, not one each.
+// the same time share one, so a burst of failures costs one check, not one each. Across
+// instances there is one check by message a minute at most (`MailSweep/account-check`, written
+// once a minute at most), and it is one of the day's emails, counted first like every other
+// (budget.ts): with the day spent, no check is made and nothing is proven.
 
 /** How a check tries the account: a login, or a message of our own. */
 export type CheckKind = 'login' | 'message';
 
-/** Where a check's message goes: from the sender, to the support address, as every message does. */
-export type CheckAddresses = { from: string; to: string };
+/** The document that keeps the minute's check of each kind, for every instance. */
+export const accountCheckId = 'account-check';
 
 /** What proves a suspected failure of the account: itself, a login, or a message of our own. */
 export function proofOf(failure: Pick<SendFailure, 'responseCode' | 'stage'>): 'itself' | CheckKind {
@@ -41,110 +47,139 @@ export function tryWith(failure: Pick<SendFailure, 'stage'>): CheckKind {
   return failure.stage === 'login' ? 'login' : 'message';
 }
 
-/** What a check needs: the transport (its `verify` logs in without sending). */
-export type CheckTransport = MailTransport & { verify?: () => Promise<unknown> };
-
 /** How long a check that went through stands for the account on this instance. */
 export const checkHoldsMs = 60_000;
 
-const passedAt = new WeakMap<CheckTransport, Map<CheckKind, number>>();
-const running = new WeakMap<CheckTransport, Map<CheckKind, Promise<SendFailure | undefined>>>();
+/** What a check came to: it went through, the account failed it, or it was not tried (the day's emails are spent). */
+export type CheckResult = { kind: 'passed' } | { kind: 'failed'; failure: SendFailure } | { kind: 'not-tried' };
+
+/** What a check is made with: the platform's database, transport, addresses, budget and pauses. */
+export type CheckPlatform = {
+  db: Firestore;
+  transport: MailTransport;
+  from: string;
+  supportEmail: string;
+  /** The day's emails (budget.ts); 0 for no cap. */
+  perDay: number;
+  sleep: (ms: number) => Promise<void>;
+};
+
+const passedAt = new WeakMap<MailTransport, Map<CheckKind, number>>();
+const running = new WeakMap<MailTransport, Map<CheckKind, Promise<CheckResult>>>();
 
 /** The check's own email: from the sender to the support address, nothing of any visitor's. */
-export function checkEmail({ from, to }: CheckAddresses, nowMs: number): OutgoingEmail {
+export function checkEmail({ from, to }: { from: string; to: string }, nowMs: number): OutgoingEmail {
   const when = new Date(nowMs).toISOString();
   const text = [
-    `A check of the mail account by the support site's mail function, ${when}.`,
-    "An email met an error that could have been the mail account's. This one carries nothing of a visitor's: that it arrived shows the account can send, so the error was that email's own and it is retried on its own schedule. Nothing needs doing.",
-  ].join('\n\n');
+    `A check of the SMTP account by the support site's mail function, ${when}.`,
+    "An email met an error that could have been the SMTP account's. This one carries nothing of a visitor's: that it arrived shows the account can send, so the error was that email's own and it is retried on its own schedule. Nothing needs doing.",
+  ];
   return {
     from,
     to,
-    subject: 'Mail account check: it can send (nothing to do)',
+    subject: 'SMTP account check: it can send (nothing to do)',
     headers: { 'Auto-Submitted': 'auto-generated' },
-    text,
-    html: text
-      .split('\n\n')
-      .map((paragraph) => `<p>${paragraph.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`)
-      .join('\n'),
+    text: text.join('\n\n'),
+    html: text.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
   };
 }
 
 /**
- * Proves a failure that may be the mail account's (`proofOf`): resolves to the failure that
- * proves it (the send's own, or the check's), or undefined when the check went through (or
- * failed for a reason that is not the account's, which shows the account can send). Never throws.
+ * Proves a failure that may be the SMTP account's (`proofOf`): resolves to the failure that
+ * proves it (the send's own, or the check's), or undefined when the check went through, failed
+ * for a reason that is not the account's (which shows the account can send), or could not be
+ * made: nothing then proves the account failed, and the failure is the email's own. Never throws.
  */
 export async function proveAccountFailure(
-  transport: CheckTransport,
-  addresses: CheckAddresses,
+  platform: CheckPlatform,
   failure: SendFailure,
   nowMs: number,
 ): Promise<SendFailure | undefined> {
   const proof = proofOf(failure);
-  return proof === 'itself' ? failure : checkAccount(transport, addresses, proof, nowMs);
+  if (proof === 'itself') return failure;
+  const result = await checkAccount(platform, proof, nowMs);
+  return result.kind === 'failed' ? result.failure : undefined;
 }
 
 /**
- * Checks the mail account the given way; resolves to the check's failure when the account
- * fails it, or undefined when it went through. `fresh`: not answered from a recent pass (the
- * sweep's try of an account that is down). Never throws.
+ * Checks the SMTP account the given way. A check that went through stands a minute on this
+ * instance, and checks asked for at once share one. A check by message is one of the day's
+ * emails (budget.ts), and one a minute across instances (`MailSweep/account-check`): another
+ * asking in the same minute reads its result, or, while it is under way, is told it was not
+ * tried. `fresh`: the sweep's try of an account that is down, paced by account.ts: neither the
+ * instance's memory nor the minute's check answers it. Never throws.
  */
 export async function checkAccount(
-  transport: CheckTransport,
-  addresses: CheckAddresses,
+  platform: CheckPlatform,
   kind: CheckKind,
   nowMs: number,
   { fresh = false }: { fresh?: boolean } = {},
-): Promise<SendFailure | undefined> {
+): Promise<CheckResult> {
+  const { transport } = platform;
   const passes = passedAt.get(transport) ?? new Map<CheckKind, number>();
   passedAt.set(transport, passes);
-  // A message of our own that went through proves a login too.
-  const last = Math.max(passes.get(kind) ?? -Infinity, passes.get('message') ?? -Infinity);
-  if (!fresh && nowMs >= last && nowMs - last < checkHoldsMs) return undefined;
-  const inFlight = running.get(transport) ?? new Map<CheckKind, Promise<SendFailure | undefined>>();
+  if (!fresh && passedRecently(passes, kind, nowMs)) return { kind: 'passed' };
+  const inFlight = running.get(transport) ?? new Map<CheckKind, Promise<CheckResult>>();
   running.set(transport, inFlight);
   let check = inFlight.get(kind);
   if (!check) {
-    check = runCheck(transport, addresses, kind, nowMs).finally(() => inFlight.delete(kind));
+    // A check by message is an email to the team: one a minute across instances. A login sends nothing.
+    const shared = !fresh && kind === 'message';
+    check = (shared ? oncePerMinute(platform, kind, nowMs) : runCheck(platform, kind, nowMs)).finally(() =>
+      inFlight.delete(kind),
+    );
     inFlight.set(kind, check);
   }
-  const failure = await check;
-  if (!failure) passes.set(kind, nowMs);
-  else passes.clear();
-  return failure;
+  const result = await check;
+  if (result.kind === 'passed') passes.set(kind, nowMs);
+  if (result.kind === 'failed') passes.clear();
+  return result;
 }
 
-async function runCheck(
-  transport: CheckTransport,
-  addresses: CheckAddresses,
-  kind: CheckKind,
-  nowMs: number,
-): Promise<SendFailure | undefined> {
+/** Whether a check of this kind went through on this instance within `checkHoldsMs` (a message of our own proves a login too). */
+function passedRecently(passes: Map<CheckKind, number>, kind: CheckKind, nowMs: number): boolean {
+  const last = Math.max(passes.get(kind) ?? -Infinity, passes.get('message') ?? -Infinity);
+  return nowMs >= last && nowMs - last < checkHoldsMs;
+}
+
+/** The minute a check belongs to: `2060-01-01T09:15`. */
+const minuteOf = (nowMs: number) => new Date(nowMs).toISOString().slice(0, 16);
+
+/** The minute's check of one kind, as `MailSweep/account-check` keeps it. */
+type MinuteCheck = { minute: string; result?: CheckResult };
+
+/** The minute's check: this instance's to make, or the result another instance found (not tried while it runs). */
+async function oncePerMinute(platform: CheckPlatform, kind: CheckKind, nowMs: number): Promise<CheckResult> {
+  const ref = platform.db.collection(collections.mailSweep).doc(accountCheckId);
+  const minute = minuteOf(nowMs);
+  const found = await platform.db
+    .runTransaction(async (tx) => {
+      const current = (await tx.get(ref)).get(kind) as MinuteCheck | undefined;
+      if (current?.minute === minute) return current.result ?? { kind: 'not-tried' as const };
+      tx.set(ref, { [kind]: { minute } satisfies MinuteCheck }, { merge: true });
+      return undefined;
+    })
+    .catch(() => undefined);
+  if (found) return found;
+  const result = await runCheck(platform, kind, nowMs);
+  await ref.set({ [kind]: { minute, result } satisfies MinuteCheck }, { merge: true }).catch(() => undefined);
+  return result;
+}
+
+async function runCheck(platform: CheckPlatform, kind: CheckKind, nowMs: number): Promise<CheckResult> {
+  const { transport } = platform;
+  const byLogin = kind === 'login' && transport.verify !== undefined;
+  const ticket = byLogin
+    ? undefined
+    : await takeTicket(dayCount(platform.db, nowMs), platform.perDay, { sleep: platform.sleep }).catch(() => undefined);
+  if (!byLogin && ticket?.verdict !== 'under') return { kind: 'not-tried' };
   try {
-    if (kind === 'login' && transport.verify) await transport.verify();
-    else await transport.sendMail(checkEmail(addresses, nowMs));
-    return undefined;
+    if (byLogin) await transport.verify?.();
+    else await transport.sendMail(checkEmail({ from: platform.from, to: platform.supportEmail }, nowMs));
+    return { kind: 'passed' };
   } catch (error) {
+    await ticket?.release().catch(() => undefined);
     const failure = classifySendError(error);
-    return failure.account ? failure : undefined;
+    return failure.account ? { kind: 'failed', failure } : { kind: 'passed' };
   }
-}
-
-/**
- * The runner's I/O (pipeline.ts) for the functions' emails: the transport, the pauses, the
- * clock, and the proof of an account failure by a check from the operator's sender to
- * `addresses.to`.
- */
-export function mailRunIo(
-  transport: MailTransport,
-  addresses: { from: string; to: string },
-  { sleep, now }: Pick<RunIo, 'sleep' | 'now'>,
-): RunIo {
-  return {
-    transport,
-    sleep,
-    now,
-    checkAccount: (failure) => proveAccountFailure(transport, addresses, failure, now()),
-  };
 }

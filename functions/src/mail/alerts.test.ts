@@ -14,6 +14,13 @@ describe('alert events', () => {
     failed,
     { kind: 'stale-retry', waiting: 3, oldestWrittenMs: Date.parse('2026-11-24T08:00:00Z') },
     { kind: 'digest', digest: 'D1', messages: 40, waiting: 2 },
+    {
+      kind: 'site-email',
+      emailKind: 'help-report',
+      record: 'MailSweep/help-report-2040-01-02#email',
+      error: '552 5.3.4 message too big for <support@example.com>',
+      again: 'To send it again: npm run mail:resend',
+    },
   ])('$kind carries the label the alert policy matches', (alert) => {
     const { fields, message } = alertEntry(alert);
     expect(fields).toMatchObject({ alert: alertLabel, kind: alert.kind });
@@ -26,6 +33,21 @@ describe('alert events', () => {
     expect(JSON.stringify({ fields, message })).not.toContain('support@example.com');
     expect(describeAlert(failed)).toContain('550 5.1.1');
     expect(describeAlert(failed)).toContain('ABCD-EFGH');
+  });
+
+  it("keeps a site email's error text out of the log, and says in the notice how to send it again", () => {
+    const alert: MailAlert = {
+      kind: 'site-email',
+      emailKind: 'help-report',
+      record: 'MailSweep/help-report-2040-01-02#email',
+      error: '552 5.3.4 message too big for <support@example.com>',
+      again: 'To send it again: npm run mail:resend -- --project <id> MailSweep/help-report-2040-01-02#email',
+    };
+    expect(JSON.stringify(alertEntry(alert))).not.toContain('support@example.com');
+    expect(describeAlert(alert)).toContain('552 5.3.4');
+    expect(describeAlert(alert)).toMatch(
+      /npm run mail:resend -- --project <id> MailSweep\/help-report-2040-01-02#email/,
+    );
   });
 
   it('says a stale RETRY in numbers a person can act on', () => {

@@ -13,7 +13,8 @@ import { collections } from '../contracts/collections.js';
 // waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
 // sender over the caps is being folded into digests), `quota` (the day's emails are spent:
 // messages wait for the next day; raised once a day), `account` (the mail account fails for
-// every message: they are held until it works again; raised once, then once a day: account.ts).
+// every message: they are held until it works again; raised once, then once a day: account.ts),
+// `site-email` (the weekly report or a deletion confirmation ended unsent: send-once.ts).
 
 /** The label every alert event carries: the log-based alert policy matches it. */
 export const alertLabel = 'support-mail';
@@ -29,7 +30,9 @@ export type MailAlert =
   | { kind: 'stale-retry'; waiting: number; oldestWrittenMs: number }
   | { kind: 'digest'; digest: string; messages: number; waiting: number }
   | { kind: 'quota'; day: string; limit: number }
-  | { kind: 'account'; sinceMs: number; reason: string; reminder: boolean };
+  | { kind: 'account'; sinceMs: number; reason: string; reminder: boolean }
+  /** A site email (send-once.ts) ended unsent: `record` is its record's path and field. */
+  | { kind: 'site-email'; emailKind: string; record: string; error: string; again: string };
 
 const utcMinute = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -44,6 +47,8 @@ export function describeAlert(alert: MailAlert): string {
       return `${alert.messages} message${alert.messages === 1 ? '' : 's'} went out in digest ${alert.digest}; ${alert.waiting} still wait${alert.waiting === 1 ? 's' : ''}.`;
     case 'account':
       return `${alert.reminder ? 'Still: since' : 'Since'} ${utcMinute(alert.sinceMs)} the mail account has failed for every message (${alert.reason}). Contact messages are held, none is lost: they go out by themselves, oldest first, once a try of the account goes through (tried every 15 minutes at most). Check the SMTP login, its secret and the server (README, "When mail is not reaching the team").`;
+    case 'site-email':
+      return `The ${alert.emailKind} email was not sent and was given up (${alert.record}): ${alert.error}. ${alert.again}`;
     case 'quota':
       return `The day's emails (${alert.day}, MAIL_LIMIT_PER_DAY ${alert.limit}) are spent, or the mail server said its sending quota is: new messages wait and go out in digests from 00:00 UTC.`;
   }
@@ -70,6 +75,14 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
     return {
       message: `Support mail alert: message ${reference} could not be delivered and was given up (${collections.mail}/${mailId})`,
       fields: { alert: alertLabel, kind, mailId, reference },
+    };
+  }
+  if (alert.kind === 'site-email') {
+    // As a message's failure: the server's words stay out of the log, the notice says why.
+    const { kind, emailKind, record } = alert;
+    return {
+      message: `Support mail alert: the ${emailKind} email was not sent and was given up (${record})`,
+      fields: { alert: alertLabel, kind, emailKind, record },
     };
   }
   if (alert.kind === 'account') {

@@ -1,4 +1,5 @@
-import { checkCount, type MailCaps } from './caps.js';
+import { checkCount } from './budget.js';
+import type { MailCaps } from './caps.js';
 import type { ClaimedMessage, NotClaimed } from './claim.js';
 import { readCounts } from './counters.js';
 import { unclaimedToQueue, type QueuedFor } from './delivery.js';

@@ -1,6 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { counterExpiry, daySpentWrite, dayKey, hourKey, nextDayMs, senderKey, type HourlyCount } from './counters.js';
+import { counterExpiry, daySpentWrite, dayKey, hourKey, nextDayMs, senderKey } from './counters.js';
 import { checkUnderWay, rememberSpent, seenSpent } from './instance-memory.js';
 
 // Caps on how many emails the functions send, so a flood cannot bury the support inbox nor
@@ -215,68 +215,4 @@ export function mailCaps(limits: RateLimits): MailCaps {
       return daySpentWrite(db, limits.perDay, nowMs);
     },
   };
-}
-
-/** How often an email over a cap looks again before it is given up to the digests, and the pause. */
-export const ticketTries = 3;
-export const ticketPauseMs = (attempt: number, random: () => number) => (100 + random() * 200) * 2 ** attempt;
-
-/** What a counted email's check against its caps reads and writes (`checkCount`). */
-export type CountCheckIO<C> = {
-  /** The sums the caps are checked by, this email's own count in them. */
-  read(): Promise<C>;
-  /** Gives the email's count back while it steps aside. */
-  stepAside(): Promise<void>;
-  /** Counts it again after the pause. */
-  countAgain(): Promise<void>;
-};
-
-/**
- * The one check every capped email takes once it has counted itself: it reads the sums and
- * goes if they are within the caps. Over them for sure (`verdict`), or at its last look, it is
- * over, its count still made: the caller gives it back in the same write as what it does
- * instead. Over only while other checks are under way, it steps aside for a growing, jittered
- * pause and counts itself again.
- */
-export async function checkCount<C, V extends { over: boolean; surely: boolean }>(
-  io: CountCheckIO<C>,
-  verdict: (counts: C) => V,
-  { sleep, random = Math.random }: { sleep: (ms: number) => Promise<void>; random?: () => number },
-): Promise<{ counts: C; verdict: V }> {
-  for (let look = 1; ; look += 1) {
-    const counts = await io.read();
-    const said = verdict(counts);
-    if (!said.over || said.surely || look >= ticketTries) return { counts, verdict: said };
-    await io.stepAside();
-    await sleep(ticketPauseMs(look - 1, random));
-    await io.countAgain();
-  }
-}
-
-/** An email's place under an hourly cap of its own: `under` (kept) or `over` (given back). */
-export type HourlyTicket = { verdict: 'under' | 'over'; release(): Promise<void> };
-
-/**
- * Counts an email against an hourly cap of its own (`count`: its counter, counters.ts
- * hourlyCount) and checks it as every capped email is checked (`checkCount`). `over` tickets
- * are given back already; an `under` ticket stays unless the email is not sent after all, when
- * the caller calls `release`.
- */
-export async function takeHourlyTicket(
-  count: HourlyCount,
-  cap: number,
-  { sleep, random }: { sleep: (ms: number) => Promise<void>; random?: () => number },
-): Promise<HourlyTicket> {
-  const over: HourlyTicket = { verdict: 'over', release: () => Promise.resolve() };
-  // The hour's cap is spent already: over without a count.
-  if ((await count.sum()) >= cap) return over;
-  await count.count();
-  const { verdict } = await checkCount(
-    { read: count.sum, stepAside: count.giveBack, countAgain: count.count },
-    (total) => ({ over: total > cap, surely: false }),
-    { sleep, ...(random ? { random } : {}) },
-  );
-  if (!verdict.over) return { verdict: 'under', release: count.giveBack };
-  await count.giveBack();
-  return over;
 }

@@ -18,8 +18,8 @@ import { collections } from '../contracts/collections.js';
 //   emails of one message each in that hour) and `notices` (alerts.ts). An email counts
 //   itself with `FieldValue.increment(1)` on one shard chosen at random (a write, never a
 //   read, so counts do not contend), and the caps sum the shards with one aggregation query.
-// - Per clock hour for a cap of its own (the deletion confirmations'), sharded the same way:
-//   `MailLimits/{counter}_{hour}/MailLimitShards/{n}`, field `count`.
+// - Per clock hour for a budget of its own (the deletion confirmations'), sharded the same way:
+//   `MailLimits/{counter}_{hour}/MailLimitShards/{n}`, field `count` (budget.ts, hourCount).
 
 /**
  * Shards of the global count. Firestore sustains about one write per second per document;
@@ -162,36 +162,4 @@ export function daySpentWrite(
 /** The document whose subcollection holds the shards of the hour's count of a cap of its own. */
 export function hourlyCounterId(nowMs: number, counter: string): string {
   return `${counter}_${hourKey(nowMs)}`;
-}
-
-/** One email's count on the hour's sharded counter of a cap of its own (`hourlyCount`). */
-export type HourlyCount = {
-  /** The hour's count so far, this email's own included once counted. */
-  sum: () => Promise<number>;
-  /** Counts the email, on a shard chosen at random. */
-  count: () => Promise<void>;
-  /** Gives its count back. */
-  giveBack: () => Promise<void>;
-};
-
-export function hourlyCount(
-  db: Firestore,
-  counter: string,
-  nowMs: number,
-  random: () => number = Math.random,
-): HourlyCount {
-  const shards = db
-    .collection(collections.mailLimits)
-    .doc(hourlyCounterId(nowMs, counter))
-    .collection(collections.mailLimitShards);
-  const shard = shards.doc(String(Math.floor(random() * globalShards)));
-  return {
-    sum: async () => (await shards.aggregate({ total: AggregateField.sum('count') }).get()).data().total,
-    count: async () => {
-      await shard.set({ count: FieldValue.increment(1), expireAt: counterExpiry(nowMs) }, { merge: true });
-    },
-    giveBack: async () => {
-      await shard.set({ count: FieldValue.increment(-1) }, { merge: true });
-    },
-  };
 }

@@ -4,7 +4,6 @@ import { errorCodes, logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { contactPicture, referenceFor } from '../contracts/contact-message.js';
 import { markAccountDown } from './account.js';
-import { mailRunIo } from './account-check.js';
 import { alertSink, markReported, pendingNotices, reportFailure, reportQuota, type AlertSink } from './alerts.js';
 import type { LeasedMessage } from './caps-check.js';
 import { mailCaps } from './caps.js';
@@ -15,12 +14,14 @@ import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from '
 import { messageJob, type MessageIo, type Outcome, type Rendered } from './message-job.js';
 import { pictureDeadlineMs, readMailPicture, type PictureResult } from './picture.js';
 import { runJob } from './pipeline.js';
-import { mayBeARepeat, renderEmail } from './render-email.js';
+import { mayBeARepeat } from './outgoing-email.js';
+import { renderEmail } from './render-email.js';
 import { expiryAfter } from './retention.js';
-import { pause, quickRetryDelaysMs } from './retry-policy.js';
+import { quickRetryDelaysMs } from './retry-policy.js';
 import { claimMail } from './take-message.js';
 import { threadWrites } from './threads.js';
-import { getTransport, type MailTransport } from './transport.js';
+import { emailPlatform, platformSettings, runIo } from './platform.js';
+import type { MailTransport } from './transport.js';
 
 export type { Outcome };
 
@@ -158,14 +159,9 @@ export async function deliverMail(
   config: MailConfig,
   options: DeliverOptions = {},
 ): Promise<Outcome> {
-  const now = options.now ?? Date.now;
-  const transport = options.transport ?? getTransport(config.smtp);
   try {
-    const addresses = { from: config.from, to: config.supportEmail };
-    return await runJob(
-      messageJob(messageIo(ref, config, options)),
-      mailRunIo(transport, addresses, { sleep: options.sleep ?? pause, now }),
-    );
+    const platform = emailPlatform(ref.firestore, platformSettings(config), options);
+    return await runJob(messageJob(messageIo(ref, config, options)), runIo(platform));
   } catch (error) {
     logEvent('stopped', { mailId: ref.id, ...errorCodes(error) });
     return 'SKIPPED';

@@ -4,7 +4,6 @@ import type { MailConfig } from '../config.js';
 import { collections } from '../contracts/collections.js';
 import { referenceFor } from '../contracts/contact-message.js';
 import { accountRef, markAccountDown, readAccount } from './account.js';
-import { mailRunIo } from './account-check.js';
 import {
   alertSink,
   markReported,
@@ -25,12 +24,13 @@ import {
 } from './digest-queue.js';
 import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from './counters.js';
 import { renderDigest } from './render-digest.js';
-import { mayBeARepeat } from './render-email.js';
+import { mayBeARepeat } from './outgoing-email.js';
 import { readKnownProblems } from './known-problems.js';
 import { heldFor, type Decision } from './decide.js';
 import { pause, type SendFailure } from './retry-policy.js';
 import { recordWithRetries, runJob, type Job, type Next, type Step } from './pipeline.js';
-import { getTransport, type MailTransport } from './transport.js';
+import { emailPlatform, platformSettings, runIo } from './platform.js';
+import type { MailTransport } from './transport.js';
 
 // Messages over a cap (caps.ts) wait in state QUEUED, and the sweep sends them together: at
 // most one digest per run (every minute), fewer as the day's emails run down, so the SMTP
@@ -337,8 +337,7 @@ export async function sendDigest(
     taken = { items: chunks.taken, id: run.id, waiting: await queuedCount(db), notices: await pendingNotices(db) };
     return taken;
   };
-  const transport = options.transport ?? getTransport(config.smtp);
-  const addresses = { from: config.from, to: config.supportEmail };
-  await runJob(digestJob(run, sending, take), mailRunIo(transport, addresses, { sleep: run.sleep, now }));
+  const platform = emailPlatform(db, platformSettings(config), { transport: options.transport, sleep: run.sleep, now });
+  await runJob(digestJob(run, sending, take), runIo(platform));
   return taken ? reportSending(run, config, taken, sending, { now, alert }) : none('NONE');
 }

@@ -14,11 +14,10 @@ import {
   quoteText,
   replyLink,
   rowsText,
-  stableMessageId,
   type KnownProblem,
   type MailSource,
 } from './render-email.js';
-import type { OutgoingEmail } from './outgoing-email.js';
+import { stableMessageId, type OutgoingEmail } from './outgoing-email.js';
 
 // The digest's email (digest.ts): many messages that were over a cap in one email, each with
 // the rows of its own email (render-email.ts) and a reply link that keeps its reference.

@@ -9,15 +9,8 @@ import {
 import type { CarriedPicture, ContactMail } from './mail-document.js';
 import { digestExcerptChars, digestPart, groupedParts, renderDigest } from './render-digest.js';
 import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';
-import {
-  knownProblemLine,
-  quoteText,
-  replyLink,
-  messageHtml,
-  pictureFilename,
-  renderEmail,
-  stableMessageId,
-} from './render-email.js';
+import { knownProblemLine, quoteText, replyLink, messageHtml, pictureFilename, renderEmail } from './render-email.js';
+import { stableMessageId } from './outgoing-email.js';
 
 const options = { from: 'Site <no-reply@example.com>', supportEmail: 'support@example.com' };
 const source = { id: 'Q2x9LmTz81KpRw3vBn0c' };

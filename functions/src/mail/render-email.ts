@@ -3,7 +3,7 @@ import { senderOf, type ContactMail, type MailContext } from './mail-document.js
 import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';
 import type { PictureResult } from './picture.js';
 import type { Thread } from './threads.js';
-import type { OutgoingEmail } from './outgoing-email.js';
+import { senderDomain, stableMessageId, type OutgoingEmail } from './outgoing-email.js';
 import { collections } from '../contracts/collections.js';
 
 // The email for one contact message, written here from the document's plain fields: the
@@ -12,12 +12,6 @@ import { collections } from '../contracts/collections.js';
 // that came with the message is attached as the function drew it again (picture.ts), or the
 // email says it was left out and why; digests never carry one (render-digest.ts writes a
 // digest from the same parts).
-
-/** The notice line of an email sent again after a send that met no answer (`delivery.unanswered`): a delivery notice, first. */
-export function mayBeARepeat(unansweredMs: number): string {
-  const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
-  return `Sent again: a try at ${when} UTC got no answer from the mail server once this email was on its way, so it may have reached you already (same reference, same Message-ID).`;
-}
 
 /** Longest subject sent: the form and the rules allow 150; only an admin could write more. */
 export const maxSubjectLength = 300;
@@ -320,21 +314,6 @@ export function renderEmail(
       ? { attachments: [{ filename: pictureFilename(source.id), content: picture.webp, contentType: 'image/webp' }] }
       : {}),
   };
-}
-
-/** The domain of the sender's address (`MAIL_FROM`), for Message-IDs; `localhost` without one. */
-function senderDomain(from: string): string {
-  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
-  const domain = address
-    .slice(address.lastIndexOf('@') + 1)
-    .trim()
-    .toLowerCase();
-  return /^[a-z0-9.-]+$/.test(domain) && address.includes('@') ? domain : 'localhost';
-}
-
-/** The Message-ID of a message's own email, or of a digest: the same for every repeat. */
-export function stableMessageId(kind: 'mail' | 'digest' | 'help-report', id: string, from: string): string {
-  return `<${kind}.${id}@${senderDomain(from)}>`;
 }
 
 /** A message's own subject line: its reference, then the visitor's subject on one line. */

@@ -2,14 +2,15 @@ import { Timestamp, type Firestore, type QueryDocumentSnapshot } from 'firebase-
 import { logEvent } from '../log.js';
 import type { MailConfig } from '../config.js';
 import { markAccountUp, takeAccountTry } from './account.js';
-import { checkAccount, type CheckKind, type CheckTransport } from './account-check.js';
+import { checkAccount, type CheckKind } from './account-check.js';
 import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from './alerts.js';
 import { isHeld } from './assess-delivery.js';
 import { deliverMail, type Outcome } from './deliver.js';
 import { sendDigest, type DigestReport } from './digest.js';
 import { cleanPictures } from './picture-cleaning.js';
 import { findDue, type Found } from './sweep-queries.js';
-import { getTransport } from './transport.js';
+import { emailPlatform, platformSettings } from './platform.js';
+import type { MailTransport } from './transport.js';
 
 // The scheduled sweep, every minute: the trigger handles each message once when it is written;
 // the sweep finds what needs another go (sweep-queries.ts) and delivers it through the same
@@ -41,7 +42,7 @@ export type SweepOptions = {
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
   /** The SMTP transport for the try of a mail account that is down; the instance's pool when not given. */
-  transport?: CheckTransport;
+  transport?: MailTransport;
 };
 
 export type SweepReport = {
@@ -71,11 +72,11 @@ type SweepRun = {
  * through (the account is marked up).
  */
 async function tryAccount({ db, config, options }: SweepRun, check: CheckKind, nowMs: number): Promise<boolean> {
-  const transport = options.transport ?? getTransport(config.smtp);
-  const addresses = { from: config.from, to: config.supportEmail };
-  const failure = await checkAccount(transport, addresses, check, nowMs, { fresh: true });
-  if (failure) {
-    logEvent('accountStillFails', { code: failure.code, responseCode: failure.responseCode });
+  const platform = emailPlatform(db, platformSettings(config), { transport: options.transport });
+  const result = await checkAccount(platform, check, nowMs, { fresh: true });
+  if (result.kind !== 'passed') {
+    const failure = result.kind === 'failed' ? result.failure : undefined;
+    logEvent('accountStillFails', { code: failure?.code ?? 'not-tried', responseCode: failure?.responseCode ?? null });
     return false;
   }
   await markAccountUp(db, nowMs);

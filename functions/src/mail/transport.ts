@@ -14,6 +14,8 @@ export type MailTransport = {
     rejected: Array<string | { address: string }>;
     response: string;
   }>;
+  /** Logs in without sending (nodemailer's verify): a check of the SMTP account by login. */
+  verify?: () => Promise<unknown>;
 };
 
 /**

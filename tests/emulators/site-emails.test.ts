@@ -1,0 +1,274 @@
+import type { ParsedMail } from 'mailparser';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanUpMember, hashedId, type CleanupDeps } from '../../functions/src/account-deletion/cleanup.ts';
+import type { MailConfig } from '../../functions/src/config.ts';
+import { collections } from '../../functions/src/contracts/collections.ts';
+import { sendHelpReport, reportField } from '../../functions/src/help-report/weekly.ts';
+import { reportWeek } from '../../functions/src/help-report/week.ts';
+import { checkAccount } from '../../functions/src/mail/account-check.ts';
+import { accountRef, markAccountUp, readAccount } from '../../functions/src/mail/account.ts';
+import { describeAlert } from '../../functions/src/mail/alerts.ts';
+import { readCounts } from '../../functions/src/mail/counters.ts';
+import { emailPlatform, platformSettings } from '../../functions/src/mail/platform.ts';
+import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/mail/send-once.ts';
+import { closeTransport, smtpTransportOptions, type MailTransport } from '../../functions/src/mail/transport.ts';
+import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
+import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
+import { hour, mailHarness, minute, openLimits } from '../support/mail-harness.ts';
+
+// The site's own emails (the weekly help report, a deletion confirmation) and the check of the
+// SMTP account, each sent through the one platform (functions/src/mail/send-once.ts,
+// account-check.ts) against the Firestore emulator and a real SMTP server that takes mail only
+// after a login, on the test's clock. For each kind, what its reader receives when the server
+// stalls after DATA (twice at most, the second saying so), answers 421 at DATA (once, later),
+// refuses the login (held, then once), or drops the connection at AUTH or RCPT (held, then
+// once, never said to be a repeat).
+
+let now = 0;
+/** No real pause: the test's clock stands still through a run. */
+const sleep = () => Promise.resolve();
+
+const harness = mailHarness({
+  inbox: false,
+  limits: openLimits,
+  clockFrom: 2070,
+  atEnd: async ({ db }) => {
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  },
+});
+const { db, alerts, onAlert, freshDay } = harness;
+let smtp: AccountServer;
+let config: MailConfig;
+
+beforeAll(async () => {
+  smtp = await startAccountServer({ clock: () => now });
+  config = {
+    ...harness.config,
+    smtp: { ...harness.config.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
+  };
+});
+afterAll(() => smtp.stop());
+beforeEach(async () => {
+  closeTransport();
+  smtp.behave({ kind: 'accept' });
+  await markAccountUp(db, now);
+});
+
+/** A transport whose socket time-out (20 s in production) is 1 s, for a stall of 1.5 s. */
+const shortTimeout = () => nodemailer.createTransport({ ...smtpTransportOptions(config.smtp), socketTimeout: 1_000 });
+
+/** One kind of site email, as a test drives it: a run, its record, and the copies its reader received. */
+type SiteEmail = {
+  /** What marks its emails in the server (a stall or a refusal of it alone). */
+  marker: string;
+  /** Whether an operator can have it sent again once it ended (a deletion's address went with the account). */
+  resendable: boolean;
+  place: OncePlace;
+  run: (transport: MailTransport) => Promise<unknown>;
+  received: () => ParsedMail[];
+};
+
+/** The week's report, due at `at` (its week is the test's own: `at` is a day of its own). */
+function weeklyReport(at: number): SiteEmail {
+  const week = reportWeek(at);
+  const first = new Date(week.fromMs).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Europe/Rome',
+  });
+  const subject = `Help centre, ${first} – `;
+  return {
+    marker: subject,
+    resendable: true,
+    place: { ref: db.collection(collections.mailSweep).doc(`help-report-${week.key}`), field: reportField },
+    run: (transport) =>
+      sendHelpReport(db, config, { now: () => now, transport, facts: helpSiteFacts(), sleep, onAlert }),
+    received: () => smtp.messages.filter((mail) => mail.subject?.startsWith(subject) ?? false),
+  };
+}
+
+/** The confirmation of a deletion of the test's own (a run that does not send it throws, to be retried). */
+function deletionConfirmation(at: number): SiteEmail {
+  const member = { uid: `member-${String(at)}`, email: `member-${String(at)}@example.org`, emailVerified: true };
+  const deps = (transport: MailTransport): CleanupDeps => ({
+    db,
+    storage: undefined,
+    transport,
+    from: config.from,
+    supportEmail: config.supportEmail,
+    perDay: 0,
+    now: () => now,
+    sleep,
+    onAlert,
+  });
+  return {
+    marker: 'Your account was deleted',
+    resendable: false,
+    place: { ref: db.collection(collections.accountDeletions).doc(hashedId(member.uid)), field: 'confirmation' },
+    run: (transport) => cleanUpMember(member, deps(transport)).catch((error: unknown) => error),
+    received: () => smtp.messages.filter((_, index) => smtp.recipients[index]?.includes(member.email) ?? false),
+  };
+}
+
+const kinds = [
+  ['the weekly help report', weeklyReport],
+  ['a deletion confirmation', deletionConfirmation],
+] as const;
+
+const recordOf = async ({ ref, field }: OncePlace): Promise<OnceRecord> => readOnce(await ref.get(), field);
+/** The server takes a stalled email after its stall: long enough for it to have. */
+const stallEnds = () => new Promise((resolve) => setTimeout(resolve, 2_000));
+
+describe.each(kinds)('%s, sent once through the platform', (_, kindOf) => {
+  it('stalled after DATA: received twice at most, the second saying so; then given up, with an alert, and sent again on request', async () => {
+    const start = freshDay() + 9 * hour;
+    const email = kindOf(start);
+    smtp.behave({ kind: 'stall-one', marker: email.marker, ms: 1_500 });
+    const transport = shortTimeout();
+    now = start;
+    await email.run(transport);
+    expect(await recordOf(email.place)).toMatchObject({ attempts: 1, unansweredMs: start });
+    // Its back-off: a run before its next try sends nothing.
+    now = start + 2 * minute;
+    await email.run(transport);
+    expect(await recordOf(email.place)).toMatchObject({ attempts: 1 });
+    // The next try: sent again, saying it may be a repeat; stalled again, it ends.
+    now = start + 15 * minute;
+    await email.run(transport);
+    expect(await recordOf(email.place)).toMatchObject({ state: 'FAILED', attempts: 2 });
+    expect((await recordOf(email.place)).error).toMatch(/^not sent again: twice the mail server gave no answer/);
+    now = start + 30 * minute;
+    await email.run(transport);
+    await stallEnds();
+    const received = email.received();
+    expect(received).toHaveLength(2);
+    expect(received[0]?.text).not.toMatch(/Sent again/);
+    expect(received[1]?.text).toMatch(/^Sent again: a try at .* UTC got no answer .* may have reached you already/);
+    expect(new Set(received.map((mail) => mail.messageId)).size).toBe(1);
+    const alert = alerts.find((raised) => raised.kind === 'site-email');
+    expect(alerts.filter((raised) => raised.kind === 'site-email')).toHaveLength(1);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    transport.close();
+    if (!email.resendable) {
+      expect(alert && describeAlert(alert)).toMatch(/cannot be sent again/);
+      return;
+    }
+    // An operator sends it again (npm run mail:resend): once more, and only once.
+    expect(alert && describeAlert(alert)).toMatch(/npm run mail:resend/);
+    smtp.behave({ kind: 'accept' });
+    expect(await resendOnce(email.place)).toBe('FAILED');
+    now = start + 45 * minute;
+    await email.run(shortTimeout());
+    await email.run(shortTimeout());
+    expect(email.received()).toHaveLength(3);
+  }, 60_000);
+
+  it('answered 421 at DATA: tried again after its back-off, received once', async () => {
+    const start = freshDay() + 9 * hour;
+    const email = kindOf(start);
+    smtp.behave({
+      kind: 'refuse-one',
+      marker: email.marker,
+      code: 421,
+      text: '4.7.0 Try again later, closing connection',
+    });
+    now = start;
+    await email.run(shortTimeout());
+    expect(await recordOf(email.place)).toMatchObject({ attempts: 1, error: expect.stringMatching(/421/) as string });
+    expect((await recordOf(email.place)).unansweredMs).toBeUndefined();
+    smtp.behave({ kind: 'accept' });
+    now = start + 10 * minute;
+    await email.run(shortTimeout());
+    await email.run(shortTimeout());
+    expect(await recordOf(email.place)).toMatchObject({ state: 'SENT', attempts: 2 });
+    expect(email.received()).toHaveLength(1);
+    expect(email.received()[0]?.text).not.toMatch(/Sent again/);
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  });
+
+  it('refused at the login: held with every email, without a login per run; sent once when mended', async () => {
+    const start = freshDay() + 9 * hour;
+    const email = kindOf(start);
+    smtp.behave({ kind: 'refuse-login' });
+    now = start;
+    await email.run(shortTimeout());
+    expect(readAccount(await accountRef(db).get()).down).toBe(true);
+    expect((await recordOf(email.place)).attempts ?? 0).toBe(0);
+    const logins = smtp.logins.length;
+    now = start + 15 * minute;
+    await email.run(shortTimeout());
+    expect(smtp.logins.length).toBe(logins);
+    smtp.behave({ kind: 'accept' });
+    await markAccountUp(db, start + 20 * minute);
+    now = start + 30 * minute;
+    await Promise.all([email.run(shortTimeout()), email.run(shortTimeout())]);
+    expect(await recordOf(email.place)).toMatchObject({ state: 'SENT', attempts: 1 });
+    expect(email.received()).toHaveLength(1);
+  });
+
+  it.each(['AUTH', 'RCPT TO'] as const)(
+    'a connection dropped at %s: held, then received once, never said to be a repeat',
+    async (step) => {
+      const start = freshDay() + 9 * hour;
+      const email = kindOf(start);
+      smtp.behave({ kind: 'drop', step });
+      now = start;
+      await email.run(shortTimeout());
+      const record = await recordOf(email.place);
+      expect(record.unansweredMs).toBeUndefined();
+      expect(record.state).toBeUndefined();
+      smtp.behave({ kind: 'accept' });
+      await markAccountUp(db, start + 5 * minute);
+      now = start + 30 * minute;
+      await email.run(shortTimeout());
+      expect(await recordOf(email.place)).toMatchObject({ state: 'SENT' });
+      expect(email.received()).toHaveLength(1);
+      expect(email.received()[0]?.text).not.toMatch(/Sent again/);
+    },
+  );
+});
+
+describe('the check of the SMTP account', () => {
+  const platformAt = (transport: MailTransport, perDay = 0) =>
+    emailPlatform(db, { ...platformSettings(config), perDay }, { transport, now: () => now, sleep });
+  const checks = () => smtp.messages.filter((mail) => mail.subject?.startsWith('SMTP account check') ?? false);
+
+  it('is one of the day’s emails: counted, and not made once the day is spent', async () => {
+    const start = freshDay() + 9 * hour;
+    now = start;
+    const before = checks().length;
+    expect(await checkAccount(platformAt(shortTimeout(), 2), 'message', start, { fresh: true })).toEqual({
+      kind: 'passed',
+    });
+    expect((await readCounts(db, start)).day).toBe(1);
+    expect(await checkAccount(platformAt(shortTimeout(), 2), 'message', start + 1, { fresh: true })).toEqual({
+      kind: 'passed',
+    });
+    // The day's two are spent: no third check, and nothing is proven by it.
+    expect(await checkAccount(platformAt(shortTimeout(), 2), 'message', start + 2, { fresh: true })).toEqual({
+      kind: 'not-tried',
+    });
+    expect(checks().length - before).toBe(2);
+    expect((await readCounts(db, start)).day).toBe(2);
+  });
+
+  it('is made once a minute across instances: another instance reads its result', async () => {
+    const start = freshDay() + 9 * hour;
+    now = start;
+    const before = checks().length;
+    smtp.behave({ kind: 'refuse-login' });
+    // Two instances (a pool each) asking in the same minute: one check, one result.
+    const [first, second] = [shortTimeout(), shortTimeout()];
+    const one = await checkAccount(platformAt(first), 'message', start);
+    const other = await checkAccount(platformAt(second), 'message', start + 20_000);
+    expect(one).toMatchObject({ kind: 'failed' });
+    expect(other).toEqual(one);
+    expect(smtp.logins.filter((at) => at === now)).toHaveLength(1);
+    // The next minute, a new check: mended, it goes through, and the team receives it.
+    smtp.behave({ kind: 'accept' });
+    expect(await checkAccount(platformAt(second), 'message', start + minute)).toEqual({ kind: 'passed' });
+    expect(checks().length - before).toBe(1);
+  });
+});
