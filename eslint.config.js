@@ -29,6 +29,12 @@ function restrictImports(folders) {
   };
 }
 
+/** The logger's imports, allowed in functions/src/log.ts alone. */
+const loggerPaths = [
+  { name: 'firebase-functions', importNames: ['logger'], message: 'Log through functions/src/log.ts.' },
+  { name: 'firebase-functions/logger', message: 'Log through functions/src/log.ts.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/', '.tools/', 'web/dist/', 'functions/lib/', 'coverage/', 'emulator-data/'] },
   js.configs.recommended,
@@ -45,7 +51,7 @@ export default tseslint.config(
     },
   },
   // The functions' production modules stay small enough to read in one go (ARCHITECTURE.md,
-  // "The mail core"); a table that reads better whole says why beside its eslint-disable.
+  // "The functions' modules"); a table that reads better whole says why beside its eslint-disable.
   {
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/**/*.test.ts', 'functions/src/**/*-samples.ts'],
@@ -113,13 +119,44 @@ export default tseslint.config(
     // keeps what a visitor or member wrote out of the log.
     files: ['functions/src/**/*.ts'],
     ignores: ['functions/src/log.ts', 'functions/src/contracts/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: loggerPaths }] },
+  },
+  {
+    // The kinds of email beside the contact pipeline (the weekly report, a deletion's
+    // confirmation) send through the email platform only, never through the pipeline's modules.
+    files: ['functions/src/help-report/**/*.ts', 'functions/src/account-deletion/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'firebase-functions', importNames: ['logger'], message: 'Log through functions/src/log.ts.' },
-            { name: 'firebase-functions/logger', message: 'Log through functions/src/log.ts.' },
+          paths: loggerPaths,
+          patterns: [
+            {
+              regex: '(^|/)contact-pipeline/',
+              message:
+                'Send through the email platform (functions/src/email/), not the contact pipeline (ARCHITECTURE.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The email platform stands under every kind of email: it imports itself, the contracts and
+    // the log, nothing of a kind (ARCHITECTURE.md).
+    files: ['functions/src/email/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*-samples.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: loggerPaths,
+          patterns: [
+            {
+              regex: '^\\.\\./(?!contracts/|log\\.js$)',
+              message: 'The email platform imports only itself, the contracts and the log (ARCHITECTURE.md).',
+            },
           ],
         },
       ],

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from '@playwright/test';
 import { hashedId } from '../functions/src/account-deletion/cleanup.ts';
-import { hourlyCounterId } from '../functions/src/mail/counters.ts';
+import { hourlyCounterId } from '../functions/src/email/counters.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { site } from '../web/src/config/site.ts';
 import { census, seedMember, seededPaths, seededPerMember } from '../tests/support/members.ts';

@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { spawnSync } from 'node:child_process';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type * as BackfillModule from '../functions/src/mail/backfill-expiry.ts';
+import type * as BackfillModule from '../functions/src/contact-pipeline/backfill-expiry.ts';
 import { retention } from '../web/src/config/retention.ts';
 import { root } from './lib/project.ts';
 
@@ -34,7 +34,7 @@ if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: roo
   process.exit(1);
 }
 const { backfillExpiry } = (await import(
-  join(root, 'functions', 'lib', 'mail', 'backfill-expiry.js')
+  join(root, 'functions', 'lib', 'contact-pipeline', 'backfill-expiry.js')
 )) as typeof BackfillModule;
 
 const app = initializeApp({ projectId: project }, 'backfill-expiry');

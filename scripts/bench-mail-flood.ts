@@ -24,7 +24,7 @@ import { quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
-import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { defaultRetentionMonths } from '../functions/src/contact-pipeline/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -46,11 +46,11 @@ if (!Number.isInteger(count) || count < 1 || !(overMinutes >= 0)) {
   process.exit(2);
 }
 
-type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
-type SweepModule = typeof import('../functions/src/mail/sweep.ts');
-type TransportModule = typeof import('../functions/src/mail/transport.ts');
-type LimitsModule = typeof import('../functions/src/mail/caps.ts');
-type Alert = import('../functions/src/mail/alerts.ts').MailAlert;
+type DeliverModule = typeof import('../functions/src/contact-pipeline/deliver.ts');
+type SweepModule = typeof import('../functions/src/contact-pipeline/sweep.ts');
+type TransportModule = typeof import('../functions/src/email/transport.ts');
+type LimitsModule = typeof import('../functions/src/contact-pipeline/caps.ts');
+type Alert = import('../functions/src/email/alerts.ts').MailAlert;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 
@@ -80,11 +80,11 @@ async function inside(): Promise<never> {
   }
   const logFile = join(tmpdir(), 'bench-mail-flood.log');
   const say = quietFunctionsLog(logFile);
-  const lib = (name: string) => join(root, 'functions', 'lib', 'mail', `${name}.js`);
-  const { deliverMail } = (await import(lib('deliver'))) as DeliverModule;
-  const { sweepMail } = (await import(lib('sweep'))) as SweepModule;
-  const { closeTransport } = (await import(lib('transport'))) as TransportModule;
-  const { defaultRateLimits } = (await import(lib('caps'))) as LimitsModule;
+  const lib = (path: string) => join(root, 'functions', 'lib', `${path}.js`);
+  const { deliverMail } = (await import(lib('contact-pipeline/deliver'))) as DeliverModule;
+  const { sweepMail } = (await import(lib('contact-pipeline/sweep'))) as SweepModule;
+  const { closeTransport } = (await import(lib('email/transport'))) as TransportModule;
+  const { defaultRateLimits } = (await import(lib('contact-pipeline/caps'))) as LimitsModule;
   const committed = countCommittedWrites();
 
   const sink = await startSmtpSink(host, ports.smtp);

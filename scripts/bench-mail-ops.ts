@@ -29,7 +29,7 @@ import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSin
 import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
-import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { defaultRetentionMonths } from '../functions/src/contact-pipeline/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -60,10 +60,10 @@ if (!Number.isInteger(count) || count < 1 || !(gapSeconds >= 0)) {
   process.exit(2);
 }
 
-type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
-type TransportModule = typeof import('../functions/src/mail/transport.ts');
-type LimitsModule = typeof import('../functions/src/mail/caps.ts');
-type RateLimits = import('../functions/src/mail/caps.ts').RateLimits;
+type DeliverModule = typeof import('../functions/src/contact-pipeline/deliver.ts');
+type TransportModule = typeof import('../functions/src/email/transport.ts');
+type LimitsModule = typeof import('../functions/src/contact-pipeline/caps.ts');
+type RateLimits = import('../functions/src/contact-pipeline/caps.ts').RateLimits;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 
@@ -93,10 +93,10 @@ async function inside(): Promise<never> {
   }
   const logFile = join(tmpdir(), 'bench-mail-ops.log');
   const say = quietFunctionsLog(logFile);
-  const lib = (name: string) => join(root, 'functions', 'lib', 'mail', `${name}.js`);
-  const { deliverMail } = (await import(lib('deliver'))) as DeliverModule;
-  const { closeTransport } = (await import(lib('transport'))) as TransportModule;
-  const { defaultRateLimits } = (await import(lib('caps'))) as LimitsModule;
+  const lib = (path: string) => join(root, 'functions', 'lib', `${path}.js`);
+  const { deliverMail } = (await import(lib('contact-pipeline/deliver'))) as DeliverModule;
+  const { closeTransport } = (await import(lib('email/transport'))) as TransportModule;
+  const { defaultRateLimits } = (await import(lib('contact-pipeline/caps'))) as LimitsModule;
 
   const sink = await startSmtpSink(host, ports.smtp);
   // The delivery code works on the default app's instance, as in the functions (index.ts

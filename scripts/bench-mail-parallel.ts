@@ -24,7 +24,7 @@ import { envLocal, host, projectId, root } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
 import sharp from 'sharp';
-import { defaultRetentionMonths } from '../functions/src/mail/retention.ts';
+import { defaultRetentionMonths } from '../functions/src/contact-pipeline/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -46,8 +46,8 @@ if (!Number.isInteger(count) || count < 1) {
   process.exit(2);
 }
 
-type DeliverModule = typeof import('../functions/src/mail/deliver.ts');
-type TransportModule = typeof import('../functions/src/mail/transport.ts');
+type DeliverModule = typeof import('../functions/src/contact-pipeline/deliver.ts');
+type TransportModule = typeof import('../functions/src/email/transport.ts');
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 
@@ -58,8 +58,10 @@ async function inside(): Promise<never> {
   }
   const logFile = join(tmpdir(), 'bench-mail-parallel.log');
   const say = quietFunctionsLog(logFile);
-  const { deliverMail } = (await import(join(root, 'functions', 'lib', 'mail', 'deliver.js'))) as DeliverModule;
-  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'mail', 'transport.js'))) as TransportModule;
+  const { deliverMail } = (await import(
+    join(root, 'functions', 'lib', 'contact-pipeline', 'deliver.js')
+  )) as DeliverModule;
+  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'email', 'transport.js'))) as TransportModule;
 
   const sink = await startSmtpSink(host, ports.smtp);
   const app = initializeApp({ projectId }, 'bench-parallel');

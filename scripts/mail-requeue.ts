@@ -11,7 +11,7 @@
 // which turns the triggers a test has turned off back on).
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import type * as RequeueModule from '../functions/src/mail/requeue.ts';
+import type * as RequeueModule from '../functions/src/contact-pipeline/requeue.ts';
 import { describePlan, describeResult, parseRequeueArgs, requeueUsage, type RequeueArgs } from './lib/mail-requeue.ts';
 import { ArgsError, builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
 
@@ -30,7 +30,11 @@ try {
   process.exit(2);
 }
 
-const { applyRequeue, planRequeue } = await builtFunctionsModule<typeof RequeueModule>(build, 'mail', 'requeue.js');
+const { applyRequeue, planRequeue } = await builtFunctionsModule<typeof RequeueModule>(
+  build,
+  'contact-pipeline',
+  'requeue.js',
+);
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
 const where = emulator ? `Firestore emulator at ${emulator} (project ${args.project})` : `Project ${args.project}`;

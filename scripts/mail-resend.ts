@@ -1,13 +1,13 @@
 // `npm run mail:resend -- --project <id> <record> [--yes]`: lets a site email that ended unsent
 // (the weekly help report given up: an alert names its record, `MailSweep/help-report-<Monday>#email`)
-// be sent again by the next run that sends it (functions/src/mail/send-once.ts, resendOnce):
+// be sent again by the next run that sends it (functions/src/email/send-once.ts, resendOnce):
 // its record waits once more, its attempts and silences forgotten. Asks first (`--yes` does not).
 // Uses your Google Cloud credentials; with FIRESTORE_EMULATOR_HOST set it works on the emulator.
 // Exit code: 0 done, 1 the operator said no, 2 wrong arguments or no terminal to ask on.
 import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type * as SendOnceModule from '../functions/src/mail/send-once.ts';
+import type * as SendOnceModule from '../functions/src/email/send-once.ts';
 import { builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
 
 const usage = 'npm run mail:resend -- --project <id> <document path>#<field> [--yes]';
@@ -21,7 +21,7 @@ if (!values.project || positionals.length !== 1 || path.split('/').length % 2 !=
   console.error(`✖ Give the project and the record an alert names.\n${usage}`);
   process.exit(2);
 }
-const { resendOnce } = await builtFunctionsModule<typeof SendOnceModule>(true, 'mail', 'send-once.js');
+const { resendOnce } = await builtFunctionsModule<typeof SendOnceModule>(true, 'email', 'send-once.js');
 const app = initializeApp({ projectId: values.project }, 'mail-resend');
 try {
   const answer = await mayWrite(values.yes, `Let ${path}#${field} be sent again? [y/N] `);

@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { ContactDraft } from '../functions/src/contracts/contact-message.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
-import type { ContactMail } from '../functions/src/mail/mail-document.ts';
-import type * as RenderModule from '../functions/src/mail/render-email.ts';
-import type * as DigestModule from '../functions/src/mail/render-digest.ts';
+import type { ContactMail } from '../functions/src/contact-pipeline/mail-document.ts';
+import type * as RenderModule from '../functions/src/contact-pipeline/render-email.ts';
+import type * as DigestModule from '../functions/src/contact-pipeline/render-digest.ts';
 import { root } from './lib/project.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -47,10 +47,10 @@ if (spawnSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: roo
   process.exit(1);
 }
 const { renderEmail } = (await import(
-  join(root, 'functions', 'lib', 'mail', 'render-email.js')
+  join(root, 'functions', 'lib', 'contact-pipeline', 'render-email.js')
 )) as typeof RenderModule;
 const { digestPart, renderDigest } = (await import(
-  join(root, 'functions', 'lib', 'mail', 'render-digest.js')
+  join(root, 'functions', 'lib', 'contact-pipeline', 'render-digest.js')
 )) as typeof DigestModule;
 type OutgoingEmail = ReturnType<typeof renderEmail>;
 

@@ -1,12 +1,12 @@
 // The files a visitor might choose for a Contact Us message, as files on disk for the browser's
 // file picker: a phone photo as it leaves the camera (4,000 × 3,000 px, JPEG, the camera and
 // the GPS position of a fishing spot in its EXIF and XMP) and a PDF named `.jpg`, made from the
-// samples the function's tests use (functions/src/mail/picture-samples.ts). What the tests read
+// samples the function's tests use (functions/src/contact-pipeline/picture-samples.ts). What the tests read
 // back (the picture in Firestore, the email's attachment) is read with sharp.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { hasGpsSection, pdfBytes, photoWithLocation } from '../../functions/src/mail/picture-samples.ts';
+import { hasGpsSection, pdfBytes, photoWithLocation } from '../../functions/src/contact-pipeline/picture-samples.ts';
 import { root } from '../../tests/support/emulators.ts';
 
 const folder = join(root, 'test-results', 'pictures');

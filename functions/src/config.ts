@@ -6,9 +6,13 @@ import {
   select,
   type SecretParam,
 } from 'firebase-functions/params';
-import { defaultRateLimits, type RateLimits } from './mail/caps.js';
-import { defaultRetentionMonths } from './mail/retention.js';
+import { defaultRateLimits, type RateLimits } from './contact-pipeline/caps.js';
+import { defaultRetentionMonths } from './contact-pipeline/retention.js';
 import { smtpSecretNames, type SmtpSecretRole } from './smtp-secrets.js';
+import type { PlatformSettings } from './email/platform.js';
+import type { SmtpAuth, SmtpSettings } from './email/transport.js';
+
+export type { SmtpAuth, SmtpSettings };
 
 // Deploy-time configuration. Values come from functions/.env.<project> (the deploy asks
 // for any that are missing and saves them there); under the emulators from
@@ -89,9 +93,9 @@ export const supportEmail = defineString('SUPPORT_EMAIL', {
 
 /**
  * How many instances of the message trigger may run at once, each holding one SMTP connection
- * (mail/transport.ts): with the sweep's one beside them, the connections the mail account has
+ * (email/transport.ts): with the sweep's one beside them, the connections the mail account has
  * open at once. Providers cap them per account (Microsoft 365: 3; Gmail and Workspace allow
- * more), and a reply over the cap only slows the sending (retry-policy.ts, `busy`).
+ * more), and a reply over the cap only slows the sending (send-failures.ts, `busy`).
  */
 export const smtpConnections = defineInt('SMTP_CONNECTIONS', {
   description:
@@ -121,26 +125,6 @@ export const retentionMonths = defineInt('MAIL_RETENTION_MONTHS', {
     'Months a contact message is kept in Firestore after it was written; a TTL policy on delivery.expireAt deletes it then (README)',
   default: defaultRetentionMonths,
 });
-
-/** How the transport logs in to the SMTP server. */
-export type SmtpAuth =
-  /** No login (SMTP_AUTH=password with an empty SMTP_USER): a relay that trusts the sender. */
-  | { method: 'none' }
-  | { method: 'password'; user: string; password: string }
-  /** SASL XOAUTH2 with an access token got for the refresh token at `tokenUrl`. */
-  | {
-      method: 'oauth2';
-      /** The mailbox that logs in and sends. */
-      user: string;
-      clientId: string;
-      clientSecret: string;
-      refreshToken: string;
-      tokenUrl: string;
-      /** Sent as `scope` with the refresh when not empty (Microsoft's endpoint wants one). */
-      scope: string;
-    };
-
-export type SmtpSettings = { host: string; port: number; secure: boolean; auth: SmtpAuth };
 
 export type MailConfig = {
   smtp: SmtpSettings;
@@ -196,3 +180,11 @@ export function parseSmtpAuthMethod(value: string): SmtpAuthMethod {
   if (!known) throw new Error(`SMTP_AUTH must be one of ${smtpAuthMethods.join(', ')}; it is "${value}"`);
   return known;
 }
+
+/** The email platform's settings (email/platform.ts) from the mail configuration. */
+export const platformSettings = (config: MailConfig): PlatformSettings => ({
+  from: config.from,
+  supportEmail: config.supportEmail,
+  perDay: config.limits.perDay,
+  smtp: config.smtp,
+});

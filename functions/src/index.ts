@@ -32,7 +32,7 @@ initializeApp();
  * (`npm run bench:mail -- --parallel N --pictures`: each message the longest text and a
  * 1,600 × 1,600 px picture of noise, the costliest to decode; resident memory above the
  * process's own): 1 at once +33 MB, 10 +70 MB, 16 +88 MB, 40 +142 MB, 80 +151 MB. Pictures are
- * drawn one at a time per instance (mail/picture.ts), about 0.6 s each at worst, so 16 in line
+ * drawn one at a time per instance (contact-pipeline/picture.ts), about 0.6 s each at worst, so 16 in line
  * wait about 10 s, within the read's 20 s deadline; at 40 the last waited 23 s and would have
  * gone without its picture. 16 leaves half of 512 MiB free beside the runtime.
  */
@@ -49,7 +49,7 @@ export const sendContactMail = onDocumentCreated(
   },
   async (event) => {
     if (!event.data) return;
-    const { deliverMail } = await import('./mail/deliver.js');
+    const { deliverMail } = await import('./contact-pipeline/deliver.js');
     await deliverMail(event.data.ref, readMailConfig(), { snapshot: event.data });
   },
 );
@@ -65,7 +65,7 @@ export const sendContactMail = onDocumentCreated(
 export const retryContactMail = onSchedule(
   { schedule: 'every 1 minutes', secrets: [...smtpSecrets], timeoutSeconds: 300, maxInstances: 1, memory: '512MiB' },
   async () => {
-    const { sweepMail } = await import('./mail/sweep.js');
+    const { sweepMail } = await import('./contact-pipeline/sweep.js');
     await sweepMail(getFirestore(), readMailConfig());
   },
 );
@@ -166,7 +166,7 @@ export const cleanUpDeletedAccount = v1
   .onDelete(async (user) => {
     const [{ cleanUpMember }, { getTransport }] = await Promise.all([
       import('./account-deletion/cleanup.js'),
-      import('./mail/transport.js'),
+      import('./email/transport.js'),
     ]);
     const config = readMailConfig();
     await cleanUpMember(

@@ -33,11 +33,11 @@ const events = {
   digestSplit: ['warn', 'Digest refused; sending its halves'],
   digestUnrecorded: ['error', 'Digest outcome could not be recorded'],
   sweep: ['info', 'Mail sweep'],
-  // The mail account (account.ts, sweep.ts).
+  // The mail account (smtp-account.ts, sweep.ts).
   accountStillFails: ['warn', 'Mail account still fails'],
   accountWorksAgain: ['info', 'Mail account works again; held messages go out'],
   accountUnrecorded: ['error', 'Mail account state not recorded'],
-  // A site email: the weekly report, a deletion confirmation (mail/send-once.ts).
+  // A site email: the weekly report, a deletion confirmation (email/send-once.ts).
   siteEmailSent: ['info', 'Site email sent'],
   siteEmailHeld: ['warn', 'Site email held (the SMTP account is down, or a budget is spent); a later run sends it'],
   siteEmailCapped: ['warn', 'Site email not sent: over its hourly budget'],

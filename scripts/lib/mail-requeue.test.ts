@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../../functions/src/mail/requeue.ts';
+import { summarize } from '../../functions/src/contact-pipeline/requeue.ts';
 import { Timestamp } from 'firebase-admin/firestore';
 import { ArgsError } from './operator-command.ts';
 import { describePlan, describeResult, parseRequeueArgs } from './mail-requeue.ts';

@@ -1,10 +1,10 @@
 // The command line of `npm run mail:requeue` (scripts/mail-requeue.ts): its arguments, read
 // and checked here so that a mistake is told before anything is read, and the plan as the
 // operator reads it. Only types come from the functions' module: the script loads the built
-// module itself (functions/lib/mail/requeue.js).
+// module itself (functions/lib/contact-pipeline/requeue.js).
 import { parseArgs } from 'node:util';
 import { ArgsError, parseTime } from './operator-command.ts';
-import type { RequeuePlan, RequeueState } from '../../functions/src/mail/requeue.ts';
+import type { RequeuePlan, RequeueState } from '../../functions/src/contact-pipeline/requeue.ts';
 
 export const requeueUsage =
   'npm run mail:requeue -- --project <id> --since <date> [--until <date>] [--state ERROR] [--state SUCCESS] ' +

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deletionRecordYears } from '../../functions/src/account-deletion/cleanup.ts';
 import { exportRecordYears, exportsPerDay } from '../../functions/src/account-export/member-export.ts';
-import { threadWindowMs } from '../../functions/src/mail/threads.ts';
-import { defaultRetentionMonths, expiryField } from '../../functions/src/mail/retention.ts';
+import { threadWindowMs } from '../../functions/src/contact-pipeline/threads.ts';
+import { defaultRetentionMonths, expiryField } from '../../functions/src/contact-pipeline/retention.ts';
 import { dataExports } from '../../web/src/config/constants.ts';
 import { retention } from '../../web/src/config/retention.ts';
 import { root } from './project.ts';
@@ -26,12 +26,12 @@ describe('the retention of contact messages', () => {
   it('is enforced by a TTL policy on the field the mail function writes, which firebase-tools deploys', () => {
     expect(spec.fieldOverrides?.filter((field) => field.ttl)).toEqual([
       { collectionGroup: 'Mail', fieldPath: expiryField, ttl: true, indexes: [] },
-      // The rate-limit counters (functions/src/mail/counters.ts) expire a day after their hour.
+      // The rate-limit counters (functions/src/email/counters.ts) expire a day after their hour.
       { collectionGroup: collections.mailLimits, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: collections.mailLimitShards, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      // The alerts' notices (functions/src/mail/alerts.ts) are kept 30 days.
+      // The alerts' notices (functions/src/email/alerts.ts) are kept 30 days.
       { collectionGroup: collections.mailAlerts, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      // Threads (functions/src/mail/threads.ts): 30 days after a visitor's last email.
+      // Threads (functions/src/contact-pipeline/threads.ts): 30 days after a visitor's last email.
       { collectionGroup: collections.mailThreads, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: collections.mailReferences, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Deletion records, for the years the Account page states.

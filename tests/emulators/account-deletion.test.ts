@@ -9,7 +9,7 @@ import {
 } from '../../functions/src/account-deletion/cleanup.ts';
 import { memberData } from '../../functions/src/contracts/member-data.ts';
 import { MemoryBucket } from '../../functions/src/member-files/buckets.ts';
-import type { MailTransport } from '../../functions/src/mail/transport.ts';
+import type { MailTransport } from '../../functions/src/email/transport.ts';
 import { eventually } from '../support/emulators.ts';
 import { mailHarness } from '../support/mail-harness.ts';
 import { census, memberFiles, seedMember, seededPerMember } from '../support/members.ts';
@@ -205,7 +205,7 @@ describe('the clean-up module', () => {
     let now = Date.now();
     const deps = { db, storage: undefined, now: () => now, ...confirmationsTo(flaky) };
     await expect(cleanUpMember(member, deps)).rejects.toThrow(/not sent for now/);
-    // A retried run before its back-off (retry-policy.ts: 5 minutes after a first failure) sends nothing.
+    // A retried run before its back-off (send-failures.ts: 5 minutes after a first failure) sends nothing.
     now += 60_000;
     await expect(cleanUpMember(member, deps)).rejects.toThrow(/next try is not due yet/);
     expect(tries).toBe(1);

@@ -1,8 +1,8 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backfillExpiry } from '../../functions/src/mail/backfill-expiry.ts';
-import { expiryTime } from '../../functions/src/mail/retention.ts';
+import { backfillExpiry } from '../../functions/src/contact-pipeline/backfill-expiry.ts';
+import { expiryTime } from '../../functions/src/contact-pipeline/retention.ts';
 import { projectId, setBackgroundTriggers } from '../support/emulators.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';

@@ -8,8 +8,8 @@ import { helpSignalExpiryMs } from '../../functions/src/contracts/help-signal.ts
 import { readWeek } from '../../functions/src/help-report/read-week.ts';
 import { floodPerHour, hourOf, perSubjectPerDay } from '../../functions/src/help-report/summary.ts';
 import { emulatorMailConfig, firestoreEmulator, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
-import { accountRef, markAccountUp, readAccount } from '../../functions/src/mail/account.ts';
-import { closeTransport, getTransport } from '../../functions/src/mail/transport.ts';
+import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
+import { closeTransport, getTransport } from '../../functions/src/email/transport.ts';
 import { sendHelpReport } from '../../functions/src/help-report/weekly.ts';
 import { reportWeek } from '../../functions/src/help-report/week.ts';
 import { helpSiteFacts } from '../../scripts/lib/help-report.ts';

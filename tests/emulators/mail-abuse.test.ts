@@ -3,10 +3,15 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import type { Outcome } from '../../functions/src/mail/deliver.ts';
-import { queuedCount } from '../../functions/src/mail/digest-queue.ts';
-import { defaultRateLimits, maxSenderDelayMs, senderCounter, type RateLimits } from '../../functions/src/mail/caps.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import type { Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
+import { queuedCount } from '../../functions/src/contact-pipeline/digest-queue.ts';
+import {
+  defaultRateLimits,
+  maxSenderDelayMs,
+  senderCounter,
+  type RateLimits,
+} from '../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import { carrying, day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
 import { contactMessage } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';

@@ -3,19 +3,19 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { accountRef, readAccount } from '../../functions/src/mail/account.ts';
-import { countEmail } from '../../functions/src/mail/counters.ts';
-import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
-import { providerReplies, type ProviderReply } from '../../functions/src/mail/provider-reply-samples.ts';
-import { sendDigest } from '../../functions/src/mail/digest.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { accountRef, readAccount } from '../../functions/src/email/smtp-account.ts';
+import { countEmail } from '../../functions/src/email/counters.ts';
+import { deliverMail, type Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
+import { providerReplies, type ProviderReply } from '../../functions/src/email/provider-reply-samples.ts';
+import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import nodemailer from 'nodemailer';
 import { cleanUpMember } from '../../functions/src/account-deletion/cleanup.ts';
-import { closeTransport, getTransport, smtpTransportOptions } from '../../functions/src/mail/transport.ts';
+import { closeTransport, getTransport, smtpTransportOptions } from '../../functions/src/email/transport.ts';
 import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
 import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from '../support/mail-harness.ts';
 
-// What is wrong with the mail account is not wrong with the message (account.ts): the delivery
+// What is wrong with the mail account is not wrong with the message (smtp-account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
 // only after a password login (support/account-server.ts), on the test's clock (simulated hours
 // and days, a sweep every 15 minutes as the scheduled one would find things). A refused login

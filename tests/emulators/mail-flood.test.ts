@@ -1,9 +1,9 @@
 import type { ParsedMail } from 'mailparser';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
+import { defaultRateLimits } from '../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import { carrying, mailHarness, minute, token } from '../support/mail-harness.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';

@@ -5,10 +5,10 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
-import { accountRef } from '../../functions/src/mail/account.ts';
-import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
+import { accountRef } from '../../functions/src/email/smtp-account.ts';
+import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
+import { defaultRetentionMonths } from '../../functions/src/contact-pipeline/retention.ts';
+import { closeTransport } from '../../functions/src/email/transport.ts';
 import { site } from '../../web/src/config/site.ts';
 import { mailFrom } from '../support/emulators.ts';
 import { mailHarness, token, unusedPort } from '../support/mail-harness.ts';
@@ -235,7 +235,7 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
   });
 
   // A refused or expired grant is the account's failure, not the message's: the message is
-  // held (account.ts), never ended, and goes out once the account works again.
+  // held (smtp-account.ts), never ended, and goes out once the account works again.
   const heldFor = (delivery: DocumentData) => {
     expect(delivery).toMatchObject({ state: 'RETRY', attempts: 0, waitsFor: 'account', leaseExpireTime: null });
     return (delivery.error as string).replace(/^held: the mail account fails \((.*)\)$/, '$1');

@@ -4,16 +4,16 @@ import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { deliverMail } from '../../functions/src/mail/deliver.ts';
-import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
+import { senderSpacingMs } from '../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import {
   cameraDetails,
   jpegBomb,
   jpegOf,
   pdfBytes,
   photoWithLocation,
-} from '../../functions/src/mail/picture-samples.ts';
+} from '../../functions/src/contact-pipeline/picture-samples.ts';
 import { awayFromHourTurn, mailHarness, openLimits, token, type MailHarness } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 

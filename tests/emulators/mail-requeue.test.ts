@@ -1,7 +1,7 @@
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { applyRequeue, planRequeue } from '../../functions/src/mail/requeue.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
+import { applyRequeue, planRequeue } from '../../functions/src/contact-pipeline/requeue.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import { projectId, runCommand } from '../support/emulators.ts';
 import { mailHarness, openLimits, token } from '../support/mail-harness.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';

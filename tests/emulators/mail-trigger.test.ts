@@ -15,10 +15,10 @@ import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
 import { escapeHtml, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { defaultRetentionMonths, expiryTime } from '../../functions/src/mail/retention.ts';
-import { sweepMail } from '../../functions/src/mail/sweep.ts';
-import { senderSpacingMs } from '../../functions/src/mail/caps.ts';
-import { knownProblemRoot, quoteText } from '../../functions/src/mail/render-email.ts';
+import { defaultRetentionMonths, expiryTime } from '../../functions/src/contact-pipeline/retention.ts';
+import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
+import { senderSpacingMs } from '../../functions/src/contact-pipeline/caps.ts';
+import { knownProblemRoot, quoteText } from '../../functions/src/contact-pipeline/render-email.ts';
 import { clearNotice, setNotice } from '../../functions/src/site-notice/store.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 import {

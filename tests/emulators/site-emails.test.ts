@@ -6,20 +6,21 @@ import type { MailConfig } from '../../functions/src/config.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { sendHelpReport, reportField } from '../../functions/src/help-report/weekly.ts';
 import { reportWeek } from '../../functions/src/help-report/week.ts';
-import { checkAccount } from '../../functions/src/mail/account-check.ts';
-import { accountRef, markAccountUp, readAccount } from '../../functions/src/mail/account.ts';
-import { describeAlert } from '../../functions/src/mail/alerts.ts';
-import { readCounts } from '../../functions/src/mail/counters.ts';
-import { emailPlatform, platformSettings } from '../../functions/src/mail/platform.ts';
-import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/mail/send-once.ts';
-import { closeTransport, smtpTransportOptions, type MailTransport } from '../../functions/src/mail/transport.ts';
+import { checkAccount } from '../../functions/src/email/smtp-account-check.ts';
+import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
+import { describeAlert } from '../../functions/src/email/alerts.ts';
+import { readCounts } from '../../functions/src/email/counters.ts';
+import { platformSettings } from '../../functions/src/config.ts';
+import { emailPlatform } from '../../functions/src/email/platform.ts';
+import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/email/send-once.ts';
+import { closeTransport, smtpTransportOptions, type MailTransport } from '../../functions/src/email/transport.ts';
 import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
 import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
 import { hour, mailHarness, minute, openLimits } from '../support/mail-harness.ts';
 
 // The site's own emails (the weekly help report, a deletion confirmation) and the check of the
-// SMTP account, each sent through the one platform (functions/src/mail/send-once.ts,
-// account-check.ts) against the Firestore emulator and a real SMTP server that takes mail only
+// SMTP account, each sent through the one platform (functions/src/email/send-once.ts,
+// smtp-account-check.ts) against the Firestore emulator and a real SMTP server that takes mail only
 // after a login, on the test's clock. For each kind, what its reader receives when the server
 // stalls after DATA (twice at most, the second saying so), answers 421 at DATA (once, later),
 // refuses the login (held, then once), or drops the connection at AUTH or RCPT (held, then

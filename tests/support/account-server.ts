@@ -5,7 +5,7 @@
 import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import type { SessionStep } from '../../functions/src/mail/provider-reply-samples.ts';
+import type { SessionStep } from '../../functions/src/email/provider-reply-samples.ts';
 
 export const mailbox = 'support-sender@example.com';
 export const password = 'app-password-7d41';

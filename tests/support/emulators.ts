@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { MailConfig } from '../../functions/src/config.ts';
-import { defaultRateLimits } from '../../functions/src/mail/caps.ts';
-import { defaultRetentionMonths } from '../../functions/src/mail/retention.ts';
+import { defaultRateLimits } from '../../functions/src/contact-pipeline/caps.ts';
+import { defaultRetentionMonths } from '../../functions/src/contact-pipeline/retention.ts';
 import { emulator, envLocal, projectId as demoProject, root } from '../../scripts/lib/project.ts';
 
 export { root };

@@ -21,13 +21,13 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import type { MailAlert } from '../../functions/src/mail/alerts.ts';
-import { deliverMail, type Outcome } from '../../functions/src/mail/deliver.ts';
-import { queued } from '../../functions/src/mail/delivery.ts';
-import { queuedCount } from '../../functions/src/mail/digest-queue.ts';
-import type { RateLimits } from '../../functions/src/mail/caps.ts';
-import { dayShards, hourField, shardFields } from '../../functions/src/mail/counters.ts';
-import { closeTransport } from '../../functions/src/mail/transport.ts';
+import type { MailAlert } from '../../functions/src/email/alerts.ts';
+import { deliverMail, type Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
+import { queued } from '../../functions/src/contact-pipeline/delivery.ts';
+import { queuedCount } from '../../functions/src/contact-pipeline/digest-queue.ts';
+import type { RateLimits } from '../../functions/src/contact-pipeline/caps.ts';
+import { dayShards, hourField, shardFields } from '../../functions/src/email/counters.ts';
+import { closeTransport } from '../../functions/src/email/transport.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import {
   emulatorMailConfig,

@@ -14,11 +14,11 @@ import {
   type Query,
 } from 'firebase-admin/firestore';
 import { isPlainEmail } from '../contracts/contact-message.js';
-import type { AlertSink } from '../mail/alerts.js';
-import { defaultRateLimits } from '../mail/caps.js';
-import { emailPlatform } from '../mail/platform.js';
-import { sendOnce, type OnceOutcome, type OnceRecord } from '../mail/send-once.js';
-import type { MailTransport } from '../mail/transport.js';
+import type { AlertSink } from '../email/alerts.js';
+import { defaultPerDay } from '../email/budget.js';
+import { emailPlatform } from '../email/platform.js';
+import { sendOnce, type OnceOutcome, type OnceRecord } from '../email/send-once.js';
+import type { MailTransport } from '../email/transport.js';
 import { deletionConfirmation } from './confirmation-email.js';
 import { forMember, memberData as defaultMemberData, type MemberData } from '../contracts/member-data.js';
 import type { StorageCleaner } from '../member-files/buckets.js';
@@ -50,7 +50,7 @@ export type CleanupDeps = {
   /** Where the confirmation goes out (the support SMTP account), and whom it is from. */
   transport: MailTransport;
   from: string;
-  /** The support address: a check of the mail account goes there, as every message does (mail/account-check.ts). */
+  /** The support address: a check of the mail account goes there, as every message does (email/smtp-account-check.ts). */
   supportEmail: string;
   /**
    * The mail account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
@@ -60,7 +60,7 @@ export type CleanupDeps = {
   data?: MemberData;
   /** Pauses (a test's own); real ones when not given. */
   sleep?: (ms: number) => Promise<void>;
-  /** Told of each alert besides the log (mail/alerts.ts). */
+  /** Told of each alert besides the log (email/alerts.ts). */
   onAlert?: AlertSink;
   /** Documents read and deleted per query round. */
   batchSize?: number;
@@ -78,7 +78,7 @@ export type DeletionRecord = {
   removed: Record<string, number>;
   storage?: 'DELETED' | 'SKIPPED';
   /**
-   * The confirmation's record (mail/send-once.ts): its state SENT, FAILED (refused for good, or
+   * The confirmation's record (email/send-once.ts): its state SENT, FAILED (refused for good, or
    * met twice by no answer), CAPPED (over confirmationsPerHour); or, with nothing sent,
    * NO_ADDRESS (none, or not one plain address) or UNVERIFIED (never proved: no email).
    */
@@ -190,7 +190,7 @@ const notNow: Partial<Record<OnceOutcome, string>> = {
 
 /**
  * Sends the confirmation once, to a verified address only, within confirmationsPerHour: a site
- * email (mail/send-once.ts), whose record is the deletion record's `confirmation`. Not sent for
+ * email (email/send-once.ts), whose record is the deletion record's `confirmation`. Not sent for
  * now (the SMTP account down, the day's emails spent, a failure for now, another run sending
  * it), the run throws and the retried run sends it; sent, refused for good, met twice by no
  * answer, or over the hour's budget, the deletion ends.
@@ -212,7 +212,7 @@ async function confirm(
   }
   const platform = emailPlatform(
     deps.db,
-    { from: deps.from, supportEmail: deps.supportEmail, perDay: deps.perDay ?? defaultRateLimits.perDay },
+    { from: deps.from, supportEmail: deps.supportEmail, perDay: deps.perDay ?? defaultPerDay },
     { transport: deps.transport, now, sleep: deps.sleep, onAlert: deps.onAlert },
   );
   const outcome = await sendOnce(platform, {

@@ -6,15 +6,15 @@
 export const collections = {
   /** Contact messages: the only collection anyone but the functions writes (create only). */
   mail: 'Mail',
-  /** A visitor's email thread, per sender (mail/threads.ts). */
+  /** A visitor's email thread, per sender (contact-pipeline/threads.ts). */
   mailThreads: 'MailThreads',
-  /** Which message a reference names, for a reply that quotes it (mail/threads.ts). */
+  /** Which message a reference names, for a reply that quotes it (contact-pipeline/threads.ts). */
   mailReferences: 'MailReferences',
-  /** The caps' counters: per sender and hour, the hour's and the day's (mail/counters.ts). */
+  /** The caps' counters: per sender and hour, the hour's and the day's (email/counters.ts). */
   mailLimits: 'MailLimits',
   /** The shards of an hour's global count, a subcollection of `MailLimits/all_{hour}`. */
   mailLimitShards: 'MailLimitShards',
-  /** What the team is told when mail does not reach it (mail/alerts.ts). */
+  /** What the team is told when mail does not reach it (email/alerts.ts). */
   mailAlerts: 'MailAlerts',
   /** The sweep's own documents: its cursor of lost events, the last digest, the mail account's state. */
   mailSweep: 'MailSweep',

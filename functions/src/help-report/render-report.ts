@@ -1,6 +1,6 @@
 import { escapeHtml } from '../contracts/contact-message.js';
 import type { HelpReason, SearchPlace } from '../contracts/help-signal.js';
-import { languageLabel } from '../mail/render-email.js';
+import { languageLabel } from '../email/outgoing-email.js';
 import type { MessagesSummary } from './messages.js';
 import { perSubjectPerDay, type ArticleLine, type SearchLine, type WeekSummary } from './summary.js';
 

@@ -1,9 +1,9 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import type { MailConfig } from '../config.js';
-import { mayBeARepeat } from '../mail/outgoing-email.js';
-import { emailPlatform, platformSettings, type PlatformOptions } from '../mail/platform.js';
-import { sendOnce, type OnceOutcome } from '../mail/send-once.js';
+import { platformSettings, type MailConfig } from '../config.js';
+import { mayBeARepeat } from '../email/outgoing-email.js';
+import { emailPlatform, type PlatformOptions } from '../email/platform.js';
+import { sendOnce, type OnceOutcome } from '../email/send-once.js';
 import { readHelpReport } from './read-report.js';
 import { renderHelpReport } from './render-report.js';
 import { readSiteFacts, reportLinks, type HelpSiteFacts } from './site-facts.js';
@@ -11,11 +11,11 @@ import { reportWeek } from './week.js';
 
 // The help centre's weekly report to the support address, every Monday from 08:00 in Rome
 // (week.ts): `sendHelpReport` (index.ts) asks every 15 minutes, and the report is a site email
-// sent once (mail/send-once.ts): its record is the field `email` of `MailSweep/help-report-
+// sent once (email/send-once.ts): its record is the field `email` of `MailSweep/help-report-
 // <Monday>`; held while the SMTP account fails or the day's emails are spent, it goes out at the
 // first run after; a failure for now is tried again by a later run after its back-off.
 
-/** The field of the week's document that holds the report's record (mail/send-once.ts). */
+/** The field of the week's document that holds the report's record (email/send-once.ts). */
 export const reportField = 'email';
 
 export type ReportOptions = PlatformOptions & {

@@ -8,7 +8,7 @@
 export const retention = {
   /**
    * A Contact Us message in the database, with its picture. The mail function's
-   * MAIL_RETENTION_MONTHS sets the expiry it writes: its default (functions/src/mail/retention.ts)
+   * MAIL_RETENTION_MONTHS sets the expiry it writes: its default (functions/src/contact-pipeline/retention.ts)
    * is checked against this by a unit test, and an operator's own value by `npm run deploy`.
    */
   supportMonths: 12,
@@ -21,7 +21,7 @@ export const retention = {
   directEmailMonths: 24, // EXAMPLE
   /**
    * The one-way code of a visitor's address that threads their next message, after their last
-   * one: the mail function's window (functions/src/mail/threads.ts), checked by a unit test.
+   * one: the mail function's window (functions/src/contact-pipeline/threads.ts), checked by a unit test.
    */
   threadDays: 30,
   /** The servers' request logs of the website and the app (log data: IP address, page, time). */

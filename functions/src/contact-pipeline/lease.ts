@@ -1,0 +1,202 @@
+import { FieldValue, type DocumentReference, type Timestamp } from 'firebase-admin/firestore';
+import type { MailCaps } from './caps.js';
+import { nextDayMs } from '../email/counters.js';
+import type { Decision } from '../email/decide.js';
+import {
+  failed,
+  held,
+  retryAt,
+  succeeded,
+  tryingAgain,
+  unansweredAt,
+  unclaimedToQueue,
+  type DeliveryUpdate,
+} from './delivery.js';
+import { cleanPictureFrom, rawPictureForMs } from './mail-document.js';
+import type { RecordResult } from '../email/runner.js';
+
+// A claimed message's lease: its claim (claim.ts) set PROCESSING with a token and a lease
+// time; every write of what becomes of the message goes through here, while the claim is still
+// this invocation's. A decision (decide.ts) is written as it is: `messageOutcome` turns it into
+// the change of `delivery` and what goes with it, in one place.
+
+export { leaseMs } from './delivery.js';
+
+/** A write (set, merged) that goes with a change of `delivery`, in the same commit. */
+export type Write = { ref: DocumentReference; data: Record<string, unknown> };
+
+/** A field of the message itself the outcome changes with it: the picture, once it is done with. */
+export type MessageFields = {
+  picture?: Uint8Array | FieldValue;
+  hasPicture?: boolean;
+  pictureToClean?: Timestamp | FieldValue;
+  pictureDrawn?: boolean;
+};
+
+/** The count a claim made against the caps, kept unless the message does not go alone after all. */
+export type Counted = { day: Write & { redo: Record<string, unknown> }; sender?: DocumentReference };
+
+/** What a lease holds: the message, its claim's token and until when, and what the claim counted. */
+export type LeaseHold = {
+  ref: DocumentReference;
+  /** The claim's token: a state write after the lease's margin checks it (`delivery.claim`). */
+  token: string;
+  /** Until when the lease holds (this invocation's clock). */
+  leaseUntilMs: number;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** When the message was written: a message held for the mail account keeps its place by it. */
+  writtenMs: number;
+  /** Whether the message still holds its picture as written (mail-document.ts, hasRawPicture). */
+  rawPicture: boolean;
+  /** What this claim counted against the caps. */
+  counted?: Counted;
+};
+
+/** What one send came to, besides its decision: the attempts it counts, and when it met no answer. */
+export type SendStep = { attempts: number; unansweredMs?: number };
+
+/** What goes with an outcome: documents written with SUCCESS, the message's fields once it ends. */
+export type OutcomeWith = { sentWith?: readonly Write[]; ends?: MessageFields };
+
+export type Lease = {
+  /**
+   * Records a decision on the message, if the claim still holds: one waiting for the account's
+   * sending quota goes back to the queue for the next day, its count given back and the day
+   * marked spent, so every later message of the day goes to the digests.
+   */
+  record(decision: Decision, step: SendStep, withIt?: OutcomeWith): Promise<RecordResult>;
+  /**
+   * Records that this claim starts reading the message's picture (`delivery.pictureTried`),
+   * before a decode that could take the invocation down (memory, a crash): should it never
+   * record an outcome, the claim that recovers the message sends it without the picture. The
+   * next outcome this lease records clears it.
+   */
+  markPictureTried(): Promise<void>;
+};
+
+/** A decision as a claimed message's `delivery` records it, and what goes with it. */
+export type MessageOutcome = {
+  update: DeliveryUpdate;
+  /** SUCCESS or ERROR: the message keeps only the picture as attached. */
+  ends?: true;
+  /** RETRY: the picture as written is kept a day from when the message was written at most. */
+  waits?: true;
+  /** Not sent alone after all: its count against the caps is given back. */
+  givesBack?: true;
+  /** The account's sending quota is spent: the day is marked so. */
+  daySpent?: true;
+};
+
+/**
+ * A decision (decide.ts) as a claimed message records it: held for the mail account with the
+ * attempts it had before this claim (`before`), its count given back so it meets the caps again
+ * when it goes; the next quick try recorded (renewing the lease) before its pause; waiting in
+ * RETRY or held after a send that met no answer, with when, so its next email says it may be a
+ * repeat; waiting for the quota back in the queue for the next day.
+ */
+export function messageOutcome(
+  decision: Decision,
+  { attempts, unansweredMs }: SendStep,
+  { before, writtenMs, nowMs }: { before: number; writtenMs: number; nowMs: number },
+): MessageOutcome {
+  switch (decision.kind) {
+    case 'sent':
+      return { update: succeeded(attempts, decision.info), ends: true };
+    case 'ended':
+      return { update: failed(attempts, decision.error), ends: true };
+    case 'again':
+      return { update: tryingAgain(attempts + 1, decision.error, nowMs) };
+    case 'later':
+      return {
+        update: { ...retryAt(attempts, decision.error, decision.atMs), ...unansweredAt(unansweredMs) },
+        waits: true,
+      };
+    case 'account':
+      return { update: held(before, decision.error, writtenMs, unansweredMs), waits: true, givesBack: true };
+    case 'quota':
+      return { update: unclaimedToQueue('daily quota', nextDayMs(nowMs)), givesBack: true, daySpent: true };
+  }
+}
+
+/** The lease of a message this invocation claimed, within the caps. */
+export function leaseOf(hold: LeaseHold, caps: MailCaps, now: () => number): Lease {
+  let pictureMarked = false;
+  return {
+    markPictureTried: async () => {
+      await writeWhileClaimed(hold, { 'delivery.pictureTried': hold.token }, [], now());
+      pictureMarked = true;
+    },
+    record: (decision, step, { sentWith = [], ends = {} } = {}) => {
+      const nowMs = now();
+      const outcome = messageOutcome(decision, step, { before: hold.attempts - 1, writtenMs: hold.writtenMs, nowMs });
+      const update: DeliveryUpdate & MessageFields = {
+        ...outcome.update,
+        // Once the picture was marked, the outcome clears the mark: the read has ended.
+        ...(pictureMarked ? { 'delivery.pictureTried': FieldValue.delete() } : {}),
+        ...(outcome.ends ? ends : {}),
+        // A message that waits keeps the picture as written a day at most (mail-document.ts).
+        ...(outcome.waits && hold.rawPicture ? cleanPictureFrom(hold.writtenMs + rawPictureForMs) : {}),
+      };
+      const extra = [
+        ...(decision.kind === 'sent' ? sentWith : []),
+        ...(outcome.daySpent ? [caps.daySpent(hold.ref.firestore, nowMs)] : []),
+        ...(outcome.givesBack ? giveBack(hold) : []),
+      ];
+      return writeWhileClaimed(hold, update, extra, nowMs);
+    },
+  };
+}
+
+/** The writes that give back what a claim counted against the caps. */
+export function giveBack(hold: LeaseHold): Write[] {
+  if (!hold.counted) return [];
+  const { day, sender } = hold.counted;
+  return [day, ...(sender ? [{ ref: sender, data: { count: FieldValue.increment(-1) } }] : [])];
+}
+
+/**
+ * A state write is made without a check while the lease has this long left: nobody else may
+ * claim the document before the lease runs out, so the claim is still this one.
+ */
+const leaseMarginMs = 2 * 60_000;
+
+/**
+ * Writes a change of `delivery` (and, with it, `extra` documents) while the claim is this
+ * invocation's: one write while the lease has well over `leaseMarginMs` left, since nobody
+ * may take the document before it runs out; later, in a transaction that checks the token.
+ */
+async function writeWhileClaimed(
+  hold: LeaseHold,
+  update: DeliveryUpdate & MessageFields,
+  extra: readonly Write[],
+  nowMs: number,
+): Promise<RecordResult> {
+  if (nowMs < hold.leaseUntilMs - leaseMarginMs) {
+    const batch = hold.ref.firestore.batch();
+    batch.update(hold.ref, update);
+    for (const item of extra) batch.set(item.ref, item.data, { merge: true });
+    await batch.commit();
+    return 'written';
+  }
+  return recordIfClaimed(hold.ref, hold.token, update, extra);
+}
+
+/**
+ * Writes a change of `delivery` only while `token` is still the document's claim, in a
+ * transaction: an invocation that lost its claim (timed out and woke later, or overtaken by
+ * the sweep once its lease ran out) changes nothing.
+ */
+export async function recordIfClaimed(
+  ref: DocumentReference,
+  token: string,
+  update: DeliveryUpdate & MessageFields,
+  extra: readonly Write[] = [],
+): Promise<RecordResult> {
+  return ref.firestore.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).get('delivery.claim') !== token) return 'stale';
+    tx.update(ref, update);
+    for (const item of extra) tx.set(item.ref, item.data, { merge: true });
+    return 'written';
+  });
+}
