@@ -9,10 +9,9 @@ import {
 import { collections } from '../contracts/collections.js';
 import { referenceFor } from '../contracts/contact-message.js';
 import { asTheEmails, decide, type Decision, type Sent } from '../email/decide.js';
-import { endedUnsent, failed, inDigest, requeued, succeeded, type DeliveryUpdate } from './delivery.js';
-import { nextDayMs } from '../email/counters.js';
+import { endedUnsent, inDigest, type DeliveryUpdate } from './delivery.js';
+import { inDigestOutcome } from './delivery-decisions.js';
 import {
-  cleanPictureFrom,
   fieldsBesidesPicture,
   parseMailDocument,
   pictureFlag,
@@ -269,33 +268,8 @@ export function digestOutcomes(
   // No answer once the digest may have reached the team: its messages go again as the same
   // digest (the same Message-ID), saying so, and a second silence ends them (decide.ts).
   const unanswered = sent?.kind === 'failed' && sent.failure.unanswered;
-  return items.map((item) => {
-    const { ref, attempts, digestMs, hasPicture } = item;
-    const decision = decisionFor(item, digestDecision, sent, nowMs);
-    switch (decision.kind) {
-      case 'sent':
-        return [ref, { ...succeeded(attempts, decision.info), ...(hasPicture ? cleanPictureFrom(nowMs) : {}) }];
-      case 'quota':
-        return [ref, requeued(attempts - 1, null, nextDayMs(nowMs))];
-      // The mail account failed, not the message: back at its place, no attempt spent (smtp-account.ts).
-      case 'account':
-        return [ref, requeued(attempts - 1, decision.error, digestMs)];
-      // Back off as a message of its own would; never before its place.
-      case 'again':
-      case 'later': {
-        const dueMs = Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs);
-        return [
-          ref,
-          unanswered
-            ? {
-                ...requeued(attempts, decision.error, dueMs, digest),
-                'delivery.unanswered': Timestamp.fromMillis(nowMs),
-              }
-            : requeued(attempts, decision.error, dueMs),
-        ];
-      }
-      case 'ended':
-        return [ref, { ...failed(attempts, decision.error), ...(hasPicture ? cleanPictureFrom(nowMs) : {}) }];
-    }
-  });
+  return items.map((item) => [
+    item.ref,
+    inDigestOutcome(item, decisionFor(item, digestDecision, sent, nowMs), { nowMs, digest, unanswered }),
+  ]);
 }

@@ -1,24 +1,15 @@
 import { FieldValue, type DocumentReference, type Timestamp } from 'firebase-admin/firestore';
 import type { MailCaps } from './caps.js';
-import { nextDayMs } from '../email/counters.js';
 import type { Decision } from '../email/decide.js';
-import {
-  failed,
-  held,
-  retryAt,
-  succeeded,
-  tryingAgain,
-  unansweredAt,
-  unclaimedToQueue,
-  type DeliveryUpdate,
-} from './delivery.js';
+import type { DeliveryUpdate } from './delivery.js';
+import { messageOutcome, type SendStep } from './delivery-decisions.js';
 import { cleanPictureFrom, rawPictureForMs } from './mail-document.js';
 import type { RecordResult } from '../email/runner.js';
 
 // A claimed message's lease: its claim (claim.ts) set PROCESSING with a token and a lease
 // time; every write of what becomes of the message goes through here, while the claim is still
-// this invocation's. A decision (decide.ts) is written as it is: `messageOutcome` turns it into
-// the change of `delivery` and what goes with it, in one place.
+// this invocation's. A decision (decide.ts) is written as delivery-decisions.ts says
+// (`messageOutcome`: the change of `delivery` and what goes with it).
 
 export { leaseMs } from './delivery.js';
 
@@ -53,9 +44,6 @@ export type LeaseHold = {
   counted?: Counted;
 };
 
-/** What one send came to, besides its decision: the attempts it counts, and when it met no answer. */
-export type SendStep = { attempts: number; unansweredMs?: number };
-
 /** What goes with an outcome: documents written with SUCCESS, the message's fields once it ends. */
 export type OutcomeWith = { sentWith?: readonly Write[]; ends?: MessageFields };
 
@@ -74,50 +62,6 @@ export type Lease = {
    */
   markPictureTried(): Promise<void>;
 };
-
-/** A decision as a claimed message's `delivery` records it, and what goes with it. */
-export type MessageOutcome = {
-  update: DeliveryUpdate;
-  /** SUCCESS or ERROR: the message keeps only the picture as attached. */
-  ends?: true;
-  /** RETRY: the picture as written is kept a day from when the message was written at most. */
-  waits?: true;
-  /** Not sent alone after all: its count against the caps is given back. */
-  givesBack?: true;
-  /** The account's sending quota is spent: the day is marked so. */
-  daySpent?: true;
-};
-
-/**
- * A decision (decide.ts) as a claimed message records it: held for the mail account with the
- * attempts it had before this claim (`before`), its count given back so it meets the caps again
- * when it goes; the next quick try recorded (renewing the lease) before its pause; waiting in
- * RETRY or held after a send that met no answer, with when, so its next email says it may be a
- * repeat; waiting for the quota back in the queue for the next day.
- */
-export function messageOutcome(
-  decision: Decision,
-  { attempts, unansweredMs }: SendStep,
-  { before, writtenMs, nowMs }: { before: number; writtenMs: number; nowMs: number },
-): MessageOutcome {
-  switch (decision.kind) {
-    case 'sent':
-      return { update: succeeded(attempts, decision.info), ends: true };
-    case 'ended':
-      return { update: failed(attempts, decision.error), ends: true };
-    case 'again':
-      return { update: tryingAgain(attempts + 1, decision.error, nowMs) };
-    case 'later':
-      return {
-        update: { ...retryAt(attempts, decision.error, decision.atMs), ...unansweredAt(unansweredMs) },
-        waits: true,
-      };
-    case 'account':
-      return { update: held(before, decision.error, writtenMs, unansweredMs), waits: true, givesBack: true };
-    case 'quota':
-      return { update: unclaimedToQueue('daily quota', nextDayMs(nowMs)), givesBack: true, daySpent: true };
-  }
-}
 
 /** The lease of a message this invocation claimed, within the caps. */
 export function leaseOf(hold: LeaseHold, caps: MailCaps, now: () => number): Lease {

@@ -5,7 +5,7 @@ import { runJob, type RecordResult, type RunIo } from '../email/runner.js';
 import { unansweredTwice } from '../email/decide.js';
 import type { Decision } from '../email/decide.js';
 import type { DeliveryUpdate } from './delivery.js';
-import { messageOutcome, type SendStep } from './lease.js';
+import { messageOutcome, type SendStep } from './delivery-decisions.js';
 import type { OutgoingEmail } from '../email/outgoing-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from '../email/send-failures.js';
 import type { MailTransport } from '../email/transport.js';

@@ -2,8 +2,8 @@ import { logEvent } from '../log.js';
 import type { Notices } from '../email/alerts.js';
 import type { LeasedMessage } from './caps-check.js';
 import type { Decision, Sent } from '../email/decide.js';
-import type { DeliveryState } from './delivery.js';
-import type { MessageFields, SendStep } from './lease.js';
+import { outcomeAfter, type Outcome, type SendStep } from './delivery-decisions.js';
+import type { MessageFields } from './lease.js';
 import type { Job, Next, RecordResult, Step } from '../email/runner.js';
 import type { OutgoingEmail } from '../email/outgoing-email.js';
 import type { SendFailure } from '../email/send-failures.js';
@@ -13,11 +13,7 @@ import type { Claim } from './take-message.js';
 // step does for a message, what is logged and reported, what comes next. deliver.ts gives it
 // the database, the SMTP transport and the clock; a unit test gives it its own.
 
-/**
- * What became of a message: its delivery state once ended or waiting; HELD (RETRY, waiting for
- * the mail account: smtp-account.ts); or SKIPPED (not this invocation's to record).
- */
-export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'HELD' | 'SKIPPED';
+export type { Outcome };
 
 /** What the message job needs of its claim (caps-check.ts's `LeasedMessage`; a unit test's own). */
 export type MessageClaim = { kind: 'claimed'; attempts: number; unansweredMs?: number };
@@ -99,31 +95,24 @@ async function afterDecision<C extends MessageClaim>(
   io: MessageIo<C>,
 ): Promise<Outcome | Next<MessageWork<C>, Outcome>> {
   const failureLog = sendLog(io.log, work.attempts, sent);
-  switch (decision.kind) {
-    case 'sent':
-      logEvent('delivered', { ...io.log, state: 'SUCCESS', attempts: work.attempts });
-      return 'SUCCESS';
-    case 'quota':
-      logEvent('waitsForQuota', { ...failureLog, state: 'QUEUED' });
-      return 'QUEUED';
-    case 'account':
-      logEvent('heldForAccount', { ...failureLog, state: 'RETRY' });
-      await io.accountDown(decision.failure);
-      return 'HELD';
-    case 'ended':
-      logEvent('failed', { ...failureLog, state: 'ERROR' });
-      await io.failed(decision.error);
-      return 'ERROR';
-    case 'later':
-      logEvent('deferred', { ...failureLog, state: 'RETRY', nextAttemptTime: new Date(decision.atMs).toISOString() });
-      return 'RETRY';
-    case 'again': {
-      const pauseMs = io.delays[tries] ?? 0;
-      logEvent('tryingAgain', { ...failureLog, retryInMs: pauseMs });
-      return { kind: 'again', work: { claim: work.claim, attempts: work.attempts + 1 }, pauseMs };
-    }
+  if (decision.kind === 'again') {
+    const pauseMs = io.delays[tries] ?? 0;
+    logEvent('tryingAgain', { ...failureLog, retryInMs: pauseMs });
+    return { kind: 'again', work: { claim: work.claim, attempts: work.attempts + 1 }, pauseMs };
   }
+  const outcome = outcomeAfter[decision.kind];
+  const state = outcome === 'HELD' ? 'RETRY' : outcome;
+  if (decision.kind === 'sent') logEvent('delivered', { ...io.log, state, attempts: work.attempts });
+  else if (decision.kind === 'later') {
+    logEvent('deferred', { ...failureLog, state, nextAttemptTime: new Date(decision.atMs).toISOString() });
+  } else logEvent(decisionEvents[decision.kind], { ...failureLog, state });
+  if (decision.kind === 'account') await io.accountDown(decision.failure);
+  if (decision.kind === 'ended') await io.failed(decision.error);
+  return outcome;
 }
+
+/** The log event of a failure that ends or holds a message. */
+const decisionEvents = { quota: 'waitsForQuota', account: 'heldForAccount', ended: 'failed' } as const;
 
 /**
  * The message's job for the runner (runner.ts). Take: the claim, or what the message came to

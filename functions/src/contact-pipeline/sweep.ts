@@ -21,7 +21,7 @@ import type { MailTransport } from '../email/transport.js';
 //      message whose event was lost);
 //   2. the mail account: while it is down (smtp-account.ts), the messages held for it are left
 //      alone, but when its next try is due a check of our own tries it (smtp-account-check.ts: a
-//      login, or a message to the sender's own mailbox; never a visitor's message), and once it
+//      login, or a message of our own to the support address; never a visitor's message), and once it
 //      got through, every held message is due again, oldest first;
 //   3. deliver what is due, one try each;
 //   4. move the orphan cursor past the orphans handled;
@@ -69,7 +69,7 @@ type SweepRun = {
 
 /**
  * The sweep's try of a mail account that is down: the check that proved it down (a login, or a
- * message of our own to the sender's mailbox), never a visitor's message. True once it went
+ * message of our own to the support address), never a visitor's message. True once it went
  * through (the account is marked up).
  */
 async function tryAccount({ db, config, options }: SweepRun, check: CheckKind, nowMs: number): Promise<boolean> {

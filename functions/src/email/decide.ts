@@ -1,10 +1,11 @@
 import { maxAttempts, retryDelayMs, type SendFailure } from './send-failures.js';
 
 // What a send came to → what happens next, for every email the functions send: a message's
-// own, a digest (each of its messages decided on its own attempts), a deletion confirmation.
-// One pure function, so a change to how a quota reply, the mail account's failure or a retry
-// is handled is made here once; each kind of email then records the decision its own way
-// (the jobs of runner.ts: message-job.ts for a message, digest.ts, account-deletion/cleanup.ts).
+// own, a digest (each of its messages decided on its own attempts), a site email (the weekly
+// report, a deletion confirmation). One pure function, so a change to how a quota reply, the
+// SMTP account's failure, a silence after DATA or a retry is handled is made here once; a
+// message's and a digest's decision is recorded by the contact pipeline's one table
+// (delivery-decisions.ts), a site email's by send-once.ts's.
 
 /** What the server said of an email it accepted: its Message-ID, the addresses it took and refused, its reply. */
 export type DeliveryInfo = {

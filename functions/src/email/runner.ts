@@ -3,21 +3,22 @@ import type { OutgoingEmail } from './outgoing-email.js';
 import { classifySendError, recordRetryDelaysMs, type SendFailure } from './send-failures.js';
 import type { MailTransport } from './transport.js';
 
-// The one runner every email of the functions goes through (a message's own, a digest and its
-// halves, a deletion confirmation), top to bottom:
+// The one runner the functions' emails go through (a message's own, a digest and its halves,
+// a site email: the weekly report, a deletion confirmation), top to bottom:
 //
 //   take → render → send → decide → record → after
 //
 // take: a transaction claims the work (or settles it: nothing to send); render: the email, once
 // per piece of work (a quick try sends the same email again); send: one SMTP call, its reply
 // mapped to one shape; decide: what that reply leads to (decide.ts, pure, the same for every
-// kind); check: a failure that may be the mail account's is proven by a check of the account
-// that carries nothing of the email (smtp-account-check.ts), else decided again as the email's own;
+// kind); check: a failure that may be the SMTP account's is proven by a check of the account
+// that carries nothing of the email (smtp-account-check.ts; the check's own email is sent by it,
+// not through here), else decided again as the email's own;
 // record: the decision written the kind's way, tried again while the database refuses
 // (an email the server accepted is never sent again for a failed write); after: logs, alerts
 // and counts, and what comes next: done, the same email again after a pause, or other parts
-// (a refused digest's halves). What differs per kind is its job description (message-job.ts,
-// digest.ts, account-deletion/cleanup.ts).
+// (a refused digest's halves). What differs per kind is its job description (the contact
+// pipeline's message-job.ts and digest.ts; send-once.ts for every site email).
 
 /** What a job's take came to: work to send, or settled without an email. */
 export type Take<W, O> = { kind: 'taken'; work: W } | { kind: 'settled'; outcome: O };
