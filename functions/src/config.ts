@@ -93,7 +93,7 @@ export const supportEmail = defineString('SUPPORT_EMAIL', {
 
 /**
  * How many instances of the message trigger may run at once, each holding one SMTP connection
- * (email/transport.ts): with the sweep's one beside them, the connections the mail account has
+ * (email/transport.ts): with the sweep's one beside them, the connections the SMTP account has
  * open at once. Providers cap them per account (Microsoft 365: 3; Gmail and Workspace allow
  * more), and a reply over the cap only slows the sending (send-failures.ts, `busy`).
  */

@@ -72,7 +72,7 @@ export const retryContactMail = onSchedule(
 
 /**
  * The help centre's weekly report to the support address (help-report/weekly.ts): due every
- * Monday from 08:00 in Rome, asked every 15 minutes so a report held while the mail account
+ * Monday from 08:00 in Rome, asked every 15 minutes so a report held while the SMTP account
  * fails goes out soon after it works again; once sent, a run reads one document.
  */
 export const sendHelpReport = onSchedule(

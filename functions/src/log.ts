@@ -33,7 +33,7 @@ const events = {
   digestSplit: ['warn', 'Digest refused; sending its halves'],
   digestUnrecorded: ['error', 'Digest outcome could not be recorded'],
   sweep: ['info', 'Mail sweep'],
-  // The mail account (smtp-account.ts, sweep.ts).
+  // The SMTP account (smtp-account.ts, sweep.ts).
   accountStillFails: ['warn', 'Mail account still fails'],
   accountWorksAgain: ['info', 'Mail account works again; held messages go out'],
   accountUnrecorded: ['error', 'Mail account state not recorded'],

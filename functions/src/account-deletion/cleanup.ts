@@ -50,10 +50,10 @@ export type CleanupDeps = {
   /** Where the confirmation goes out (the support SMTP account), and whom it is from. */
   transport: MailTransport;
   from: string;
-  /** The support address: a check of the mail account goes there, as every message does (email/smtp-account-check.ts). */
+  /** The support address: a check of the SMTP account goes there, as every message does (email/smtp-account-check.ts). */
   supportEmail: string;
   /**
-   * The mail account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
+   * The SMTP account's emails per day (MAIL_LIMIT_PER_DAY, shared with the contact messages):
    * once spent, the confirmation waits (the run throws and is retried later); 0 for no cap.
    */
   perDay?: number;

@@ -3,7 +3,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 // What a claim reads of a message's `delivery` field (delivery.ts draws the field): whether it
 // may be taken now, in which round, and whether its send meets the caps.
 
-/** Whether a delivery waits for the mail account (`held`). */
+/** Whether a delivery waits for the SMTP account (`held`). */
 export const isHeld = (delivery: unknown): boolean =>
   typeof delivery === 'object' && delivery !== null && (delivery as { waitsFor?: unknown }).waitsFor === 'account';
 

@@ -5,7 +5,7 @@ import { counterExpiry, daySpentWrite, dayKey, hourKey, nextDayMs, senderKey } f
 import { checkUnderWay, rememberSpent, seenSpent } from './instance-memory.js';
 
 // Caps on how many emails the functions send, so a flood cannot bury the support inbox nor
-// spend the mail account's sending quota. A cap never drops a message: one over a cap waits in
+// spend the SMTP account's sending quota. A cap never drops a message: one over a cap waits in
 // the queue of the next digest (digest.ts), one email with many messages. The counts are
 // counters.ts's; this module decides by them.
 //
@@ -25,7 +25,7 @@ import { checkUnderWay, rememberSpent, seenSpent } from './instance-memory.js';
 //   again, up to `ticketTries` looks, so a burst fills the hour instead of queueing itself
 //   whole. Every email let through saw its own count and those of all let through before it,
 //   so no more than the caps are ever let through.
-// - The day's cap (`perDay`, the mail account's daily quota with a margin) keeps a reserve
+// - The day's cap (`perDay`, the SMTP account's daily quota with a margin) keeps a reserve
 //   for the digests (`digestReserve`): messages stop going alone before the day's emails are
 //   spent, and the digests come less often as the rest runs down (digest.ts), so the emails
 //   of a day stay within the quota whatever the flood.

@@ -162,7 +162,7 @@ export async function claim(
   const knownMail = known?.exists ? parseMailDocument(known.data()) : undefined;
   const guessed = relatedRefs(ref, caps, nowMs, knownMail?.ok ? knownMail.mail : undefined);
   return db.runTransaction(async (tx): Promise<ClaimedMessage | NotClaimed> => {
-    // The mail account's state comes with the message, in the same read (smtp-account.ts).
+    // The SMTP account's state comes with the message, in the same read (smtp-account.ts).
     const [snapshot, accountSnapshot, ...guessedSnapshots] = await tx.getAll(
       ref,
       accountRef(db),

@@ -24,7 +24,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 //   resendAs         while QUEUED after the invocation of its digest died (the digest may
 //                    have gone out): that digest's id; the next digest takes these messages
 //                    alone and sends them under the same id, so the same Message-ID
-//   waitsFor         'account' while RETRY because the mail account failed, not the message
+//   waitsFor         'account' while RETRY because the SMTP account failed, not the message
 //                    (smtp-account.ts): held, not counted, its attempts untouched; its
 //                    nextAttemptTime is when it was written, so the held go out oldest first
 //                    once the account works again (the sweep leaves them alone until then)
@@ -70,7 +70,7 @@ export type Delivery = {
   resendAs?: string;
   /** Once an operator put it back in the queue: when, and how it had ended. */
   requeued?: { at: Timestamp; from: string; error: string | null };
-  /** While held for the mail account (smtp-account.ts). */
+  /** While held for the SMTP account (smtp-account.ts). */
   waitsFor?: 'account';
   /** The claim that started reading the picture and has not recorded an outcome since (lease.ts). */
   pictureTried?: string;
@@ -223,7 +223,7 @@ export function requeuedByOperator(ended: { state: string; error: string | null 
 }
 
 /**
- * Held for the mail account, from its claim (the account was down already): RETRY, due from
+ * Held for the SMTP account, from its claim (the account was down already): RETRY, due from
  * when it was written (its place in the line), not counted, no attempt spent.
  */
 export function heldAtClaim(
@@ -252,7 +252,7 @@ export function heldAtClaim(
 }
 
 /**
- * Held for the mail account after a try failed for its sake: as `heldAtClaim`, the try not
+ * Held for the SMTP account after a try failed for its sake: as `heldAtClaim`, the try not
  * counted as an attempt; its count against the caps is given back (the claim's writes).
  */
 export function held(attempts: number, error: string, writtenMs: number, unansweredMs?: number): DeliveryUpdate {

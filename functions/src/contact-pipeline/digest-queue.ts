@@ -242,7 +242,7 @@ export async function recordDigest(
 
 /**
  * What the server's reply means for one of a digest's messages, on its own attempts; without a
- * reply (`known`), the digest's decision. A failure the mail account's check cleared (the
+ * reply (`known`), the digest's decision. A failure the SMTP account's check cleared (the
  * digest's decision is not the account's) is the email's for each of them too.
  */
 export function decisionFor(item: DigestItem, decision: Decision, sent: Sent | undefined, nowMs: number): Decision {

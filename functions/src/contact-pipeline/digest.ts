@@ -63,7 +63,7 @@ export type DigestReport = {
   /**
    * SUCCESS: every message it took went out; ERROR: some ended in ERROR (refused alone);
    * QUEUED: some went back to the queue; NONE: nothing due; PACED: not yet (the day's emails
-   * are running down); SPENT: the day's emails are spent; HELD: the mail account is down
+   * are running down); SPENT: the day's emails are spent; HELD: the SMTP account is down
    * (smtp-account.ts), or failed while sending it: its messages keep their place in the queue.
    */
   outcome: 'SUCCESS' | 'QUEUED' | 'ERROR' | 'NONE' | 'PACED' | 'SPENT' | 'HELD';
@@ -92,7 +92,7 @@ type Sending = {
   emails: number;
   /** The server said the account's quota is spent: nothing more is sent today. */
   quota: boolean;
-  /** The mail account failed (smtp-account.ts): nothing more is sent until it works again. */
+  /** The SMTP account failed (smtp-account.ts): nothing more is sent until it works again. */
   account?: SendFailure;
   requeued: number;
 };
@@ -130,7 +130,7 @@ type DigestRun = {
 /**
  * A digest (or half) that went: every email sent counts once against the day's, this digest's
  * and each half's alike; a count the database refuses is tried again as an outcome is (a count
- * lost would let the day's emails pass the mail account's quota).
+ * lost would let the day's emails pass the SMTP account's quota).
  */
 async function afterSent(run: DigestRun, sending: Sending, work: DigestWork): Promise<void> {
   sending.emails += 1;
@@ -184,7 +184,7 @@ async function afterUnsent(
  * SUCCESS with the digest's Message-ID; back to the queue; ERROR. Refused for good, each half
  * is sent again as a digest of its own (`id-1`, `id-2`), down to the single message the server
  * refuses, which alone ends in ERROR. Once the server says the account's quota is spent, or the
- * mail account fails, the parts not sent yet wait without a send. What it came to adds up in
+ * SMTP account fails, the parts not sent yet wait without a send. What it came to adds up in
  * `sending`.
  */
 function digestJob(
@@ -304,7 +304,7 @@ export async function sendDigest(
     waiting: await queuedCount(db),
     emails: 0,
   });
-  // The mail account is down: the queue waits for the sweep's try of it (smtp-account.ts).
+  // The SMTP account is down: the queue waits for the sweep's try of it (smtp-account.ts).
   if (readAccount(await accountRef(db).get()).down) return none('HELD');
   const notNow = await dayAllows(db, config.limits.perDay, nowMs, alert);
   if (notNow) return none(notNow);

@@ -18,7 +18,7 @@ import type { AccountState } from '../email/smtp-account.js';
 
 /** What a claim came to without taking the message; `reason` is short and safe to log. */
 export type NotClaimed =
-  /** Held for the mail account, which is down (smtp-account.ts): RETRY, tried again with it. */
+  /** Held for the SMTP account, which is down (smtp-account.ts): RETRY, tried again with it. */
   | { kind: 'held'; reason: string }
   /** Ended in ERROR within the claim. */
   | { kind: 'ended'; error: string; reason: string }
@@ -30,7 +30,7 @@ export type NotClaimed =
   /** Not this invocation's: gone, leased, ended, waiting. */
   | { kind: 'skipped'; reason: string };
 
-/** What a claim reads first: the message (undefined once deleted) and the mail account's state. */
+/** What a claim reads first: the message (undefined once deleted) and the SMTP account's state. */
 export type FirstLook =
   /** Decided without sending: what the claim returns, and the message's change, if any. */
   | { kind: 'settled'; taken: NotClaimed; update?: DeliveryUpdate & { reference?: string } }
@@ -45,7 +45,7 @@ export type FirstLook =
       before: number;
       expireAt: Timestamp;
       reference: string;
-      /** When the message was written: a message held for the mail account keeps its place by it. */
+      /** When the message was written: a message held for the SMTP account keeps its place by it. */
       writtenMs: number;
       account: AccountState;
     };
@@ -78,7 +78,7 @@ function endedAtClaim(
   };
 }
 
-/** Held for the mail account from its claim: no try of the login, no count against the caps. */
+/** Held for the SMTP account from its claim: no try of the login, no count against the caps. */
 function heldForAccount(
   data: Record<string, unknown>,
   accountFailure: string,
@@ -102,7 +102,7 @@ function heldForAccount(
  * The claim's first decisions, on what its transaction read (pure): not to be taken (gone,
  * leased, ended, waiting); a digest's message whose invocation died back to the queue, never
  * out alone (sent again in a digest of the same id, so under the same Message-ID should it
- * have gone); malformed, or out of attempts, ended in ERROR; held while the mail account is
+ * have gone); malformed, or out of attempts, ended in ERROR; held while the SMTP account is
  * down (no try of the login, no count against the caps; the sweep tries the account with a
  * check of its own, smtp-account-check.ts); else on to the caps. Every write of the whole field
  * carries the expiry, and the document its reference.

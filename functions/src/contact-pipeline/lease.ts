@@ -36,7 +36,7 @@ export type LeaseHold = {
   leaseUntilMs: number;
   /** Attempts so far, this one included. */
   attempts: number;
-  /** When the message was written: a message held for the mail account keeps its place by it. */
+  /** When the message was written: a message held for the SMTP account keeps its place by it. */
   writtenMs: number;
   /** Whether the message still holds its picture as written (mail-document.ts, hasRawPicture). */
   rawPicture: boolean;

@@ -64,7 +64,7 @@ type Overrides = {
   delays?: readonly number[];
   onFailed?: (error: string) => Promise<void>;
   onAccountFailed?: (failure: SendFailure) => Promise<void>;
-  /** The check of the mail account; by default it fails as the send did. */
+  /** The check of the SMTP account; by default it fails as the send did. */
   check?: RunIo['checkAccount'];
   /** An earlier send met no answer then (`delivery.unanswered`). */
   unansweredMs?: number;

@@ -39,7 +39,7 @@ export type MessageIo<C extends MessageClaim> = {
   failed(error: string): Promise<void>;
   /** The day's emails are spent (reported once a day). */
   spent(): Promise<void>;
-  /** The mail account failed, and so did a check of it: every message waits for it (smtp-account.ts). */
+  /** The SMTP account failed, and so did a check of it: every message waits for it (smtp-account.ts). */
   accountDown(failure: SendFailure): Promise<void>;
 
   /** The email went, with these notices. */
@@ -120,7 +120,7 @@ const decisionEvents = { quota: 'waitsForQuota', account: 'heldForAccount', ende
  * unsent, queued over a cap). Render: once. Send, decide, record through the claim's lease:
  * sent, with the server's answer; failed (refused for good, or out of attempts); tried again
  * within this invocation after each of `delays` when the failure is transient, then left in
- * RETRY for the sweep; held for the mail account; waiting for the account's sending quota. A
+ * RETRY for the sweep; held for the SMTP account; waiting for the account's sending quota. A
  * write the claim no longer covers stops here; one the database keeps refusing leaves the
  * message to its lease (the sweep takes it again, and an email already accepted goes under the
  * same Message-ID, so the inbox shows one).

@@ -19,7 +19,7 @@ import type { MailTransport } from '../email/transport.js';
 // trigger meet. Its tasks, in order, each a function below:
 //   1. find what is due (RETRY whose time has come, an operator's retry, an expired lease, a
 //      message whose event was lost);
-//   2. the mail account: while it is down (smtp-account.ts), the messages held for it are left
+//   2. the SMTP account: while it is down (smtp-account.ts), the messages held for it are left
 //      alone, but when its next try is due a check of our own tries it (smtp-account-check.ts: a
 //      login, or a message of our own to the support address; never a visitor's message), and once it
 //      got through, every held message is due again, oldest first;
@@ -42,7 +42,7 @@ export type SweepOptions = {
   claimForMs?: number;
   /** Told of each alert besides the log (alerts.ts). */
   onAlert?: AlertSink;
-  /** The SMTP transport for the try of a mail account that is down; the instance's pool when not given. */
+  /** The SMTP transport for the try of a SMTP account that is down; the instance's pool when not given. */
   transport?: MailTransport;
 };
 
@@ -52,7 +52,7 @@ export type SweepReport = {
   picturesCleaned: number;
   digest: DigestReport;
   staleRetries: number;
-  /** What the mail account was to this sweep: up; down, not tried; down and tried (smtp-account.ts). */
+  /** What the SMTP account was to this sweep: up; down, not tried; down and tried (smtp-account.ts). */
   account: 'up' | 'wait' | 'try';
 } & Record<Outcome, number>;
 
@@ -68,7 +68,7 @@ type SweepRun = {
 };
 
 /**
- * The sweep's try of a mail account that is down: the check that proved it down (a login, or a
+ * The sweep's try of a SMTP account that is down: the check that proved it down (a login, or a
  * message of our own to the support address), never a visitor's message. True once it went
  * through (the account is marked up).
  */
@@ -132,7 +132,7 @@ async function deliverDue(
 
 /**
  * Task 5: messages written over an hour ago and still waiting in RETRY (the server keeps
- * refusing), for the alert; those held for the mail account are its alert's (smtp-account.ts).
+ * refusing), for the alert; those held for the SMTP account are its alert's (smtp-account.ts).
  */
 async function alertStaleRetries(
   { db, now, alert }: SweepRun,

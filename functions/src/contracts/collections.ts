@@ -16,7 +16,7 @@ export const collections = {
   mailLimitShards: 'MailLimitShards',
   /** What the team is told when mail does not reach it (email/alerts.ts). */
   mailAlerts: 'MailAlerts',
-  /** The sweep's own documents: its cursor of lost events, the last digest, the mail account's state. */
+  /** The sweep's own documents: its cursor of lost events, the last digest, the SMTP account's state. */
   mailSweep: 'MailSweep',
   /** Each deletion of an account, under the hashed user id (account-deletion/cleanup.ts). */
   accountDeletions: 'AccountDeletions',

@@ -24,7 +24,7 @@ export type SearchPlace = (typeof searchPlaces)[number];
 export const helpSignalLimits = {
   /**
    * Days a signal is kept (a TTL policy on `expireAt`): the report reads the last week each
-   * Monday, and a report held while the mail account fails still finds its week weeks later.
+   * Monday, and a report held while the SMTP account fails still finds its week weeks later.
    */
   keepDays: 35,
   /** How far a page's clock may be off: the expiry it writes may differ this much from keepDays. */

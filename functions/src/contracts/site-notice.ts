@@ -18,7 +18,7 @@ export const siteNoticeLimits = {
   /**
    * How long a notice is kept once it ended (a TTL policy on `expireAt`): a message written
    * while it was shown names it, and may reach the functions days later (a queued flood, the
-   * mail account down). A message may name it only while it is shown, and namingGraceSeconds after.
+   * SMTP account down). A message may name it only while it is shown, and namingGraceSeconds after.
    */
   keepDays: 30,
   /**

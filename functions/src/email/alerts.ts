@@ -12,7 +12,7 @@ import { collections } from '../contracts/collections.js';
 // Kinds: `failed` (a message ended in ERROR and was never sent), `stale-retry` (messages have
 // waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
 // sender over the caps is being folded into digests), `quota` (the day's emails are spent:
-// messages wait for the next day; raised once a day), `account` (the mail account fails for
+// messages wait for the next day; raised once a day), `account` (the SMTP account fails for
 // every message: they are held until it works again; raised once, then once a day: smtp-account.ts),
 // `site-email` (the weekly report or a deletion confirmation ended unsent: send-once.ts).
 

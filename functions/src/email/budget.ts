@@ -4,7 +4,7 @@ import { counterExpiry, emailCount, globalShards, hourlyCounterId, readCounts } 
 
 // How many emails may go, for every email the functions send: one check that every capped
 // email takes once it has counted itself (`checkCount`), and one ticket for an email that goes
-// alone under a budget (`takeTicket`): the day's emails of the mail account, and an hourly
+// alone under a budget (`takeTicket`): the day's emails of the SMTP account, and an hourly
 // budget of a kind's own (the deletion confirmations'). A ticket counts first and checks after,
 // so however many emails count at once, no more than the budget are let through; an email that
 // is not sent after all gives its ticket back. A contact message counts itself in its claim's
@@ -66,7 +66,7 @@ export type Count = {
   giveBack: () => Promise<void>;
 };
 
-/** The day's emails of the mail account (counters.ts), as one email's count. */
+/** The day's emails of the SMTP account (counters.ts), as one email's count. */
 export function dayCount(db: Firestore, nowMs: number, random: () => number = Math.random): Count {
   const { ref, data, undo } = emailCount(db, nowMs, false, random);
   return {

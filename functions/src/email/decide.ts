@@ -23,7 +23,7 @@ export type Decision =
   /** The account's sending quota is spent: waits for the next day, no attempt spent. */
   | { kind: 'quota' }
   /**
-   * The failure may be the mail account's: runner.ts has the account checked (smtp-account-check.ts);
+   * The failure may be the SMTP account's: runner.ts has the account checked (smtp-account-check.ts);
    * when the check fails too, the email is held until it works (smtp-account.ts), no attempt spent,
    * else it is decided again as the email's own failure (`asTheEmails`).
    */
@@ -58,19 +58,19 @@ export function unansweredTwice(last: string): string {
   return `not sent again: twice the mail server gave no answer once the email was on its way, so it may have arrived (${last})`;
 }
 
-/** The failure as the email's own, once a check of the mail account went through. */
+/** The failure as the email's own, once a check of the SMTP account went through. */
 export function asTheEmails(failure: SendFailure): SendFailure {
   return { ...failure, account: false };
 }
 
-/** The error recorded on an email held because the mail account fails. */
+/** The error recorded on an email held because the SMTP account fails. */
 export function heldFor(failure: Pick<SendFailure, 'message'>): string {
   return `held: the mail account fails (${failure.message})`;
 }
 
 /**
  * What one send leads to. A reply that says the account's sending quota is spent is a wait,
- * not a failure; so is a failure of the mail account (a refused login, a server out of reach:
+ * not a failure; so is a failure of the SMTP account (a refused login, a server out of reach:
  * after the quick tries, when it may be a hiccup). A failure of the email itself ends it when
  * the server refuses it for good or its attempts are spent, else it is tried again: within
  * this run while a quick try is left, later after the back-off.

@@ -46,7 +46,7 @@ export type Step<W, R> = {
 export type Job<W, R, O> = {
   take(): Promise<Take<W, O>>;
   render(work: W): OutgoingEmail | Promise<OutgoingEmail>;
-  /** A decision known without sending: the mail account failed or the quota was spent for an earlier part. */
+  /** A decision known without sending: the SMTP account failed or the quota was spent for an earlier part. */
   known?(work: W): Decision | undefined;
   /** What decide.ts needs of this send: attempts so far, whether a quick try is left after it. */
   context(work: W, tries: number, nowMs: number): DecideContext;
@@ -63,7 +63,7 @@ export type RunIo = {
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   /**
-   * Checks the mail account after a failure that may be its own (smtp-account-check.ts): resolves
+   * Checks the SMTP account after a failure that may be its own (smtp-account-check.ts): resolves
    * to the check's failure when the account fails it too, undefined when it went through.
    */
   checkAccount: (failure: SendFailure) => Promise<SendFailure | undefined>;
@@ -114,7 +114,7 @@ export async function runJob<W, R, O>(job: Job<W, R, O>, io: RunIo): Promise<O> 
 }
 
 /**
- * What a send leads to (decide.ts); a failure that may be the mail account's is proven by a
+ * What a send leads to (decide.ts); a failure that may be the SMTP account's is proven by a
  * check of the account first, and decided again as the email's own when the check goes through.
  */
 async function decideProven(sent: Sent, context: DecideContext, io: RunIo): Promise<Decision> {

@@ -34,14 +34,14 @@ export function retryDelayMs(attempts: number): number {
 export type SendFailure = {
   transient: boolean;
   /**
-   * The mail account's sending quota is spent (Gmail and Workspace: `550 5.4.5 Daily user
+   * The SMTP account's sending quota is spent (Gmail and Workspace: `550 5.4.5 Daily user
    * sending limit exceeded`; Microsoft 365: `554 5.2.0 …SubmissionQuotaExceededException`):
    * nothing is wrong with the message, so it waits until the quota frees up instead of ending
    * in ERROR, however the server words the code.
    */
   quota: boolean;
   /**
-   * Whether it is the mail account's or its server's failure rather than this message's (a
+   * Whether it is the SMTP account's or its server's failure rather than this message's (a
    * refused login, a server unreachable, timing out or refusing service, a sender or recipient
    * address it will not take: every message would meet it). Such a failure never ends a
    * message: it waits, held, until the account works again (smtp-account.ts). See `failureScope`.
@@ -131,7 +131,7 @@ export function classifySendError(error: unknown): SendFailure {
 }
 
 /**
- * A wait rather than a failure (the quota spent, the server busy), the mail account's failure,
+ * A wait rather than a failure (the quota spent, the server busy), the SMTP account's failure,
  * and whether the email may have reached the server (no answer once the connection carried it).
  */
 function whose(fields: ReturnType<typeof errorFields>) {
@@ -256,7 +256,7 @@ function replyScope(responseCode: number, text: string): 'account' | 'message' {
   return accounts ? 'account' : 'message';
 }
 
-/** Whose failure a send error is: the mail account's (and its server's), or the message's. */
+/** Whose failure a send error is: the SMTP account's (and its server's), or the message's. */
 export function failureScope(error: {
   code: string | null;
   originalCode?: string | null;

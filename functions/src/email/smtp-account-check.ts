@@ -7,7 +7,7 @@ import { proofOf, type CheckKind } from './smtp-account.js';
 import { classifySendError, type SendFailure } from './send-failures.js';
 import type { MailTransport } from './transport.js';
 
-// A failure that a message met proves nothing of the mail account by itself: the server may
+// A failure that a message met proves nothing of the SMTP account by itself: the server may
 // have answered that one message (its content, its size, a filter that stalled on it), and a
 // message held as "the account is down" would hold every other one behind it. So a failure
 // that may be the account's (send-failures.ts, `account`) is proven by what carries nothing of

@@ -4,7 +4,7 @@ import { raiseNotice, type AlertSink } from './alerts.js';
 import type { SendFailure } from './send-failures.js';
 import { collections } from '../contracts/collections.js';
 
-// What is wrong with the mail account is not wrong with the message. When a send fails in a
+// What is wrong with the SMTP account is not wrong with the message. When a send fails in a
 // way that may be the account's (send-failures.ts, `failureScope`: a refused login, a server
 // unreachable or silent, a refusal of the connection) and a check of the account that carries
 // nothing of a visitor's fails too (smtp-account-check.ts), the message waits, held (delivery.ts,
