@@ -29,7 +29,6 @@ const events = {
   claimStale: ['warn', 'Mail claim no longer current: nothing recorded'],
   stopped: ['error', 'Mail delivery stopped unexpectedly'],
   // Digests and the sweep (digest.ts, sweep.ts).
-  digestUncounted: ['error', 'Digest sent but not counted against the day'],
   digestSplit: ['warn', 'Digest refused; sending its halves'],
   digestUnrecorded: ['error', 'Digest outcome could not be recorded'],
   sweep: ['info', 'Mail sweep'],

@@ -2,7 +2,6 @@ import type { ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanUpMember, hashedId, type CleanupDeps } from '../../functions/src/account-deletion/cleanup.ts';
-import type { MailConfig } from '../../functions/src/config.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { sendHelpReport, reportField } from '../../functions/src/help-report/weekly.ts';
 import { reportWeek } from '../../functions/src/help-report/week.ts';
@@ -10,13 +9,15 @@ import { checkAccount } from '../../functions/src/email/smtp-account-check.ts';
 import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
 import { describeAlert } from '../../functions/src/email/alerts.ts';
 import { readCounts } from '../../functions/src/email/counters.ts';
-import { platformSettings } from '../../functions/src/config.ts';
+import { platformSettings, type MailConfig } from '../../functions/src/config.ts';
+import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
+import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
 import { emailPlatform } from '../../functions/src/email/platform.ts';
 import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/email/send-once.ts';
 import { closeTransport, smtpTransportOptions, type MailTransport } from '../../functions/src/email/transport.ts';
 import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
 import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
-import { hour, mailHarness, minute, openLimits } from '../support/mail-harness.ts';
+import { hour, mailHarness, minute, openLimits, queuedFields } from '../support/mail-harness.ts';
 
 // The site's own emails (the weekly help report, a deletion confirmation) and the check of the
 // SMTP account, each sent through the one platform (functions/src/email/send-once.ts,
@@ -38,7 +39,7 @@ const harness = mailHarness({
     expect(readAccount(await accountRef(db).get()).down).toBe(false);
   },
 });
-const { db, alerts, onAlert, freshDay } = harness;
+const { db, alerts, onAlert, freshDay, mailRef, deliveryOf } = harness;
 let smtp: AccountServer;
 let config: MailConfig;
 
@@ -271,5 +272,69 @@ describe('the check of the SMTP account', () => {
     smtp.behave({ kind: 'accept' });
     expect(await checkAccount(platformAt(second), 'message', start + minute)).toEqual({ kind: 'passed' });
     expect(checks().length - before).toBe(1);
+  });
+
+  it('stalled after DATA: holds the account; made once in its minute across instances, and counted, as it may have arrived', async () => {
+    const start = freshDay() + 9 * hour;
+    now = start;
+    const before = checks().length;
+    smtp.behave({ kind: 'stall-one', marker: 'SMTP account check', ms: 1_500 });
+    const [first, second] = [shortTimeout(), shortTimeout()];
+    const one = await checkAccount(platformAt(first, 5), 'message', start);
+    expect(one).toMatchObject({ kind: 'failed', failure: { unanswered: true } });
+    // Another instance in the same minute reads that result: no second check.
+    expect(await checkAccount(platformAt(second, 5), 'message', start + 30_000)).toEqual(one);
+    await stallEnds();
+    expect(checks().length - before).toBe(1);
+    expect((await readCounts(db, start)).day).toBe(1);
+    first.close();
+    second.close();
+  });
+});
+
+describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their connection dropped at %s', (step) => {
+  const carrying = (marker: string) => smtp.messages.filter((mail) => mail.text?.includes(marker) ?? false);
+
+  it('a message: held or tried again, then received once, never said to be a repeat', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `dropped-${String(start)}`;
+    const [id = ''] = await harness.writeAt(1, start, () => ({ subject: `Dropped ${marker}`, message: marker }));
+    smtp.behave({ kind: 'drop', step });
+    now = start;
+    expect(['HELD', 'RETRY']).toContain(await deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert }));
+    expect((await deliveryOf(id)).unanswered).toBeUndefined();
+    smtp.behave({ kind: 'accept' });
+    await markAccountUp(db, start + 5 * minute);
+    now = start + 30 * minute;
+    expect(await deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert })).toBe('SUCCESS');
+    expect(carrying(marker)).toHaveLength(1);
+    expect(carrying(marker)[0]?.text).not.toMatch(/Sent again/);
+    await mailRef(id).delete();
+  });
+
+  it('a digest: its messages back in the queue, then received once, never said to be a repeat', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `dropped-digest-${String(start)}`;
+    const ids = await harness.writeAt(
+      2,
+      start,
+      (index) => ({ subject: `${marker} ${String(index)}`, message: marker }),
+      (id, index) => queuedFields(id, start, index),
+    );
+    smtp.behave({ kind: 'drop', step });
+    now = start + minute;
+    await sendDigest(db, config, { now: () => now, onAlert, sleep });
+    for (const id of ids) {
+      expect(await deliveryOf(id)).toMatchObject({ state: 'QUEUED' });
+      expect((await deliveryOf(id)).unanswered).toBeUndefined();
+    }
+    smtp.behave({ kind: 'accept' });
+    await markAccountUp(db, start + 5 * minute);
+    now = start + 30 * minute;
+    await sendDigest(db, config, { now: () => now, onAlert, sleep });
+    for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS' });
+    expect(carrying(marker)).toHaveLength(1);
+    expect(carrying(marker)[0]?.text).not.toMatch(/Sent again/);
+    for (const id of ids) await mailRef(id).delete();
   });
 });

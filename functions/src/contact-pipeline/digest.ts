@@ -22,13 +22,15 @@ import {
   takeQueued,
   type DigestItem,
 } from './digest-queue.js';
-import { countEmail, dayKey, markDaySpent, nextDayMs, readCounts } from '../email/counters.js';
+import { dayCount, takeTicket, type Ticket } from '../email/budget.js';
+import { dayKey, markDaySpent } from '../email/counters.js';
+import { dayAllows, digestStateId } from './digest-pace.js';
 import { renderDigest } from './render-digest.js';
 import { mayBeARepeat } from '../email/outgoing-email.js';
 import { readKnownProblems } from './known-problems.js';
 import { heldFor, type Decision } from '../email/decide.js';
 import { pause, type SendFailure } from '../email/send-failures.js';
-import { recordWithRetries, runJob, type Job, type Next, type Step } from '../email/runner.js';
+import { runJob, type Job, type Next, type Step } from '../email/runner.js';
 import { emailPlatform, runIo } from '../email/platform.js';
 import type { MailTransport } from '../email/transport.js';
 
@@ -43,9 +45,6 @@ import type { MailTransport } from '../email/transport.js';
 // server refuses for good is split in halves and each sent again, so only the message the
 // server refuses ends in ERROR; when the server says the account's quota is spent, they wait
 // for the next day.
-
-/** Where the sweep keeps when the last digest went (`MailSweep/digests`), to space them out. */
-export const digestStateId = 'digests';
 
 export type DigestOptions = {
   now?: () => number;
@@ -74,17 +73,6 @@ export type DigestReport = {
   /** Emails sent (a refused digest is sent again in halves). */
   emails: number;
 };
-
-/**
- * How long after the last digest the next may go: a minute, or longer when the day's emails
- * left would not last a digest a minute until midnight (UTC).
- */
-export function digestIntervalMs(perDay: number, sentToday: number, nowMs: number): number {
-  if (perDay <= 0) return 60_000;
-  const left = perDay - sentToday;
-  if (left <= 0) return Infinity;
-  return Math.max(60_000, Math.floor((nextDayMs(nowMs) - nowMs) / left));
-}
 
 /** What sending a digest (and, refused, its halves) came to. */
 type Sending = {
@@ -125,6 +113,10 @@ type DigestRun = {
   render: (work: DigestWork) => Promise<ReturnType<typeof renderDigest>>;
   markDaySpent: () => Promise<void>;
   sleep: (ms: number) => Promise<void>;
+  /** The day's emails (MAIL_LIMIT_PER_DAY); 0 for no cap. */
+  perDay: number;
+  /** Each email's ticket under the day's budget, by its id (the digest's, or a half's). */
+  tickets: Map<string, Ticket>;
 };
 
 /**
@@ -134,9 +126,22 @@ type DigestRun = {
  */
 async function afterSent(run: DigestRun, sending: Sending, work: DigestWork): Promise<void> {
   sending.emails += 1;
-  const counted = await recordWithRetries(() => countEmail(run.db, run.nowMs), { sleep: run.sleep });
-  if (counted === 'unrecorded') logEvent('digestUncounted', { digest: work.id });
   await markReported(run.db, work.notices);
+}
+
+/**
+ * The ticket of a digest (or half) under the day's budget (budget.ts), taken before it is sent
+ * like every email's: over it, the day's emails are spent, and the digest waits as it would for
+ * the server's quota; under it, the digest is counted, and gives its count back if not sent.
+ */
+async function dayTicket(run: DigestRun, sending: Sending, work: DigestWork): Promise<Decision | undefined> {
+  const ticket = await takeTicket(dayCount(run.db, run.nowMs), run.perDay, { sleep: run.sleep });
+  if (ticket.verdict === 'over') {
+    sending.quota = true;
+    return { kind: 'quota' };
+  }
+  run.tickets.set(work.id, ticket);
+  return undefined;
 }
 
 /** A digest that was not sent, or failed: what its messages came to, added to `sending`. */
@@ -199,9 +204,9 @@ function digestJob(
       return work ? { kind: 'taken', work } : { kind: 'settled', outcome: undefined };
     },
     render: (work) => run.render(work),
-    known() {
+    known(work) {
       if (sending.account) return { kind: 'account', failure: sending.account, error: heldFor(sending.account) };
-      return sending.quota ? { kind: 'quota' } : undefined;
+      return sending.quota ? { kind: 'quota' } : dayTicket(run, sending, work);
     },
     context: ({ items }, _tries, now) => ({ attempts: items[0]?.attempts ?? 1, quickRetryLeft: false, nowMs: now }),
     async record(work, decision, sent) {
@@ -212,36 +217,11 @@ function digestJob(
       const { work, sent, recorded } = step;
       if (recorded === 'unrecorded') logEvent('digestUnrecorded', { digest: work.id, messages: work.items.length });
       if (sent?.kind === 'sent') await afterSent(run, sending, work);
+      else await run.tickets.get(work.id)?.release();
       const next = sent?.kind === 'sent' ? undefined : await afterUnsent(run, sending, step);
       return next ?? { kind: 'done', outcome: undefined };
     },
   };
-}
-
-/**
- * Whether the day's emails allow a digest now: spent (the team hears of it once a day), or
- * running down, and then the digests come less often.
- */
-async function dayAllows(
-  db: Firestore,
-  perDay: number,
-  nowMs: number,
-  alert: AlertSink,
-): Promise<'SPENT' | 'PACED' | undefined> {
-  if (perDay <= 0) return undefined;
-  const [{ day }, last] = await Promise.all([
-    readCounts(db, nowMs),
-    db.collection(collections.mailSweep).doc(digestStateId).get(),
-  ]);
-  if (day >= perDay) {
-    await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: perDay }, nowMs, alert);
-    return 'SPENT';
-  }
-  const lastMs: unknown = last.get('lastMs');
-  const tolerance = 10_000;
-  const early =
-    typeof lastMs === 'number' && lastMs <= nowMs && nowMs - lastMs + tolerance < digestIntervalMs(perDay, day, nowMs);
-  return early ? 'PACED' : undefined;
 }
 
 /** The digest's email: its messages' parts, the known problems they name (one read), the notices. */
@@ -319,6 +299,8 @@ export async function sendDigest(
     render: (work) => renderWork(db, config, work),
     markDaySpent: () => markDaySpent(db, config.limits.perDay, nowMs),
     sleep: options.sleep ?? pause,
+    perDay: config.limits.perDay,
+    tickets: new Map(),
   };
   const sending: Sending = { failures: [], emails: 0, quota: false, requeued: 0 };
   let taken: DigestWork | undefined;

@@ -46,8 +46,11 @@ export type Step<W, R> = {
 export type Job<W, R, O> = {
   take(): Promise<Take<W, O>>;
   render(work: W): OutgoingEmail | Promise<OutgoingEmail>;
-  /** A decision known without sending: the SMTP account failed or the quota was spent for an earlier part. */
-  known?(work: W): Decision | undefined;
+  /**
+   * A decision known without sending: the SMTP account failed or the quota was spent for an
+   * earlier part, or the email's ticket under the day's budget (budget.ts) is over it.
+   */
+  known?(work: W): Decision | undefined | Promise<Decision | undefined>;
   /** What decide.ts needs of this send: attempts so far, whether a quick try is left after it. */
   context(work: W, tries: number, nowMs: number): DecideContext;
   /** Writes the decision the kind's way; a rejection is tried again (recordWithRetries). */
@@ -85,7 +88,7 @@ export async function runJob<W, R, O>(job: Job<W, R, O>, io: RunIo): Promise<O> 
     const { work, tries } = item;
     let email = item.email;
     let sent: Sent | undefined;
-    let decision = job.known?.(work);
+    let decision = await job.known?.(work);
     if (!decision) {
       email ??= await job.render(work);
       sent = await sendEmail(io.transport, email);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { proofOf, tryWith } from './smtp-account.js';
 import { providerReplies, type SessionStep } from './provider-reply-samples.js';
-import { classifySendError, failureScope, maxAttempts, quickRetryDelaysMs, retryDelayMs } from './send-failures.js';
+import {
+  classifySendError,
+  failureScope,
+  maxAttempts,
+  messageAsked,
+  quickRetryDelaysMs,
+  retryDelayMs,
+} from './send-failures.js';
 
 /** An error shaped as nodemailer reports it. */
 const smtpError = (
@@ -14,6 +21,23 @@ const oauthError = (message: string, fields: { originalCode?: string; responseCo
   smtpError(message, { code: 'EAUTH', command: 'AUTH XOAUTH2', ...fields });
 
 describe('classifySendError', () => {
+  it.each([
+    ['at the login', false, { unanswered: false, stage: 'login' }],
+    ['at the envelope', false, { unanswered: false, stage: 'login' }],
+    ['once the server asked for the message (354)', true, { unanswered: true, stage: 'message' }],
+  ] as const)(
+    'a connection closed %s: may the message have arrived is what the transport saw',
+    (_, asked, expected) => {
+      const error = Object.assign(
+        smtpError('Connection closed unexpectedly', { code: 'ECONNECTION', command: 'CONN' }),
+        {
+          [messageAsked]: asked,
+        },
+      );
+      expect(classifySendError(error)).toMatchObject({ account: true, ...expected });
+    },
+  );
+
   it.each([
     ['a refused connection', smtpError('connect ECONNREFUSED 127.0.0.1:1025', { code: 'ESOCKET' })],
     ['a reset connection', smtpError('read ECONNRESET', { code: 'ESOCKET' })],

@@ -3,6 +3,14 @@
 // a message still failing then waits in state RETRY for the scheduled sweep, with the wait
 // doubling from 5 minutes up to 2 hours, until maxAttempts tries in all have failed.
 
+/**
+ * The field the transport (transport.ts) sets on a send error: whether the server had asked for the message
+ * (`354`, after DATA) in the session that failed. nodemailer reports a connection closed at the
+ * login, at the envelope or after the message alike ("Connection closed unexpectedly", command
+ * CONN); only after a 354 may the message have reached the server (send-failures.ts).
+ */
+export const messageAsked = 'messageAsked';
+
 /** Waits `ms` milliseconds: the pause between tries, unless a test passes its own. */
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -140,7 +148,10 @@ function whose(fields: ReturnType<typeof errorFields>) {
   const quota = replied && responseCode >= 400 && quotaMessage.test(text);
   const busy = !quota && replied && responseCode < 500 && busyReply(responseCode, text);
   const account = !quota && !busy && failureScope(fields) === 'account';
-  const unanswered = account && !replied && !beforeAnything(code, originalCode, command, text);
+  // The transport knows whether the server had asked for the message in the session that
+  // failed (transport.ts, `messageAsked`): when it had not, nothing of the message was on its way.
+  const unanswered =
+    account && !replied && fields.messageAsked !== false && !beforeAnything(code, originalCode, command, text);
   return { quota, busy, account, unanswered };
 }
 
@@ -154,6 +165,7 @@ function errorFields(error: unknown) {
     originalCode: textOr(fields.originalCode),
     command: textOr(fields.command),
     responseCode: typeof fields.responseCode === 'number' ? fields.responseCode : null,
+    messageAsked: typeof fields[messageAsked] === 'boolean' ? fields[messageAsked] : null,
   };
 }
 

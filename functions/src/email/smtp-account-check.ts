@@ -165,8 +165,9 @@ async function runCheck(platform: CheckPlatform, kind: CheckKind, nowMs: number)
     else await transport.sendMail(checkEmail({ from: platform.from, to: platform.supportEmail }, nowMs));
     return { kind: 'passed' };
   } catch (error) {
-    await ticket?.release().catch(() => undefined);
     const failure = classifySendError(error);
+    // No answer once the check may have been on its way: it may have arrived, so it stays counted.
+    if (!failure.unanswered) await ticket?.release().catch(() => undefined);
     return failure.account ? { kind: 'failed', failure } : { kind: 'passed' };
   }
 }

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messageAsked } from './send-failures.js';
 import type { SmtpAuth, SmtpSettings } from './transport.js';
 import {
   closeTransport,
@@ -42,7 +43,8 @@ describe('smtpTransportOptions', () => {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
-      logger: false,
+      logger: expect.any(Object) as unknown,
+      transactionLog: true,
       debug: false,
     });
     expect(options).not.toHaveProperty('auth');
@@ -55,7 +57,7 @@ describe('smtpTransportOptions', () => {
       secure: true,
       auth: { method: 'password', user: 'support@example.com', password: 'p4ss' },
     });
-    expect(options).toMatchObject({ port: 465, secure: true, pool: true, logger: false });
+    expect(options).toMatchObject({ port: 465, secure: true, pool: true, debug: false });
     expect(options.auth).toEqual({ user: 'support@example.com', pass: 'p4ss' });
   });
 
@@ -70,7 +72,7 @@ describe('smtpTransportOptions', () => {
       accessUrl: 'https://oauth2.googleapis.com/token',
       requestTimeout: tokenRequestTimeoutMs,
     });
-    expect(options).toMatchObject({ pool: true, maxConnections, logger: false, debug: false });
+    expect(options).toMatchObject({ pool: true, maxConnections, debug: false });
   });
 
   it('sends the scope with the refresh only when one is set (Microsoft 365)', () => {
@@ -80,11 +82,38 @@ describe('smtpTransportOptions', () => {
     expect(options.auth).toMatchObject({ type: 'OAuth2', accessUrl: tokenUrl, customParams: { scope } });
   });
 
-  it('never switches on nodemailer’s logger, whatever the method', () => {
+  it('lets nothing of nodemailer’s log out, whatever the method: its lines go to a tracker that keeps one flag', () => {
     const methods: SmtpAuth[] = [{ method: 'none' }, { method: 'password', user: 'u', password: 'p' }, oauth2];
+    const written = vi.spyOn(process.stdout, 'write');
+    const printed = vi.spyOn(console, 'log');
     for (const auth of methods) {
-      expect(smtpTransportOptions({ ...smtp, auth })).toMatchObject({ logger: false, debug: false });
+      const { logger, debug } = smtpTransportOptions({ ...smtp, auth });
+      expect(debug).toBe(false);
+      const log = logger as Record<string, (meta: unknown, ...rest: unknown[]) => void>;
+      for (const level of ['trace', 'debug', 'info', 'warn', 'error', 'fatal']) {
+        log[level]?.({ tnx: 'client' }, 'AUTH PLAIN AHVAcA==');
+      }
     }
+    expect(written).not.toHaveBeenCalled();
+    expect(printed).not.toHaveBeenCalled();
+    written.mockRestore();
+    printed.mockRestore();
+  });
+
+  it('marks a failed send with whether the server had asked for its message (354) in that session', () => {
+    const log = smtpTransportOptions(smtp).logger as Record<string, (meta: unknown, ...rest: unknown[]) => void>;
+    const failAt = (reply?: string) => {
+      const err: Record<string, unknown> = {};
+      log.info?.({ tnx: 'send' }, 'Sending message %s using #%s to <%s>');
+      log.debug?.({ tnx: 'server' }, '250 Accepted');
+      if (reply) log.debug?.({ tnx: 'server' }, reply);
+      log.error?.({ tnx: 'smtp', err }, '%s', 'Connection closed unexpectedly');
+      return err[messageAsked];
+    };
+    expect(failAt()).toBe(false);
+    expect(failAt('354 End data with <CR><LF>.<CR><LF>')).toBe(true);
+    // The next send starts again from nothing.
+    expect(failAt()).toBe(false);
   });
 
   it('gives the options to the transport it builds', () => {

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { OutgoingEmail } from './outgoing-email.js';
+import { messageAsked } from './send-failures.js';
 
 /** How the transport logs in to the SMTP server. */
 export type SmtpAuth =
@@ -78,7 +79,9 @@ export function smtpTransportOptions(smtp: SmtpSettings): SMTPPool.Options {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
-    logger: false,
+    logger: sessionTracker(),
+    // The commands and replies of the session, for the tracker only (never the message itself).
+    transactionLog: true,
     debug: false,
   };
   const { auth } = smtp;
@@ -105,6 +108,23 @@ export function smtpTransportOptions(smtp: SmtpSettings): SMTPPool.Options {
 }
 
 let cached: { key: string; transporter: SmtpTransporter } | undefined;
+
+/**
+ * A logger for one pool (one connection at a time: `maxConnections`) that keeps nothing but
+ * whether the server has asked for the message since the current send began, and writes it on
+ * the error of a send that fails. Every other line of the session (the login's included) is
+ * dropped at once.
+ */
+function sessionTracker(): SMTPPool.Options['logger'] {
+  let asked = false;
+  const track = (meta: unknown, message?: unknown) => {
+    const { tnx, err } = (typeof meta === 'object' && meta !== null ? meta : {}) as { tnx?: unknown; err?: unknown };
+    if (tnx === 'send') asked = false;
+    else if (tnx === 'server' && typeof message === 'string' && message.startsWith('354')) asked = true;
+    else if (typeof err === 'object' && err !== null) (err as Record<string, unknown>)[messageAsked] = asked;
+  };
+  return { level: () => undefined, trace: track, debug: track, info: track, warn: track, error: track, fatal: track };
+}
 
 /**
  * The SMTP transport: a pool created on first use (never at import time), reused by every
