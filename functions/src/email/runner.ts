@@ -12,8 +12,8 @@ import type { MailTransport } from './transport.js';
 // per piece of work (a quick try sends the same email again); send: one SMTP call, its reply
 // mapped to one shape; decide: what that reply leads to (decide.ts, pure, the same for every
 // kind); check: a failure that may be the SMTP account's is proven by a check of the account
-// that carries nothing of the email (smtp-account-check.ts; the check's own email is sent by it,
-// not through here), else decided again as the email's own;
+// that carries nothing of the email (smtp-account-check.ts; the check's own email goes out by
+// `sendEmail` below, outside any job), else decided again as the email's own;
 // record: the decision written the kind's way, tried again while the database refuses
 // (an email the server accepted is never sent again for a failed write); after: logs, alerts
 // and counts, and what comes next: done, the same email again after a pause, or other parts

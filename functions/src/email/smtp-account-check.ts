@@ -1,8 +1,10 @@
 import { collections } from '../contracts/collections.js';
 import { escapeHtml } from '../contracts/contact-message.js';
 import { dayCount, takeTicket } from './budget.js';
-import type { OutgoingEmail } from './outgoing-email.js';
+import { dayKey } from './counters.js';
+import { mayBeARepeat, stableMessageId, type OutgoingEmail } from './outgoing-email.js';
 import type { Firestore } from 'firebase-admin/firestore';
+import { sendEmail } from './runner.js';
 import { proofOf, type CheckKind } from './smtp-account.js';
 import { classifySendError, type SendFailure } from './send-failures.js';
 import type { MailTransport } from './transport.js';
@@ -30,9 +32,15 @@ import type { MailTransport } from './transport.js';
 // instances there is one check by message a minute at most (`MailSweep/account-check`, written
 // once a minute at most), and it is one of the day's emails, counted first like every other
 // (budget.ts): with the day spent, no check is made and nothing is proven.
+//
+// A check by message that met no answer once it was on its way may have arrived, as any email
+// may (decide.ts): the next check of the day goes with the same Message-ID and says first that
+// it may be a repeat; after a second silence the day's checks go by login alone, so a server
+// that stalls on every email sends the team two checks a day at most, the second labelled.
 
 /** The document that keeps the minute's check of each kind, for every instance. */
 export const accountCheckId = 'account-check';
+const checkRef = (db: Firestore) => db.collection(collections.mailSweep).doc(accountCheckId);
 
 /** How long a check that went through stands for the account on this instance. */
 export const checkHoldsMs = 60_000;
@@ -54,16 +62,31 @@ export type CheckPlatform = {
 const passedAt = new WeakMap<MailTransport, Map<CheckKind, number>>();
 const running = new WeakMap<MailTransport, Map<CheckKind, Promise<CheckResult>>>();
 
-/** The check's own email: from the sender to the support address, nothing of any visitor's. */
-export function checkEmail({ from, to }: { from: string; to: string }, nowMs: number): OutgoingEmail {
+/** A check by message that met no answer today: when it did, and how many did (`silencesPerDay` at most). */
+type Silence = { day: string; firstMs: number; count: number };
+
+/** Checks by message a day that may meet no answer before the day's checks go by login alone. */
+export const silencesPerDay = 2;
+
+/**
+ * The check's own email, from the sender to the support address, nothing of any visitor's;
+ * `repeatOf`: when today's check met no answer, so this one says it may be a repeat of that one.
+ */
+export function checkEmail(
+  { from, to }: { from: string; to: string },
+  nowMs: number,
+  repeatOf?: number,
+): OutgoingEmail {
   const when = new Date(nowMs).toISOString();
   const text = [
+    ...(repeatOf === undefined ? [] : [mayBeARepeat(repeatOf)]),
     `A check of the SMTP account by the support site's mail function, ${when}.`,
     "An email met an error that could have been the SMTP account's. This one carries nothing of a visitor's: that it arrived shows the account can send, so the error was that email's own and it is retried on its own schedule. Nothing needs doing.",
   ];
   return {
     from,
     to,
+    messageId: stableMessageId('account-check', String(repeatOf ?? nowMs), from),
     subject: 'SMTP account check: it can send (nothing to do)',
     headers: { 'Auto-Submitted': 'auto-generated' },
     text: text.join('\n\n'),
@@ -137,7 +160,7 @@ type MinuteCheck = { minute: string; result?: CheckResult };
 
 /** The minute's check: this instance's to make, or the result another instance found (not tried while it runs). */
 async function oncePerMinute(platform: CheckPlatform, kind: CheckKind, nowMs: number): Promise<CheckResult> {
-  const ref = platform.db.collection(collections.mailSweep).doc(accountCheckId);
+  const ref = checkRef(platform.db);
   const minute = minuteOf(nowMs);
   const found = await platform.db
     .runTransaction(async (tx) => {
@@ -153,21 +176,54 @@ async function oncePerMinute(platform: CheckPlatform, kind: CheckKind, nowMs: nu
   return result;
 }
 
+/** Today's silences of checks by message (none when the document cannot be read: the check is made). */
+async function silenceOf(db: Firestore, nowMs: number): Promise<Silence | undefined> {
+  const found = (
+    await checkRef(db)
+      .get()
+      .catch(() => undefined)
+  )?.get('silence') as Silence | undefined;
+  return found?.day === dayKey(nowMs) ? found : undefined;
+}
+
 async function runCheck(platform: CheckPlatform, kind: CheckKind, nowMs: number): Promise<CheckResult> {
   const { transport } = platform;
-  const byLogin = kind === 'login' && transport.verify !== undefined;
-  const ticket = byLogin
-    ? undefined
-    : await takeTicket(dayCount(platform.db, nowMs), platform.perDay, { sleep: platform.sleep }).catch(() => undefined);
-  if (!byLogin && ticket?.verdict !== 'under') return { kind: 'not-tried' };
+  const silence = kind === 'message' ? await silenceOf(platform.db, nowMs) : undefined;
+  const silenced = (silence?.count ?? 0) >= silencesPerDay;
+  if (kind === 'login' || silenced) {
+    if (transport.verify) return byLogin(transport);
+    if (silenced) return { kind: 'not-tried' };
+  }
+  return byMessage(platform, nowMs, silence);
+}
+
+/** A login of our own: connect, greet, log in, quit. */
+async function byLogin(transport: MailTransport): Promise<CheckResult> {
   try {
-    if (byLogin) await transport.verify?.();
-    else await transport.sendMail(checkEmail({ from: platform.from, to: platform.supportEmail }, nowMs));
+    await transport.verify?.();
     return { kind: 'passed' };
   } catch (error) {
     const failure = classifySendError(error);
-    // No answer once the check may have been on its way: it may have arrived, so it stays counted.
-    if (!failure.unanswered) await ticket?.release().catch(() => undefined);
     return failure.account ? { kind: 'failed', failure } : { kind: 'passed' };
   }
+}
+
+/** A message of our own, one of the day's emails; after a silence today, labelled as a repeat of it. */
+async function byMessage(platform: CheckPlatform, nowMs: number, silence: Silence | undefined): Promise<CheckResult> {
+  const ticket = await takeTicket(dayCount(platform.db, nowMs), platform.perDay, { sleep: platform.sleep }).catch(
+    () => undefined,
+  );
+  if (ticket?.verdict !== 'under') return { kind: 'not-tried' };
+  const email = checkEmail({ from: platform.from, to: platform.supportEmail }, nowMs, silence?.firstMs);
+  const sent = await sendEmail(platform.transport, email);
+  if (sent.kind === 'sent') return { kind: 'passed' };
+  const { failure } = sent;
+  // No answer once the check may have been on its way: it may have arrived, so it stays counted.
+  if (failure.unanswered) {
+    const next: Silence = { day: dayKey(nowMs), firstMs: silence?.firstMs ?? nowMs, count: (silence?.count ?? 0) + 1 };
+    await checkRef(platform.db)
+      .set({ silence: next }, { merge: true })
+      .catch(() => undefined);
+  } else await ticket.release().catch(() => undefined);
+  return failure.account ? { kind: 'failed', failure } : { kind: 'passed' };
 }
