@@ -138,8 +138,8 @@ function messageIo(ref: DocumentReference, config: MailConfig, options: DeliverO
       }),
     render: (taken) => renderMessage(taken, config, source, options.pictureDeadlineMs),
     // With SUCCESS, the thread's documents, so a later message joins it.
-    record: (taken, decision, step, { email, keptPicture }) =>
-      taken.lease.record(decision, step, {
+    record: (taken, settled, { email, keptPicture }) =>
+      taken.lease.record(settled, {
         sentWith: email.messageId
           ? threadWrites(taken.threadRefs, taken.thread, { mailId: ref.id, messageId: email.messageId, nowMs: now() })
           : [],

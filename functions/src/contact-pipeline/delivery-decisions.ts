@@ -1,5 +1,4 @@
-import { nextDayMs } from '../email/counters.js';
-import type { Decision } from '../email/decide.js';
+import type { Settlement } from '../email/settlement.js';
 import {
   failed,
   held,
@@ -14,10 +13,11 @@ import {
 } from './delivery.js';
 import { cleanPictureFrom } from './mail-document.js';
 
-// What a decision (decide.ts) does to a contact message's `delivery`, in one place: for a message
-// sent alone (its lease writes it: lease.ts) and for each message a digest carried (digest-queue.ts
-// writes them), each state written with delivery.ts's builders, and what the message came to,
-// which its job reports (message-job.ts) from the same table.
+// A settlement (email/settlement.ts: what a decision spends and waits for, the same for every
+// email) as a contact message's `delivery` records it, in one place: for a message sent alone
+// (its lease writes it: lease.ts) and for each message a digest carried (digest-queue.ts writes
+// them), each state written with delivery.ts's builders, with what the message came to, which
+// its job reports (message-job.ts) from the same table.
 
 /**
  * What became of a message: its delivery state once ended or waiting; HELD (RETRY, waiting for
@@ -25,21 +25,11 @@ import { cleanPictureFrom } from './mail-document.js';
  */
 export type Outcome = Exclude<DeliveryState, 'PROCESSING'> | 'HELD' | 'SKIPPED';
 
-/** What a message sent alone came to after each decision; a quick try again is no outcome yet. */
-export const outcomeAfter: Record<Exclude<Decision['kind'], 'again'>, Outcome> = {
-  sent: 'SUCCESS',
-  ended: 'ERROR',
-  later: 'RETRY',
-  account: 'HELD',
-  quota: 'QUEUED',
-};
-
-/** What one send came to, besides its decision: the attempts it counts, and when it met no answer. */
-export type SendStep = { attempts: number; unansweredMs?: number };
-
-/** A decision as a claimed message's `delivery` records it, and what goes with it. */
+/** A settlement as a claimed message's `delivery` records it, what goes with it, and what the message came to. */
 export type MessageOutcome = {
   update: DeliveryUpdate;
+  /** What the message came to; none while it is tried again within this run. */
+  outcome?: Outcome;
   /** SUCCESS or ERROR: the message keeps only the picture as attached. */
   ends?: true;
   /** RETRY: the picture as written is kept a day from when the message was written at most. */
@@ -51,67 +41,77 @@ export type MessageOutcome = {
 };
 
 /**
- * A decision as a message sent alone records it: held for the SMTP account with the attempts it
- * had before this claim (`before`), its count given back so it meets the caps again when it goes;
- * the next quick try recorded (renewing the lease) before its pause; waiting in RETRY or held
- * after a send that met no answer, with when, so its next email says it may be a repeat; waiting
- * for the quota back in the queue for the next day.
+ * A settlement as a message sent alone records it: held for the SMTP account due from when it
+ * was written (its place in the line), its count given back so it meets the caps again when it
+ * goes; the next quick try recorded (renewing the lease) before its pause; waiting in RETRY, or
+ * held, with a silence it met, so its next email says it may be a repeat; held for the quota
+ * back in the queue for the next day.
  */
 export function messageOutcome(
-  decision: Decision,
-  { attempts, unansweredMs }: SendStep,
-  { before, writtenMs, nowMs }: { before: number; writtenMs: number; nowMs: number },
+  settled: Settlement,
+  { writtenMs, nowMs }: { writtenMs: number; nowMs: number },
 ): MessageOutcome {
-  switch (decision.kind) {
+  switch (settled.kind) {
     case 'sent':
-      return { update: succeeded(attempts, decision.info), ends: true };
+      return { update: succeeded(settled.attempts, settled.info), outcome: 'SUCCESS', ends: true };
     case 'ended':
-      return { update: failed(attempts, decision.error), ends: true };
+      return { update: failed(settled.attempts, settled.error), outcome: 'ERROR', ends: true };
     case 'again':
-      return { update: tryingAgain(attempts + 1, decision.error, nowMs) };
-    case 'later':
+      return { update: tryingAgain(settled.attempts + 1, settled.error, nowMs) };
+    case 'waits':
       return {
-        update: { ...retryAt(attempts, decision.error, decision.atMs), ...unansweredAt(unansweredMs) },
+        update: { ...retryAt(settled.attempts, settled.error, settled.dueMs), ...unansweredAt(settled.unansweredMs) },
+        outcome: 'RETRY',
         waits: true,
       };
-    case 'account':
-      return { update: held(before, decision.error, writtenMs, unansweredMs), waits: true, givesBack: true };
-    case 'quota':
-      return { update: unclaimedToQueue('daily quota', nextDayMs(nowMs)), givesBack: true, daySpent: true };
+    case 'held':
+      return settled.for === 'account'
+        ? {
+            update: held(settled.attempts, settled.error, writtenMs, settled.unansweredMs),
+            outcome: 'HELD',
+            waits: true,
+            givesBack: true,
+          }
+        : {
+            update: unclaimedToQueue('daily quota', settled.dueMs),
+            outcome: 'QUEUED',
+            givesBack: true,
+            daySpent: true,
+          };
   }
 }
 
-/** What a digest's message is to its decision: its attempts (this send's included), its place, its picture. */
-export type InDigest = { attempts: number; digestMs: number; hasPicture: boolean };
+/** What a digest's message is to its settlement: its place in the queue, its picture. */
+export type InDigest = { digestMs: number; hasPicture: boolean };
 
 /**
- * A decision as a message a digest carried records it (the message's own decision: decided on its
- * own attempts, digest-queue.ts). Sent or ended, its picture is drawn again; the SMTP account's
- * failure or the quota puts it back at its place, no attempt spent; a failure for now backs off
- * as a message of its own would, never before its place, and after a silence it goes again as
- * the same digest (`digest`), saying so.
+ * A settlement as a message a digest carried records it (decided on its own attempts,
+ * digest-queue.ts). Sent or ended, its picture is drawn again; held, it goes back to its place
+ * (the next day for the quota), no attempt spent; a failure for now backs off as a message of its
+ * own would, never before its place, and after a silence it goes again as the same digest
+ * (`digest`), saying so.
  */
 export function inDigestOutcome(
-  { attempts, digestMs, hasPicture }: InDigest,
-  decision: Decision,
-  { nowMs, digest, unanswered }: { nowMs: number; digest: string; unanswered: boolean },
+  { digestMs, hasPicture }: InDigest,
+  settled: Settlement,
+  { nowMs, digest }: { nowMs: number; digest: string },
 ): DeliveryUpdate {
   const picture = hasPicture ? cleanPictureFrom(nowMs) : {};
-  switch (decision.kind) {
+  switch (settled.kind) {
     case 'sent':
-      return { ...succeeded(attempts, decision.info), ...picture };
+      return { ...succeeded(settled.attempts, settled.info), ...picture };
     case 'ended':
-      return { ...failed(attempts, decision.error), ...picture };
-    case 'quota':
-      return requeued(attempts - 1, null, nextDayMs(nowMs));
-    case 'account':
-      return requeued(attempts - 1, decision.error, digestMs);
+      return { ...failed(settled.attempts, settled.error), ...picture };
+    case 'held':
+      return settled.for === 'quota'
+        ? requeued(settled.attempts, null, settled.dueMs)
+        : requeued(settled.attempts, settled.error, digestMs);
     case 'again':
-    case 'later': {
-      const dueMs = Math.max(digestMs, decision.kind === 'later' ? decision.atMs : nowMs);
-      return unanswered
-        ? { ...requeued(attempts, decision.error, dueMs, digest), ...unansweredAt(nowMs) }
-        : requeued(attempts, decision.error, dueMs);
+    case 'waits': {
+      const dueMs = Math.max(digestMs, settled.kind === 'waits' ? settled.dueMs : nowMs);
+      return settled.kind === 'waits' && settled.unansweredMs !== undefined
+        ? { ...requeued(settled.attempts, settled.error, dueMs, digest), ...unansweredAt(settled.unansweredMs) }
+        : requeued(settled.attempts, settled.error, dueMs);
     }
   }
 }

@@ -11,6 +11,7 @@ import { referenceFor } from '../contracts/contact-message.js';
 import { asTheEmails, decide, type Decision, type Sent } from '../email/decide.js';
 import { endedUnsent, inDigest, type DeliveryUpdate } from './delivery.js';
 import { inDigestOutcome } from './delivery-decisions.js';
+import { settle } from '../email/settlement.js';
 import {
   fieldsBesidesPicture,
   parseMailDocument,
@@ -268,8 +269,9 @@ export function digestOutcomes(
   // No answer once the digest may have reached the team: its messages go again as the same
   // digest (the same Message-ID), saying so, and a second silence ends them (decide.ts).
   const unanswered = sent?.kind === 'failed' && sent.failure.unanswered;
-  return items.map((item) => [
-    item.ref,
-    inDigestOutcome(item, decisionFor(item, digestDecision, sent, nowMs), { nowMs, digest, unanswered }),
-  ]);
+  return items.map((item) => {
+    const step = { attempts: item.attempts, before: item.attempts - 1, unansweredMs: unanswered ? nowMs : undefined };
+    const settled = settle(decisionFor(item, digestDecision, sent, nowMs), step, nowMs);
+    return [item.ref, inDigestOutcome(item, settled, { nowMs, digest })];
+  });
 }

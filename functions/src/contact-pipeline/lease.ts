@@ -1,15 +1,15 @@
 import { FieldValue, type DocumentReference, type Timestamp } from 'firebase-admin/firestore';
 import type { MailCaps } from './caps.js';
-import type { Decision } from '../email/decide.js';
+import type { Settlement } from '../email/settlement.js';
 import type { DeliveryUpdate } from './delivery.js';
-import { messageOutcome, type SendStep } from './delivery-decisions.js';
+import { messageOutcome, type MessageOutcome, type Outcome } from './delivery-decisions.js';
 import { cleanPictureFrom, rawPictureForMs } from './mail-document.js';
 import type { RecordResult } from '../email/runner.js';
 
 // A claimed message's lease: its claim (claim.ts) set PROCESSING with a token and a lease
 // time; every write of what becomes of the message goes through here, while the claim is still
-// this invocation's. A decision (decide.ts) is written as delivery-decisions.ts says
-// (`messageOutcome`: the change of `delivery` and what goes with it).
+// this invocation's. A settlement (email/settlement.ts) is written as delivery-decisions.ts
+// says (`messageOutcome`: the change of `delivery`, what goes with it, what the message came to).
 
 export { leaseMs } from './delivery.js';
 
@@ -47,13 +47,17 @@ export type LeaseHold = {
 /** What goes with an outcome: documents written with SUCCESS, the message's fields once it ends. */
 export type OutcomeWith = { sentWith?: readonly Write[]; ends?: MessageFields };
 
+/** What a lease's record came to: what the message came to (`again`: tried again in this run), or `stale`. */
+export type Recorded = Outcome | 'again' | 'stale';
+
 export type Lease = {
   /**
-   * Records a decision on the message, if the claim still holds: one waiting for the account's
-   * sending quota goes back to the queue for the next day, its count given back and the day
-   * marked spent, so every later message of the day goes to the digests.
+   * Records a settlement on the message, if the claim still holds, and resolves to what the
+   * message came to: one held for the account's sending quota goes back to the queue for the
+   * next day, its count given back and the day marked spent, so every later message of the day
+   * goes to the digests.
    */
-  record(decision: Decision, step: SendStep, withIt?: OutcomeWith): Promise<RecordResult>;
+  record(settled: Settlement, withIt?: OutcomeWith): Promise<Recorded>;
   /**
    * Records that this claim starts reading the message's picture (`delivery.pictureTried`),
    * before a decode that could take the invocation down (memory, a crash): should it never
@@ -63,6 +67,22 @@ export type Lease = {
   markPictureTried(): Promise<void>;
 };
 
+/** The outcome's change of `delivery`, with the picture's fields it changes. */
+function withPicture(
+  outcome: MessageOutcome,
+  hold: LeaseHold,
+  { pictureMarked, ends }: { pictureMarked: boolean; ends: MessageFields },
+): DeliveryUpdate & MessageFields {
+  return {
+    ...outcome.update,
+    // Once the picture was marked, the outcome clears the mark: the read has ended.
+    ...(pictureMarked ? { 'delivery.pictureTried': FieldValue.delete() } : {}),
+    ...(outcome.ends ? ends : {}),
+    // A message that waits keeps the picture as written a day at most (mail-document.ts).
+    ...(outcome.waits && hold.rawPicture ? cleanPictureFrom(hold.writtenMs + rawPictureForMs) : {}),
+  };
+}
+
 /** The lease of a message this invocation claimed, within the caps. */
 export function leaseOf(hold: LeaseHold, caps: MailCaps, now: () => number): Lease {
   let pictureMarked = false;
@@ -71,23 +91,17 @@ export function leaseOf(hold: LeaseHold, caps: MailCaps, now: () => number): Lea
       await writeWhileClaimed(hold, { 'delivery.pictureTried': hold.token }, [], now());
       pictureMarked = true;
     },
-    record: (decision, step, { sentWith = [], ends = {} } = {}) => {
+    record: async (settled, { sentWith = [], ends = {} } = {}) => {
       const nowMs = now();
-      const outcome = messageOutcome(decision, step, { before: hold.attempts - 1, writtenMs: hold.writtenMs, nowMs });
-      const update: DeliveryUpdate & MessageFields = {
-        ...outcome.update,
-        // Once the picture was marked, the outcome clears the mark: the read has ended.
-        ...(pictureMarked ? { 'delivery.pictureTried': FieldValue.delete() } : {}),
-        ...(outcome.ends ? ends : {}),
-        // A message that waits keeps the picture as written a day at most (mail-document.ts).
-        ...(outcome.waits && hold.rawPicture ? cleanPictureFrom(hold.writtenMs + rawPictureForMs) : {}),
-      };
+      const outcome = messageOutcome(settled, { writtenMs: hold.writtenMs, nowMs });
+      const update = withPicture(outcome, hold, { pictureMarked, ends });
       const extra = [
-        ...(decision.kind === 'sent' ? sentWith : []),
+        ...(settled.kind === 'sent' ? sentWith : []),
         ...(outcome.daySpent ? [caps.daySpent(hold.ref.firestore, nowMs)] : []),
         ...(outcome.givesBack ? giveBack(hold) : []),
       ];
-      return writeWhileClaimed(hold, update, extra, nowMs);
+      const written = await writeWhileClaimed(hold, update, extra, nowMs);
+      return written === 'stale' ? 'stale' : (outcome.outcome ?? 'again');
     },
   };
 }

@@ -1,11 +1,13 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
 import { messageJob, type MessageClaim, type MessageIo } from './message-job.js';
-import { runJob, type RecordResult, type RunIo } from '../email/runner.js';
+import { runJob, type RunIo } from '../email/runner.js';
 import { unansweredTwice } from '../email/decide.js';
-import type { Decision } from '../email/decide.js';
+import type { Settlement } from '../email/settlement.js';
+import { nextDayMs } from '../email/counters.js';
 import type { DeliveryUpdate } from './delivery.js';
-import { messageOutcome, type SendStep } from './delivery-decisions.js';
+import { messageOutcome } from './delivery-decisions.js';
+import type { Recorded as LeaseRecorded } from './lease.js';
 import type { OutgoingEmail } from '../email/outgoing-email.js';
 import { maxAttempts, recordRetryDelaysMs, retryDelayMs, type SendFailure } from '../email/send-failures.js';
 import type { MailTransport } from '../email/transport.js';
@@ -48,17 +50,21 @@ function transportFailing(...failures: Array<() => Error>): MailTransport & { tr
 
 const writtenMs = nowMs - 60_000;
 /** What the job asks the claim's lease to record. */
-type Recorded = { decision: Decision; sendStep: SendStep; claim: MessageClaim };
+type Recorded = { settled: Settlement; claim: MessageClaim };
 
-/** What the claim's lease writes for a decision (lease.ts); a quota wait is a test of its own. */
-function asUpdate({ decision, sendStep, claim }: Recorded): DeliveryUpdate {
-  if (decision.kind === 'quota') throw new Error('a quota reply was not expected here');
-  return messageOutcome(decision, sendStep, { before: claim.attempts - 1, writtenMs, nowMs }).update;
+/** What the claim's lease writes for a settlement (lease.ts); a quota wait is a test of its own. */
+function asUpdate({ settled }: Recorded): DeliveryUpdate {
+  if (settled.kind === 'held' && settled.for === 'quota') throw new Error('a quota reply was not expected here');
+  return messageOutcome(settled, { writtenMs, nowMs }).update;
 }
+
+/** What the claim's lease resolves to once it wrote a settlement. */
+const written = ({ settled }: Recorded): Promise<LeaseRecorded> =>
+  Promise.resolve(messageOutcome(settled, { writtenMs, nowMs }).outcome ?? 'again');
 
 /** What a test may change of the message job's I/O. */
 type Overrides = {
-  record?: (recorded: Recorded) => Promise<RecordResult>;
+  record?: (recorded: Recorded) => Promise<LeaseRecorded>;
   /** Attempts so far, the claim's included. */
   attempts?: number;
   delays?: readonly number[];
@@ -86,10 +92,10 @@ function step(transport: MailTransport, overrides: Overrides = {}) {
         ...(overrides.unansweredMs === undefined ? {} : { unansweredMs: overrides.unansweredMs }),
       }),
     render: () => Promise.resolve({ email, keptPicture: {}, notices: { ids: [], lines: [] } }),
-    record: (claim, decision, sendStep) => {
-      if (overrides.record) return overrides.record({ decision, sendStep, claim });
-      records.push(asUpdate({ decision, sendStep, claim }));
-      return Promise.resolve('written' as const);
+    record: (claim, settled) => {
+      if (overrides.record) return overrides.record({ settled, claim });
+      records.push(asUpdate({ settled, claim }));
+      return written({ settled, claim });
     },
     delays: overrides.delays ?? [1_000, 3_000],
     now: () => nowMs,
@@ -225,18 +231,18 @@ describe('the message job', () => {
         responseCode: 550,
         response: '550 5.4.5 Daily user sending limit exceeded',
       });
-    const decisions: Decision[] = [];
+    const settlements: Settlement[] = [];
     const transport = transportFailing(quotaSpent);
     const { send, pauses } = step(transport, {
       record: (next) => {
-        decisions.push(next.decision);
-        return Promise.resolve('written');
+        settlements.push(next.settled);
+        return written(next);
       },
     });
     expect(await send()).toBe('QUEUED');
     expect(transport.tries).toBe(1);
     expect(pauses).toEqual([]);
-    expect(decisions).toEqual([{ kind: 'quota' }]);
+    expect(settlements).toEqual([{ kind: 'held', for: 'quota', attempts: 0, dueMs: nextDayMs(nowMs) }]);
   });
 
   describe('sending and recording apart', () => {
@@ -244,15 +250,15 @@ describe('the message job', () => {
     const aborted = () => Object.assign(new Error('10 ABORTED: too much contention'), { code: 10 });
     /** A store that refuses the first `failures` writes with the given error, then takes them. */
     function refusingStore(failures: number, error: () => Error) {
-      const written: DeliveryUpdate[] = [];
+      const writes: DeliveryUpdate[] = [];
       let calls = 0;
-      const record = (recorded: Recorded): Promise<RecordResult> => {
+      const record = (recorded: Recorded): Promise<LeaseRecorded> => {
         calls += 1;
         if (calls <= failures) return Promise.reject(error());
-        written.push(asUpdate(recorded));
-        return Promise.resolve('written');
+        writes.push(asUpdate(recorded));
+        return written(recorded);
       };
-      return { record, written };
+      return { record, written: writes };
     }
 
     it('sends once when the SUCCESS write fails once, and records it on the next try', async () => {

@@ -1,10 +1,11 @@
 import { logEvent } from '../log.js';
 import type { Notices } from '../email/alerts.js';
 import type { LeasedMessage } from './caps-check.js';
-import type { Decision, Sent } from '../email/decide.js';
-import { outcomeAfter, type Outcome, type SendStep } from './delivery-decisions.js';
-import type { MessageFields } from './lease.js';
-import type { Job, Next, RecordResult, Step } from '../email/runner.js';
+import type { Sent } from '../email/decide.js';
+import type { Outcome } from './delivery-decisions.js';
+import type { MessageFields, Recorded } from './lease.js';
+import type { Job, Next, Step } from '../email/runner.js';
+import { settle, type Settlement } from '../email/settlement.js';
 import type { OutgoingEmail } from '../email/outgoing-email.js';
 import type { SendFailure } from '../email/send-failures.js';
 import type { Claim } from './take-message.js';
@@ -29,8 +30,8 @@ export type MessageIo<C extends MessageClaim> = {
   /** The take (take-message.ts): the message claimed within the caps, or what it came to instead. */
   take(): Promise<C | Exclude<Claim, LeasedMessage>>;
   render(claim: C): Promise<Rendered>;
-  /** Records a decision through the claim's lease (lease.ts), with what goes with it. */
-  record(claim: C, decision: Decision, step: SendStep, rendered: Rendered): Promise<RecordResult>;
+  /** Records a settlement through the claim's lease (lease.ts), with what goes with it: what the message came to. */
+  record(claim: C, settled: Settlement, rendered: Rendered): Promise<Recorded>;
   /** Pauses between the quick tries within this invocation; [] for a single try. */
   delays: readonly number[];
   now: () => number;
@@ -91,16 +92,16 @@ const sendLog = (log: Record<string, unknown>, attempts: number, sent: Sent | un
  * email again after the next of `delays`.
  */
 async function afterDecision<C extends MessageClaim>(
-  { work, tries, sent, decision }: Step<MessageWork<C>, RecordResult>,
+  { work, tries, sent, decision }: Step<MessageWork<C>, Recorded>,
+  outcome: Outcome | 'again',
   io: MessageIo<C>,
 ): Promise<Outcome | Next<MessageWork<C>, Outcome>> {
   const failureLog = sendLog(io.log, work.attempts, sent);
-  if (decision.kind === 'again') {
+  if (outcome === 'again' || decision.kind === 'again') {
     const pauseMs = io.delays[tries] ?? 0;
     logEvent('tryingAgain', { ...failureLog, retryInMs: pauseMs });
     return { kind: 'again', work: { claim: work.claim, attempts: work.attempts + 1 }, pauseMs };
   }
-  const outcome = outcomeAfter[decision.kind];
   const state = outcome === 'HELD' ? 'RETRY' : outcome;
   if (decision.kind === 'sent') logEvent('delivered', { ...io.log, state, attempts: work.attempts });
   else if (decision.kind === 'later') {
@@ -125,7 +126,7 @@ const decisionEvents = { quota: 'waitsForQuota', account: 'heldForAccount', ende
  * message to its lease (the sweep takes it again, and an email already accepted goes under the
  * same Message-ID, so the inbox shows one).
  */
-export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<MessageWork<C>, RecordResult, Outcome> {
+export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<MessageWork<C>, Recorded, Outcome> {
   const { log } = io;
   // Rendered once per message: a quick try sends the same email again.
   let rendered: Rendered | undefined;
@@ -153,7 +154,8 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
     record({ claim, attempts }, decision, sent) {
       if (!rendered) throw new Error('a message is recorded before it was rendered');
       const unanswered = sent?.kind === 'failed' && sent.failure.unanswered;
-      return io.record(claim, decision, { attempts, ...(unanswered ? { unansweredMs: io.now() } : {}) }, rendered);
+      const step = { attempts, before: claim.attempts - 1, unansweredMs: unanswered ? io.now() : undefined };
+      return io.record(claim, settle(decision, step, io.now()), rendered);
     },
     onRecordRetry: ({ attempts }, code) => logEvent('outcomeRetried', { ...log, attempts, code }),
     async after(step) {
@@ -169,7 +171,7 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
         logEvent('claimStale', log);
         return finish('SKIPPED');
       }
-      const next = await afterDecision(step, io);
+      const next = await afterDecision(step, recorded, io);
       return typeof next === 'string' ? finish(next) : next;
     },
   };

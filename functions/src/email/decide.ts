@@ -4,8 +4,8 @@ import { maxAttempts, retryDelayMs, type SendFailure } from './send-failures.js'
 // own, a digest (each of its messages decided on its own attempts), a site email (the weekly
 // report, a deletion confirmation). One pure function, so a change to how a quota reply, the
 // SMTP account's failure, a silence after DATA or a retry is handled is made here once; a
-// message's and a digest's decision is recorded by the contact pipeline's one table
-// (delivery-decisions.ts), a site email's by send-once.ts's.
+// decision is settled by one table for every kind (settlement.ts: what it spends, what it
+// waits for), which each kind writes in its record's shape.
 
 /** What the server said of an email it accepted: its Message-ID, the addresses it took and refused, its reply. */
 export type DeliveryInfo = {

@@ -4,7 +4,8 @@ import { markAccountDown, readAccount, accountRef } from './smtp-account.js';
 import { raiseNotice, reportQuota } from './alerts.js';
 import { dayCount, hourCount, takeTicket, type Ticket } from './budget.js';
 import { dayKey, markDaySpent } from './counters.js';
-import type { Decision } from './decide.js';
+import type { Decision, Sent } from './decide.js';
+import { settle, type Settlement } from './settlement.js';
 import { stableMessageId, type OutgoingEmail } from './outgoing-email.js';
 import { runJob, type Job, type Take } from './runner.js';
 import { runIo, type EmailPlatform } from './platform.js';
@@ -152,40 +153,58 @@ async function take(platform: EmailPlatform, email: OnceEmail): Promise<Take<Wor
   return { kind: 'settled', outcome: gate };
 }
 
-/** A decision as the record keeps it, and what the run came to: one table for every site email. */
+/** The silence a settlement remembers, as the record keeps it. */
+const silenceOf = (settled: Settlement) =>
+  'unansweredMs' in settled && settled.unansweredMs !== undefined ? { unansweredMs: settled.unansweredMs } : {};
+
+/**
+ * A settlement (settlement.ts) as a site email's record keeps it, and what the run came to: a
+ * hold spends no attempt and keeps a silence, so the next send still says it may be a repeat.
+ */
 export function onceOutcome(
-  decision: Decision,
-  { attempts, unansweredMs }: { attempts: number; unansweredMs: number | undefined },
+  settled: Settlement,
   nowMs: number,
 ): { record: Record<string, unknown>; outcome: OnceOutcome } {
-  switch (decision.kind) {
+  switch (settled.kind) {
     case 'sent':
       return {
-        record: { state: 'SENT', leaseUntil: FieldValue.delete(), attempts, sentAt: Timestamp.fromMillis(nowMs) },
+        record: {
+          state: 'SENT',
+          leaseUntil: FieldValue.delete(),
+          attempts: settled.attempts,
+          sentAt: Timestamp.fromMillis(nowMs),
+        },
         outcome: 'SENT',
       };
     case 'ended':
       return {
-        record: { state: 'FAILED', leaseUntil: FieldValue.delete(), attempts, error: decision.error },
+        record: { state: 'FAILED', leaseUntil: FieldValue.delete(), attempts: settled.attempts, error: settled.error },
         outcome: 'FAILED',
       };
     case 'again':
-    case 'later':
+    case 'waits':
       return {
         record: {
           ...lease,
-          attempts,
-          error: decision.error,
-          nextTryMs: decision.kind === 'later' ? decision.atMs : nowMs,
-          ...(unansweredMs === undefined ? {} : { unansweredMs }),
+          attempts: settled.attempts,
+          error: settled.error,
+          nextTryMs: settled.kind === 'waits' ? settled.dueMs : nowMs,
+          ...silenceOf(settled),
         },
         outcome: 'LATER',
       };
-    case 'account':
-      return { record: { ...lease, error: decision.error }, outcome: 'HELD' };
-    case 'quota':
-      return { record: lease, outcome: 'DAY_SPENT' };
+    case 'held':
+      return settled.for === 'account'
+        ? { record: { ...lease, error: settled.error, ...silenceOf(settled) }, outcome: 'HELD' }
+        : { record: { ...lease, nextTryMs: settled.dueMs }, outcome: 'DAY_SPENT' };
   }
+}
+
+/** What a send of a site email settles to: the record's attempts and silence carried on. */
+function settledFor(work: Work, decision: Decision, sent: Sent | undefined, nowMs: number): Settlement {
+  const silent = sent?.kind === 'failed' && sent.failure.unanswered;
+  const step = { attempts: work.attempts + 1, before: work.attempts, unansweredMs: silent ? nowMs : work.unansweredMs };
+  return settle(decision, step, nowMs);
 }
 
 function onceJob(platform: EmailPlatform, email: OnceEmail): Job<Work, OnceOutcome, OnceOutcome> {
@@ -204,18 +223,13 @@ function onceJob(platform: EmailPlatform, email: OnceEmail): Job<Work, OnceOutco
       unansweredBefore: work.unansweredMs !== undefined,
     }),
     async record(work, decision, sent) {
-      const silent = sent?.kind === 'failed' && sent.failure.unanswered;
-      const spends = decision.kind !== 'account' && decision.kind !== 'quota';
-      const step = {
-        attempts: work.attempts + (spends ? 1 : 0),
-        unansweredMs: silent ? now() : work.unansweredMs,
-      };
-      const { record, outcome } = onceOutcome(decision, step, now());
+      const { record, outcome } = onceOutcome(settledFor(work, decision, sent, now()), now());
       await change(email.place, record);
       return outcome;
     },
     async after({ work, sent, decision, recorded }) {
-      const outcome = recorded === 'unrecorded' ? onceOutcome(decision, work, now()).outcome : recorded;
+      const outcome =
+        recorded === 'unrecorded' ? onceOutcome(settledFor(work, decision, sent, now()), now()).outcome : recorded;
       const failure = sent?.kind === 'failed' ? sent.failure : undefined;
       const codes = { kind: email.kind, record: path, code: failure?.code, responseCode: failure?.responseCode };
       if (decision.kind === 'sent') {
