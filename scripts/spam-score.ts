@@ -1,6 +1,6 @@
 // `npm run spam-score`: scores the support email the mail function sends with SpamAssassin's
 // local rules (`spamassassin -t -L`, no network tests), for messages with and without the
-// app's context, and for a digest of messages over the caps with a delivery notice. Prints each score and the rules that fired. Needs the `spamassassin`
+// app's context, and for a digest of messages over the caps with a delivery warning. Prints each score and the rules that fired. Needs the `spamassassin`
 // command (Debian: apt-get install spamassassin); not part of `npm test`.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -60,10 +60,10 @@ const emails: Array<[string, OutgoingEmail]> = samples.map(([name, mail, project
   name,
   renderEmail(mail, options, { id: 'Q2x9LmTz81KpRw3vBn0c', projectId }),
 ]);
-// A digest of the messages over the caps (digest.ts), with a delivery notice: 20 messages.
+// A digest of the messages over the caps (digest.ts), with a delivery warning: 20 messages.
 const ids = Array.from({ length: 20 }, (_, index) => `Q2x9LmTz81KpRw3vBn${String(index).padStart(2, '0')}`);
 emails.push([
-  'a digest of 20, with a delivery notice',
+  'a digest of 20, with a delivery warning',
   renderDigest(
     ids.map((id, index) => digestPart(written({ email: `angler${String(index)}@example.org` }), { id })),
     options,

@@ -29,7 +29,7 @@ describe('the retention of contact messages', () => {
       // The rate-limit counters (functions/src/email/counters.ts) expire a day after their hour.
       { collectionGroup: collections.mailLimits, fieldPath: 'expireAt', ttl: true, indexes: [] },
       { collectionGroup: collections.mailLimitShards, fieldPath: 'expireAt', ttl: true, indexes: [] },
-      // The alerts' notices (functions/src/email/alerts.ts) are kept 30 days.
+      // The delivery warnings (functions/src/email/alerts.ts) are kept 30 days.
       { collectionGroup: collections.mailAlerts, fieldPath: 'expireAt', ttl: true, indexes: [] },
       // Threads (functions/src/contact-pipeline/threads.ts): 30 days after a visitor's last email.
       { collectionGroup: collections.mailThreads, fieldPath: 'expireAt', ttl: true, indexes: [] },

@@ -146,7 +146,7 @@ describe('a mail account that fails, then is mended', () => {
     expect(alerts.filter((alert) => alert.kind === 'failed' || alert.kind === 'stale-retry')).toEqual([]);
     // The first email after says what happened, in the server's words.
     expect(carrying(ids[0] ?? '')[0]?.text).toMatch(
-      /^Delivery notice:\n- Since .* UTC the mail account has failed for every message \(Invalid login: 535 5\.7\.8 Username and Password not accepted\.\)/,
+      /^Delivery warning:\n- Since .* UTC the mail account has failed for every message \(Invalid login: 535 5\.7\.8 Username and Password not accepted\.\)/,
     );
     expect(readAccount(await accountRef(db).get()).down).toBe(false);
   }, 120_000);

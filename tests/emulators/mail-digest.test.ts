@@ -164,13 +164,13 @@ describe('what a digest reads', () => {
   });
 });
 
-describe('a refused digest and the delivery notices it carries', () => {
+describe('a refused digest and the delivery warnings it carries', () => {
   it('carries them in the first half that goes, and marks them carried only then', async () => {
     const t = token();
     const at = freshDay() + 13 * 60 * minute;
     const ids = await write(4, at, t);
     await queueAsBefore(ids, at);
-    // Earlier files' notices would ride along: this test reads its own alone.
+    // Earlier files' warnings would ride along: this test reads its own alone.
     const waiting = await db.collection(collections.mailAlerts).where('reported', '==', false).get();
     await Promise.all(waiting.docs.map((notice) => notice.ref.update({ reported: true })));
     const notice = db.collection(collections.mailAlerts).doc(`test-notice-${t}`);

@@ -165,13 +165,13 @@ describe('an SMTP outage', () => {
       for (const id of ids) expect(carrying(mails, id), `Mail/${id}`).toHaveLength(1);
       expect(carrying(mails.slice(0, 1), ids[0] ?? '')).toHaveLength(1);
       expect(mails[0]?.text).toMatch(
-        /^Delivery notice:\n- Since \d{4}-\d\d-\d\d \d\d:\d\d UTC the mail account has failed for every message \(/,
+        /^Delivery warning:\n- Since \d{4}-\d\d-\d\d \d\d:\d\d UTC the mail account has failed for every message \(/,
       );
       // Once carried, the notice is done: the next message's email has none.
       now += minute;
       const next = await scriptWrites({ email: `after+${t}@example.org`, subject: `After ${t}` });
       expect(await invoke([next], now)).toEqual(['SUCCESS']);
-      expect(carrying(harness.inbox.messages.slice(before), next)[0]?.text).not.toContain('Delivery notice');
+      expect(carrying(harness.inbox.messages.slice(before), next)[0]?.text).not.toContain('Delivery warning');
       for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
     } finally {
       harness.inbox.rejectWhen(undefined);

@@ -162,7 +162,7 @@ const oauth2 = (changes: Partial<Extract<SmtpAuth, { method: 'oauth2' }>> = {}):
     ...changes,
   });
 
-// Nothing of this file stays for another file's sweep to find, nor its failures' notices for
+// Nothing of this file stays for another file's sweep to find, nor its failures' warnings for
 // another file's next email to carry.
 const harness = mailHarness({ inbox: false, atEnd: ({ deleteWritten }) => deleteWritten() });
 const { db, deliveryOf, write } = harness;

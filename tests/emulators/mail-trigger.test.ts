@@ -41,7 +41,7 @@ const harness = mailHarness({ triggers: true, rules: true, atEnd: everyMessageEn
 const { written, readMail, deliveryWhen, withToken, visitorWrites, scriptWrites } = harness;
 
 beforeAll(async () => {
-  // Delivery notices that other files' failed messages left waiting would ride at the top of
+  // Delivery warnings that other files' failed messages left waiting would ride at the top of
   // this file's first email: they are not this file's, so they count as carried already.
   await harness.rules.withSecurityRulesDisabled(async (context) => {
     const waiting = await getDocs(

@@ -2,7 +2,7 @@ import { checkCount } from '../email/budget.js';
 import type { MailCaps } from './caps.js';
 import type { ClaimedMessage, NotClaimed } from './claim.js';
 import { readCounts } from '../email/counters.js';
-import { unclaimedToQueue, type QueuedFor } from './delivery.js';
+import { requeuedFromClaim, type QueuedFor } from './delivery.js';
 import { giveBack, leaseOf, type Lease, type LeaseHold } from './lease.js';
 
 // The caps' check of a message its claim counted (caps.ts, `checkCount`: the one check every
@@ -12,8 +12,8 @@ import { giveBack, leaseOf, type Lease, type LeaseHold } from './lease.js';
 /** A message taken by this invocation, within the caps: to be rendered and sent. */
 export type LeasedMessage = ClaimedMessage & {
   lease: Lease;
-  /** Whether delivery notices wait for an email (the caps' count says so; unknown: look). */
-  noticesWait: boolean;
+  /** Whether delivery warnings wait for an email (the caps' count says so; unknown: look). */
+  warningsWait: boolean;
 };
 
 export type CheckIo = {
@@ -23,7 +23,7 @@ export type CheckIo = {
 };
 
 /**
- * The caps' check of a claimed message, which also says whether delivery notices wait for an
+ * The caps' check of a claimed message, which also says whether delivery warnings wait for an
  * email: within the caps it comes with its lease; over them it goes back to the queue.
  */
 export async function withinCaps(
@@ -31,9 +31,9 @@ export async function withinCaps(
   caps: MailCaps,
   { now, sleep, random }: CheckIo,
 ): Promise<LeasedMessage | NotClaimed> {
-  const leased = (counts?: { notices: number }): LeasedMessage => ({
+  const leased = (counts?: { warnings: number }): LeasedMessage => ({
     ...claimed,
-    noticesWait: counts === undefined || counts.notices > 0,
+    warningsWait: counts === undefined || counts.warnings > 0,
     lease: leaseOf(claimed, caps, now),
   });
   if (!claimed.counted) return leased();
@@ -59,7 +59,7 @@ export async function withinCaps(
     );
     if (!verdict.over) return leased(counts);
     const queuedFor: QueuedFor = verdict.cap === 'day' ? 'daily quota' : 'global cap';
-    await backToQueue(claimed, queuedFor, now());
+    await requeueOverCaps(claimed, queuedFor, now());
     return {
       kind: 'queued',
       reason: `over the ${queuedFor}`,
@@ -75,9 +75,9 @@ export async function withinCaps(
  * count was checked: back in the queue for a digest (due now), its count given back, in one
  * write (the lease is fresh: nobody else may have taken it).
  */
-async function backToQueue(hold: LeaseHold, queuedFor: QueuedFor, nowMs: number): Promise<void> {
+async function requeueOverCaps(hold: LeaseHold, queuedFor: QueuedFor, nowMs: number): Promise<void> {
   const batch = hold.ref.firestore.batch();
-  batch.update(hold.ref, unclaimedToQueue(queuedFor, nowMs, hold.attempts - 1));
+  batch.update(hold.ref, requeuedFromClaim(queuedFor, nowMs, hold.attempts - 1));
   for (const item of giveBack(hold)) batch.set(item.ref, item.data, { merge: true });
   await batch.commit();
 }

@@ -7,14 +7,13 @@ import { markAccountDown } from '../email/smtp-account.js';
 import {
   alertSink,
   markReported,
-  pendingNotices,
+  pendingWarnings,
   reportFailure,
   reportQuota,
   type AlertSink,
 } from '../email/alerts.js';
 import type { LeasedMessage } from './caps-check.js';
 import { mailCaps } from './caps.js';
-import { dayKey } from '../email/counters.js';
 import { readKnownProblems } from './known-problems.js';
 import type { MessageFields } from './lease.js';
 import { pictureDrawn, pictureFlag, pictureToClean, type CarriedPicture } from './mail-document.js';
@@ -89,7 +88,7 @@ export type DeliverOptions = {
 /**
  * The message's email: the picture read again (one that cannot be read, or not within the
  * deadline, or whose read took an earlier invocation down, is left out, and the email says so;
- * the message goes all the same), the delivery notices that wait, the known problem it names, a
+ * the message goes all the same), the delivery warnings that wait, the known problem it names, a
  * line when an earlier send may have reached the team. Once its email is sent (or refused for
  * good), the message keeps only the picture as it was attached (drawn again, no metadata), or
  * none: never the bytes a writer sent.
@@ -105,7 +104,7 @@ async function renderMessage(
   const carried = fields?.picture;
   const picture = carried ? await readCarried(carried, taken, pictureDeadline) : undefined;
   if (picture && !picture.ok) logEvent('pictureLeftOut', { mailId: source.id, reason: picture.reason });
-  const notices = taken.noticesWait ? await pendingNotices(db) : { ids: [], lines: [] };
+  const warnings = taken.warningsWait ? await pendingWarnings(db) : { ids: [], lines: [] };
   // The known problem the message names, read: its email says so first and joins its thread.
   const named = fields?.message.notice;
   const knownProblem = named
@@ -114,12 +113,12 @@ async function renderMessage(
   // A send that met no answer may have reached the team: this email says so first.
   const repeat = taken.unansweredMs === undefined ? [] : [mayBeARepeat(taken.unansweredMs)];
   const email = renderEmail(taken.mail, { from: config.from, supportEmail: config.supportEmail }, source, {
-    notices: [...repeat, ...notices.lines],
+    warnings: [...repeat, ...warnings.lines],
     thread: taken.thread,
     picture,
     ...(knownProblem ? { knownProblem } : {}),
   });
-  return { email, keptPicture: carried ? cleanPicture(picture) : {}, notices };
+  return { email, keptPicture: carried ? cleanPicture(picture) : {}, warnings };
 }
 
 /** The message job's I/O with the database, the clock and the alerts, from the configuration. */
@@ -150,9 +149,9 @@ function messageIo(ref: DocumentReference, config: MailConfig, options: DeliverO
     log: { mailId: ref.id },
     failed: (error) =>
       reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, now(), alert),
-    spent: () => reportQuota(db, { kind: 'quota', day: dayKey(now()), limit: caps.perDay }, now(), alert),
+    spent: () => reportQuota(db, caps.perDay, now(), alert),
     accountDown: (failure) => markAccountDown(db, failure, now(), alert),
-    delivered: (notices) => markReported(db, notices),
+    delivered: (warnings) => markReported(db, warnings),
   };
 }
 

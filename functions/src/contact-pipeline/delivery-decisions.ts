@@ -7,7 +7,7 @@ import {
   succeeded,
   tryingAgain,
   unansweredAt,
-  unclaimedToQueue,
+  requeuedFromClaim,
   type DeliveryState,
   type DeliveryUpdate,
 } from './delivery.js';
@@ -73,7 +73,7 @@ export function messageOutcome(
             givesBack: true,
           }
         : {
-            update: unclaimedToQueue('daily quota', settled.dueMs),
+            update: requeuedFromClaim('daily quota', settled.dueMs),
             outcome: 'QUEUED',
             givesBack: true,
             daySpent: true,

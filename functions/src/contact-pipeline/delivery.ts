@@ -190,7 +190,7 @@ export function requeued(attempts: number, error: string | null, digestMs: numbe
  * or the server said the account's quota is spent): due at `digestMs`, not counted, its
  * attempts set when given; the rest of the field (its expiry) as it was.
  */
-export function unclaimedToQueue(queuedFor: QueuedFor, digestMs: number, attempts?: number): DeliveryUpdate {
+export function requeuedFromClaim(queuedFor: QueuedFor, digestMs: number, attempts?: number): DeliveryUpdate {
   return {
     'delivery.state': 'QUEUED',
     ...(attempts === undefined ? {} : { 'delivery.attempts': attempts }),

@@ -1,7 +1,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
 import { reportQuota, type AlertSink } from '../email/alerts.js';
-import { dayKey, nextDayMs, readCounts } from '../email/counters.js';
+import { nextDayMs, readCounts } from '../email/counters.js';
 
 // When the next digest may go (digest.ts): not once the day's emails are spent (the team hears
 // of it once a day), and less often than a minute as they run down, so the day's emails last
@@ -38,7 +38,7 @@ export async function dayAllows(
     db.collection(collections.mailSweep).doc(digestStateId).get(),
   ]);
   if (day >= perDay) {
-    await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: perDay }, nowMs, alert);
+    await reportQuota(db, perDay, nowMs, alert);
     return 'SPENT';
   }
   const lastMs: unknown = last.get('lastMs');

@@ -22,7 +22,7 @@ import {
 import { digestPart, type DigestPart } from './render-digest.js';
 
 // The queue of the messages over a cap (state QUEUED, `delivery.digestTime`): its next
-// candidates, taking them into a digest in transactions (state PROCESSING, a lease,
+// candidates, claiming them into a digest in transactions (state PROCESSING, a lease,
 // `delivery.digest`), so a second sweep or a retried run never sends one twice, and writing
 // what came of the digest on each, only while its claim is still that digest's. The digest's
 // job (digest.ts) sends them.
@@ -43,11 +43,11 @@ export const maxDigestMessages = 1_000;
 export const maxDigestBytes = 4_000_000;
 
 /**
- * Messages taken per transaction (a transaction writes at most 500 documents). Each is read
+ * Messages claimed per transaction (a transaction writes at most 500 documents). Each is read
  * without its picture (`digestFields`): a chunk is a few hundred kilobytes of text, where whole
  * documents could be 128 MB should every one carry a picture of the largest size the rules allow.
  */
-const takeChunk = 200;
+const claimChunk = 200;
 
 /** What a digest reads of a message: every field it prints and decides by, and the flag. */
 export const digestFields: readonly string[] = [...fieldsBesidesPicture, pictureFlag];
@@ -65,7 +65,7 @@ export type DigestItem = {
   unansweredMs?: number;
 };
 
-/** A queued message that turned out malformed: ended in ERROR as it was taken. */
+/** A queued message that turned out malformed: ended in ERROR as it was claimed. */
 export type Malformed = { ref: DocumentReference; error: string };
 
 /**
@@ -77,7 +77,7 @@ export async function candidates(
   nowMs: number,
 ): Promise<{ id?: string; docs: QueryDocumentSnapshot[] }> {
   // Only `delivery` is read here (a thousand messages with their pictures could be 640 MB);
-  // `takeQueued` reads the messages again, in transactions.
+  // `claimQueued` reads the messages again, in transactions.
   const mail = db.collection(collections.mail).select('delivery');
   const resend = await mail.where('delivery.resendAs', '>', '').limit(1).get();
   const id: unknown = resend.docs[0]?.get('delivery.resendAs');
@@ -108,16 +108,16 @@ function withPictureKnown(mail: ContactMail, picture: boolean): ContactMail {
   return { ...mail, picture: { kind: 'refused', reason: 'is kept with its document: a digest does not read it' } };
 }
 
-/** What a digest takes: its id, whether it is sent again as a digest that died, when, and the links. */
-export type Taking = {
+/** What a digest claims: its id, whether it is sent again as a digest that died, when, and the links. */
+export type Claiming = {
   digest: string;
   resending: boolean;
   nowMs: number;
   source: (id: string) => { id: string; projectId?: string };
 };
 
-/** Whether a message read in a take still waits for this digest (due, or resent as it). */
-function isWaiting(snapshot: DocumentSnapshot, { digest, resending, nowMs }: Taking): boolean {
+/** Whether a message read in a claim still waits for this digest (due, or resent as it). */
+function isWaiting(snapshot: DocumentSnapshot, { digest, resending, nowMs }: Claiming): boolean {
   if (snapshot.get('delivery.state') !== 'QUEUED') return false;
   if (resending) return snapshot.get('delivery.resendAs') === digest;
   const time: unknown = snapshot.get('delivery.digestTime');
@@ -125,20 +125,20 @@ function isWaiting(snapshot: DocumentSnapshot, { digest, resending, nowMs }: Tak
 }
 
 /** What one transaction took; kept only once it commits. */
-type Chunk = { taken: DigestItem[]; malformed: Malformed[]; bytes: number };
+type Chunk = { claimed: DigestItem[]; malformed: Malformed[]; bytes: number };
 
 /**
  * One queued message into the digest, unless the digest is full (`room` messages, or its size):
  * ended in ERROR when malformed, else its part of the email and PROCESSING under the digest's claim. A
- * message read whole (queued before the picture flag existed) is flagged as it is taken.
+ * message read whole (queued before the picture flag existed) is flagged as it is claimed.
  */
-function takeOne(
+function claimOne(
   tx: Transaction,
   snapshot: DocumentSnapshot,
   readWhole: boolean,
   { chunk, room }: { chunk: Chunk; room: number },
-  taking: Taking,
-): 'taken' | 'full' | 'malformed' {
+  claiming: Claiming,
+): 'claimed' | 'full' | 'malformed' {
   const attemptsBefore: unknown = snapshot.get('delivery.attempts');
   const attempts = typeof attemptsBefore === 'number' ? attemptsBefore : 0;
   const result = parseMailDocument(snapshot.data());
@@ -148,78 +148,78 @@ function takeOne(
     chunk.malformed.push({ ref: snapshot.ref, error });
     return 'malformed';
   }
-  if (chunk.taken.length >= room) return 'full';
+  if (chunk.claimed.length >= room) return 'full';
   const flag: unknown = snapshot.get(pictureFlag);
   const mark = typeof flag === 'boolean' ? { [pictureFlag]: flag } : pictureMark(snapshot.data() ?? {});
-  const part = digestPart(withPictureKnown(result.mail, mark[pictureFlag]), taking.source(snapshot.id));
+  const part = digestPart(withPictureKnown(result.mail, mark[pictureFlag]), claiming.source(snapshot.id));
   if (chunk.bytes > 0 && chunk.bytes + part.bytes > maxDigestBytes) return 'full';
   const time: unknown = snapshot.get('delivery.digestTime');
   const unanswered: unknown = snapshot.get('delivery.unanswered');
   chunk.bytes += part.bytes;
-  chunk.taken.push({
+  chunk.claimed.push({
     ref: snapshot.ref,
     attempts: attempts + 1,
     part,
-    digestMs: time instanceof Timestamp ? time.toMillis() : taking.nowMs,
+    digestMs: time instanceof Timestamp ? time.toMillis() : claiming.nowMs,
     reference: referenceFor(snapshot.id),
     hasPicture: mark[pictureFlag],
     ...(unanswered instanceof Timestamp ? { unansweredMs: unanswered.toMillis() } : {}),
   });
-  tx.update(snapshot.ref, { ...inDigest(taking.digest, attempts + 1, taking.nowMs), ...(readWhole ? mark : {}) });
-  return 'taken';
+  tx.update(snapshot.ref, { ...inDigest(claiming.digest, attempts + 1, claiming.nowMs), ...(readWhole ? mark : {}) });
+  return 'claimed';
 }
 
-/** One transaction of a take: up to `takeChunk` candidates, as many as the digest has room for. */
-async function takeChunkOf(
+/** One transaction of a claim: up to `claimChunk` candidates, as many as the digest has room for. */
+async function claimChunkOf(
   tx: Transaction,
   refs: DocumentReference[],
   room: number,
   bytes: number,
-  taking: Taking,
+  claiming: Claiming,
 ): Promise<Chunk> {
   const snapshots = await tx.getAll(...refs, { fieldMask: [...digestFields] });
   // Messages queued before the flag existed say nothing of a picture: those alone are read
-  // whole (and flagged as they are taken, so never read whole again).
-  const unflagged = snapshots.filter((item) => isWaiting(item, taking) && typeof item.get(pictureFlag) !== 'boolean');
+  // whole (and flagged as they are claimed, so never read whole again).
+  const unflagged = snapshots.filter((item) => isWaiting(item, claiming) && typeof item.get(pictureFlag) !== 'boolean');
   const wholes = unflagged.length > 0 ? await tx.getAll(...unflagged.map((item) => item.ref)) : [];
   const whole = new Map(wholes.map((item) => [item.id, item]));
-  const chunk: Chunk = { taken: [], malformed: [], bytes };
+  const chunk: Chunk = { claimed: [], malformed: [], bytes };
   for (const masked of snapshots) {
-    if (!isWaiting(masked, taking)) continue;
+    if (!isWaiting(masked, claiming)) continue;
     const read = whole.get(masked.id);
-    if (takeOne(tx, read ?? masked, read !== undefined, { chunk, room }, taking) === 'full') break;
+    if (claimOne(tx, read ?? masked, read !== undefined, { chunk, room }, claiming) === 'full') break;
   }
   return chunk;
 }
 
 /**
  * Takes the candidates still QUEUED and due (or, resending, still waiting for that digest)
- * into the digest, `takeChunk` to a transaction, the whole within maxDigestMessages and
+ * into the digest, `claimChunk` to a transaction, the whole within maxDigestMessages and
  * maxDigestBytes. A malformed document ends in ERROR. Should the invocation die between two
- * parts, the leases of those taken run out and the sweep puts them back in the queue.
+ * parts, the leases of those claimed run out and the sweep puts them back in the queue.
  */
-export async function takeQueued(
+export async function claimQueued(
   db: Firestore,
   refs: DocumentReference[],
-  taking: Taking,
-): Promise<{ taken: DigestItem[]; malformed: Malformed[] }> {
-  const taken: DigestItem[] = [];
+  claiming: Claiming,
+): Promise<{ claimed: DigestItem[]; malformed: Malformed[] }> {
+  const claimed: DigestItem[] = [];
   const malformed: Malformed[] = [];
   let bytes = 0;
-  for (let first = 0; first < refs.length && taken.length < maxDigestMessages; first += takeChunk) {
+  for (let first = 0; first < refs.length && claimed.length < maxDigestMessages; first += claimChunk) {
     const part = await db.runTransaction((tx) =>
-      takeChunkOf(tx, refs.slice(first, first + takeChunk), maxDigestMessages - taken.length, bytes, taking),
+      claimChunkOf(tx, refs.slice(first, first + claimChunk), maxDigestMessages - claimed.length, bytes, claiming),
     );
-    taken.push(...part.taken);
+    claimed.push(...part.claimed);
     malformed.push(...part.malformed);
     bytes = part.bytes;
-    if (part.taken.length === 0 && bytes > 0) break;
+    if (part.claimed.length === 0 && bytes > 0) break;
   }
-  return { taken, malformed };
+  return { claimed, malformed };
 }
 
 /**
- * Writes a digest's outcome on its messages, in transactions of `takeChunk`, each message only
+ * Writes a digest's outcome on its messages, in transactions of `claimChunk`, each message only
  * while its claim is still this digest's; the same outcome written twice changes nothing. A
  * refusal throws: the runner (runner.ts) tries the whole write again, then leaves it to the
  * lease (the sweep requeues them, to be sent again under the same digest id).
@@ -229,8 +229,8 @@ export async function recordDigest(
   digest: string,
   updates: ReadonlyArray<[DocumentReference, DeliveryUpdate]>,
 ): Promise<void> {
-  for (let first = 0; first < updates.length; first += takeChunk) {
-    const chunk = updates.slice(first, first + takeChunk);
+  for (let first = 0; first < updates.length; first += claimChunk) {
+    const chunk = updates.slice(first, first + claimChunk);
     await db.runTransaction(async (tx) => {
       // The claim alone decides: the messages are not read again, their pictures least of all.
       const snapshots = await tx.getAll(...chunk.map(([ref]) => ref), { fieldMask: ['delivery.claim'] });

@@ -7,11 +7,11 @@ import { accountRef, markAccountDown, readAccount } from '../email/smtp-account.
 import {
   alertSink,
   markReported,
-  pendingNotices,
+  pendingWarnings,
   reportFailure,
   reportQuota,
   type AlertSink,
-  type Notices,
+  type Warnings,
 } from '../email/alerts.js';
 import {
   candidates,
@@ -19,11 +19,11 @@ import {
   digestOutcomes,
   queuedCount,
   recordDigest,
-  takeQueued,
+  claimQueued,
   type DigestItem,
 } from './digest-queue.js';
 import { dayCount, takeTicket, type Ticket } from '../email/budget.js';
-import { dayKey, markDaySpent } from '../email/counters.js';
+import { markDaySpent } from '../email/counters.js';
 import { dayAllows, digestStateId } from './digest-pace.js';
 import { renderDigest } from './render-digest.js';
 import { mayBeARepeat } from '../email/outgoing-email.js';
@@ -91,8 +91,8 @@ type DigestWork = {
   id: string;
   /** Messages waiting in the queue when the digest was taken. */
   waiting: number;
-  /** Notices the email carries (the whole digest's; a refused one's first half). */
-  notices: Notices;
+  /** Warnings the email carries (the whole digest's; a refused one's first half). */
+  warnings: Warnings;
 };
 
 /**
@@ -102,7 +102,7 @@ type DigestWork = {
 const splits = (work: DigestWork, decision: Decision): boolean =>
   work.items.length > 1 && decision.kind === 'ended' && decision.forGood;
 
-const noNotices: Notices = { ids: [], lines: [] };
+const noWarnings: Warnings = { ids: [], lines: [] };
 
 /** Where and when a digest is sent, and how its email is rendered. */
 type DigestRun = {
@@ -126,7 +126,7 @@ type DigestRun = {
  */
 async function afterSent(run: DigestRun, sending: Sending, work: DigestWork): Promise<void> {
   sending.emails += 1;
-  await markReported(run.db, work.notices);
+  await markReported(run.db, work.warnings);
 }
 
 /**
@@ -170,7 +170,7 @@ async function afterUnsent(
       kind: 'parts',
       works: [
         { ...work, items: work.items.slice(0, half), id: `${work.id}-1` },
-        { ...work, items: work.items.slice(half), id: `${work.id}-2`, notices: noNotices },
+        { ...work, items: work.items.slice(half), id: `${work.id}-2`, warnings: noWarnings },
       ],
     };
   }
@@ -224,15 +224,15 @@ function digestJob(
   };
 }
 
-/** The digest's email: its messages' parts, the known problems they name (one read), the notices. */
-async function renderWork(db: Firestore, config: MailConfig, { items, id, waiting, notices }: DigestWork) {
+/** The digest's email: its messages' parts, the known problems they name (one read), the warnings. */
+async function renderWork(db: Firestore, config: MailConfig, { items, id, waiting, warnings }: DigestWork) {
   const parts = items.map(({ part }) => part);
   const named = parts.flatMap(({ notice }) => (notice ? [notice] : []));
   const knownProblems = named.length > 0 ? await readKnownProblems(db, named) : undefined;
   // Sent again after a try that met no answer: it says so first.
   const unansweredMs = Math.min(...items.flatMap((item) => item.unansweredMs ?? []));
   const repeat = Number.isFinite(unansweredMs) ? [mayBeARepeat(unansweredMs)] : [];
-  return renderDigest(parts, config, { id, waiting }, [...repeat, ...notices.lines], knownProblems);
+  return renderDigest(parts, config, { id, waiting }, [...repeat, ...warnings.lines], knownProblems);
 }
 
 /** What the digest came to, reported: its alerts, the day spent, each message ended in ERROR. */
@@ -250,7 +250,7 @@ async function reportSending(
     alert({ kind: 'digest', digest, messages: items.length - sending.requeued - sending.failures.length, waiting });
   }
   if (sending.quota) {
-    await reportQuota(db, { kind: 'quota', day: dayKey(nowMs), limit: config.limits.perDay }, nowMs, alert);
+    await reportQuota(db, config.limits.perDay, nowMs, alert);
   }
   for (const failure of sending.failures) await reportFailure(db, { kind: 'failed', ...failure }, now(), alert);
   const outcome: DigestReport['outcome'] = sending.account
@@ -306,7 +306,7 @@ export async function sendDigest(
   let taken: DigestWork | undefined;
   const take = async () => {
     const refs = found.docs.map((snapshot) => snapshot.ref);
-    const chunks = await takeQueued(db, refs, {
+    const chunks = await claimQueued(db, refs, {
       digest: run.id,
       resending: found.id !== undefined,
       nowMs,
@@ -315,8 +315,8 @@ export async function sendDigest(
     for (const { ref, error } of chunks.malformed) {
       await reportFailure(db, { kind: 'failed', mailId: ref.id, reference: referenceFor(ref.id), error }, nowMs, alert);
     }
-    if (chunks.taken.length === 0) return undefined;
-    taken = { items: chunks.taken, id: run.id, waiting: await queuedCount(db), notices: await pendingNotices(db) };
+    if (chunks.claimed.length === 0) return undefined;
+    taken = { items: chunks.claimed, id: run.id, waiting: await queuedCount(db), warnings: await pendingWarnings(db) };
     return taken;
   };
   const platform = emailPlatform(db, platformSettings(config), { transport: options.transport, sleep: run.sleep, now });

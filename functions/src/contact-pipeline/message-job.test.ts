@@ -91,7 +91,7 @@ function step(transport: MailTransport, overrides: Overrides = {}) {
         attempts: overrides.attempts ?? 1,
         ...(overrides.unansweredMs === undefined ? {} : { unansweredMs: overrides.unansweredMs }),
       }),
-    render: () => Promise.resolve({ email, keptPicture: {}, notices: { ids: [], lines: [] } }),
+    render: () => Promise.resolve({ email, keptPicture: {}, warnings: { ids: [], lines: [] } }),
     record: (claim, settled) => {
       if (overrides.record) return overrides.record({ settled, claim });
       records.push(asUpdate({ settled, claim }));

@@ -1,5 +1,5 @@
 import { logEvent } from '../log.js';
-import type { Notices } from '../email/alerts.js';
+import type { Warnings } from '../email/alerts.js';
 import type { LeasedMessage } from './caps-check.js';
 import type { Sent } from '../email/decide.js';
 import type { Outcome } from './delivery-decisions.js';
@@ -22,8 +22,8 @@ export type MessageClaim = { kind: 'claimed'; attempts: number; unansweredMs?: n
 /** A claimed message on its way: its claim, and its attempts so far (this try's included). */
 export type MessageWork<C extends MessageClaim> = { claim: C; attempts: number };
 
-/** A message's email, and what goes with it: the picture it keeps once sent, the notices it carries. */
-export type Rendered = { email: OutgoingEmail; keptPicture: MessageFields; notices: Notices };
+/** A message's email, and what goes with it: the picture it keeps once sent, the warnings it carries. */
+export type Rendered = { email: OutgoingEmail; keptPicture: MessageFields; warnings: Warnings };
 
 /** The message job's I/O: deliverMail passes the database's, a unit test its own. */
 export type MessageIo<C extends MessageClaim> = {
@@ -43,8 +43,8 @@ export type MessageIo<C extends MessageClaim> = {
   /** The SMTP account failed, and so did a check of it: every message waits for it (smtp-account.ts). */
   accountDown(failure: SendFailure): Promise<void>;
 
-  /** The email went, with these notices. */
-  delivered(notices: Notices): Promise<void>;
+  /** The email went, with these warnings. */
+  delivered(warnings: Warnings): Promise<void>;
 };
 
 /** A message's take that came to no claim, logged and reported: the outcome it settles with. */
@@ -131,7 +131,7 @@ export function messageJob<C extends MessageClaim>(io: MessageIo<C>): Job<Messag
   // Rendered once per message: a quick try sends the same email again.
   let rendered: Rendered | undefined;
   const finish = async (outcome: Outcome): Promise<Next<MessageWork<C>, Outcome>> => {
-    if (outcome === 'SUCCESS' && rendered) await io.delivered(rendered.notices);
+    if (outcome === 'SUCCESS' && rendered) await io.delivered(rendered.warnings);
     if (outcome === 'QUEUED') await io.spent();
     return { kind: 'done', outcome };
   };

@@ -9,7 +9,7 @@ import {
   messageHtml,
   messageSection,
   messageSubject,
-  noticeText,
+  warningsText,
   pictureRow,
   quoteText,
   replyLink,
@@ -120,7 +120,7 @@ export function renderDigest(
   parts: readonly DigestPart[],
   options: { from: string; supportEmail: string },
   summary: DigestSummary,
-  notices: readonly string[] = [],
+  warnings: readonly string[] = [],
   knownProblems: ReadonlyMap<string, KnownProblem> = new Map(),
 ): OutgoingEmail {
   const shown = groupedParts(parts, knownProblems);
@@ -138,9 +138,9 @@ export function renderDigest(
     subject,
     html: layout(
       subject,
-      notices,
+      warnings,
       [`<p style="margin:0 0 12px">${escapeHtml(intro)}</p>`, ...shown.map((part) => part.html)].join('\n'),
     ),
-    text: [...noticeText(notices), intro, ...shown.map((part) => part.text)].join('\n\n'),
+    text: [...warningsText(warnings), intro, ...shown.map((part) => part.text)].join('\n\n'),
   };
 }

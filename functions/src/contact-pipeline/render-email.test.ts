@@ -332,16 +332,16 @@ describe('htmlToText', () => {
   });
 });
 
-describe('delivery notices', () => {
+describe('delivery warnings', () => {
   it('go first in both parts, escaped', () => {
-    const email = renderEmail(mail(), options, source, { notices: ['Message ABC could not be delivered: 550 <no>'] });
-    expect(email.html.indexOf('Delivery notice')).toBeLessThan(email.html.indexOf('Line 1'));
+    const email = renderEmail(mail(), options, source, { warnings: ['Message ABC could not be delivered: 550 <no>'] });
+    expect(email.html.indexOf('Delivery warning')).toBeLessThan(email.html.indexOf('Line 1'));
     expect(email.html).toContain('<li>Message ABC could not be delivered: 550 &#60;no&#62;</li>');
-    expect(email.text.startsWith('Delivery notice:\n- Message ABC could not be delivered: 550 <no>\n\n')).toBe(true);
+    expect(email.text.startsWith('Delivery warning:\n- Message ABC could not be delivered: 550 <no>\n\n')).toBe(true);
   });
 
   it('are left out when there is none', () => {
-    expect(renderEmail(mail(), options, source).html).not.toContain('Delivery notice');
+    expect(renderEmail(mail(), options, source).html).not.toContain('Delivery warning');
   });
 });
 

@@ -200,25 +200,25 @@ export function quotedElsewhere(thread: Pick<Thread, 'quoted'> | undefined): str
     : `This message quotes reference ${which}; whether that came from this address is not known: it is not part of that conversation.`;
 }
 
-/** The delivery notices (alerts.ts) an email carries, above everything else. */
-function noticeHtml(notices: readonly string[]): string[] {
-  if (notices.length === 0) return [];
-  const items = notices.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n');
+/** The delivery warnings (alerts.ts) an email carries, above everything else. */
+function warningsHtml(warnings: readonly string[]): string[] {
+  if (warnings.length === 0) return [];
+  const items = warnings.map((line) => `<li>${escapeHtml(line)}</li>`).join('\n');
   return [
     '<div role="note" style="border:2px solid #bf8700;background:#fff8c5;padding:8px 12px;margin:0 0 16px">',
-    `<p style="margin:0 0 4px"><strong>Delivery notice</strong></p>\n<ul style="margin:0;padding-left:20px">\n${items}\n</ul>`,
+    `<p style="margin:0 0 4px"><strong>Delivery warning</strong></p>\n<ul style="margin:0;padding-left:20px">\n${items}\n</ul>`,
     '</div>',
   ];
 }
 
-export const noticeText = (notices: readonly string[]) =>
-  notices.length === 0 ? [] : [['Delivery notice:', ...notices.map((line) => `- ${line}`)].join('\n')];
+export const warningsText = (warnings: readonly string[]) =>
+  warnings.length === 0 ? [] : [['Delivery warning:', ...warnings.map((line) => `- ${line}`)].join('\n')];
 
 /**
  * The html part around the body. Inline styles only, the one kind every mail client keeps.
- * `lead`: the line that comes first, above the delivery notices (the known problem a message names).
+ * `lead`: the line that comes first, above the delivery warnings (the known problem a message names).
  */
-export function layout(subject: string, notices: readonly string[], body: string, lead?: string): string {
+export function layout(subject: string, warnings: readonly string[], body: string, lead?: string): string {
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
@@ -227,7 +227,7 @@ export function layout(subject: string, notices: readonly string[], body: string
     '<body style="margin:0;padding:16px;background:#ffffff;color:#1f2328;font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5">',
     '<div style="max-width:640px">',
     ...(lead ? [`<p style="margin:0 0 16px"><strong>${escapeHtml(lead)}</strong></p>`] : []),
-    ...noticeHtml(notices),
+    ...warningsHtml(warnings),
     body,
     '</div>',
     '</body>',
@@ -275,11 +275,11 @@ export function renderEmail(
   options: { from: string; supportEmail: string },
   source: MailSource,
   {
-    notices = [],
+    warnings = [],
     thread,
     picture,
     knownProblem,
-  }: { notices?: readonly string[]; thread?: Thread; picture?: PictureResult; knownProblem?: KnownProblem } = {},
+  }: { warnings?: readonly string[]; thread?: Thread; picture?: PictureResult; knownProblem?: KnownProblem } = {},
 ): OutgoingEmail {
   const { subjectText, context, body, bodyText } = content(mail);
   const subject = knownProblem ? knownProblemSubject(knownProblem) : messageSubject(subjectText, source);
@@ -295,10 +295,10 @@ export function renderEmail(
     ...threadHeaders(root, thread),
     ...(replyTo ? { replyTo } : {}),
     subject,
-    html: layout(subject, notices, messageSection(body, rows, note), lead),
+    html: layout(subject, warnings, messageSection(body, rows, note), lead),
     text: [
       ...(lead ? [lead] : []),
-      ...noticeText(notices),
+      ...warningsText(warnings),
       ...(note ? [note] : []),
       quoteText(bodyText),
       rowsText(rows),

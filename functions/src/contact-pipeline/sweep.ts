@@ -4,7 +4,7 @@ import { platformSettings, type MailConfig } from '../config.js';
 import { markAccountUp, takeAccountTry } from '../email/smtp-account.js';
 import { checkAccount } from '../email/smtp-account-check.js';
 import type { CheckKind } from '../email/smtp-account.js';
-import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncNoticeCount, type AlertSink } from '../email/alerts.js';
+import { alertSink, setStaleRetryAlert, staleRetryAfterMs, syncWarningCount, type AlertSink } from '../email/alerts.js';
 import { isHeld } from './assess-delivery.js';
 import { deliverMail, type Outcome } from './deliver.js';
 import { sendDigest, type DigestReport } from './digest.js';
@@ -27,7 +27,7 @@ import type { MailTransport } from '../email/transport.js';
 //   4. move the orphan cursor past the orphans handled;
 //   5. keep the alert for messages that have waited in RETRY for over an hour (alerts.ts);
 //   6. send one digest of the messages queued over the caps (digest.ts);
-//   7. set right the count of waiting notices (alerts.ts);
+//   7. set right the count of waiting delivery warnings (alerts.ts);
 //   8. draw again the pictures due (picture-cleaning.ts).
 
 export type SweepOptions = {
@@ -169,7 +169,7 @@ export async function sweepMail(db: Firestore, config: MailConfig, options: Swee
   await found.lost.save(found.lost.orphans.filter((snapshot) => delivered.left.has(snapshot.id)));
   const staleRetries = await alertStaleRetries(run, found.retrying, delivered.ended);
   const digest = await sendDigest(db, config, { now: clock, onAlert: options.onAlert });
-  await syncNoticeCount(db, now).catch(() => undefined);
+  await syncWarningCount(db, now).catch(() => undefined);
   const pictures = await cleanPictures(db, { nowMs: now }).catch(() => ({ cleaned: 0, dropped: 0, later: 0 }));
   const report: SweepReport = {
     found: found.due.size,

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { dayCounterExpiry, noticeCounter, shardFields } from './counters.js';
+import { dayCounterExpiry, dayKey, warningCounter, shardFields } from './counters.js';
 import { logAlertEntry } from '../log.js';
 import { collections } from '../contracts/collections.js';
 
@@ -7,7 +7,7 @@ import { collections } from '../contracts/collections.js';
 //   - a structured log event, `alert: "support-mail"` with a `kind`, that the log-based alert
 //     policy in ops/support-mail-alert.json matches (README, "When mail is not reaching the
 //     team", says how to install it and what to do on one);
-//   - a notice at the top of the next email that reaches the inbox (a message's own or a
+//   - a delivery warning at the top of the next email that reaches the inbox (a message's own or a
 //     digest), from the `MailAlerts` documents that say what went wrong, until one carried it.
 // Kinds: `failed` (a message ended in ERROR and was never sent), `stale-retry` (messages have
 // waited in RETRY for over an hour: the SMTP server keeps refusing), `digest` (a flood or a
@@ -67,7 +67,7 @@ export function alertSink(observer?: AlertSink): AlertSink {
 
 /**
  * The log entry of an alert: its message and fields. A failure's error text stays out of the
- * log (an SMTP reply may quote addresses): the log says which message, the notice says why.
+ * log (an SMTP reply may quote addresses): the log says which message, the warning says why.
  */
 export function alertEntry(alert: MailAlert): { message: string; fields: Record<string, unknown> } {
   if (alert.kind === 'failed') {
@@ -78,7 +78,7 @@ export function alertEntry(alert: MailAlert): { message: string; fields: Record<
     };
   }
   if (alert.kind === 'site-email') {
-    // As a message's failure: the server's words stay out of the log, the notice says why.
+    // As a message's failure: the server's words stay out of the log, the warning says why.
     const { kind, emailKind, record } = alert;
     return {
       message: `Support mail alert: the ${emailKind} email was not sent and was given up (${record})`,
@@ -105,7 +105,7 @@ export const logAlert: AlertSink = (alert) => {
 };
 
 /**
- * Records a message that ended in ERROR for the next email's notice (its own document, so
+ * Records a message that ended in ERROR for the next email's delivery warning (its own document, so
  * failures at the same moment never contend) and logs the alert. Never throws.
  */
 export async function reportFailure(
@@ -116,25 +116,21 @@ export async function reportFailure(
 ): Promise<void> {
   sink(alert);
   try {
-    await db.collection(collections.mailAlerts).doc(alert.mailId).set(noticeDocument(alert, nowMs));
-    await addToNoticeCount(db, 1, nowMs);
+    await db.collection(collections.mailAlerts).doc(alert.mailId).set(warningDocument(alert, nowMs));
+    await addToWarningCount(db, 1, nowMs);
   } catch {
-    // The log event has been written; the notice is the lesser half.
+    // The log event has been written; the warning is the lesser half.
   }
 }
 
 /**
- * Raises the day's quota alert once (its document is created once a day; later calls find it
- * and stay quiet), with a notice for the next email that reaches the inbox. Never throws.
+ * Raises the day's quota alert (the day's emails, `perDay`, spent) once (its document is created once a day; later calls find it
+ * and stay quiet), with a delivery warning for the next email that reaches the inbox. Never throws.
  */
-export async function reportQuota(
-  db: Firestore,
-  alert: Extract<MailAlert, { kind: 'quota' }>,
-  nowMs: number,
-  sink: AlertSink,
-): Promise<void> {
+export async function reportQuota(db: Firestore, perDay: number, nowMs: number, sink: AlertSink): Promise<void> {
+  const alert = { kind: 'quota', day: dayKey(nowMs), limit: perDay } as const;
   try {
-    await raiseNotice(db, `quota-${alert.day}`, alert, nowMs);
+    await raiseWarning(db, `quota-${alert.day}`, alert, nowMs);
     sink(alert);
   } catch {
     // Raised already today (ALREADY_EXISTS), or the database refused: said once is enough.
@@ -142,16 +138,19 @@ export async function reportQuota(
 }
 
 /**
- * Records a notice for the next email that reaches the inbox under its own id (an existing
+ * Records a delivery warning for the next email that reaches the inbox under its own id (an existing
  * one is left as it is), and counts it as waiting. Throws when the database refuses.
  */
-export async function raiseNotice(db: Firestore, id: string, alert: MailAlert, nowMs: number): Promise<void> {
-  await db.collection(collections.mailAlerts).doc(id).create(noticeDocument(alert, nowMs));
-  await addToNoticeCount(db, 1, nowMs);
+export async function raiseWarning(db: Firestore, id: string, alert: MailAlert, nowMs: number): Promise<void> {
+  await db.collection(collections.mailAlerts).doc(id).create(warningDocument(alert, nowMs));
+  await addToWarningCount(db, 1, nowMs);
 }
 
-/** An alert as its notice document holds it: waiting for the next email, kept `alertRetentionMs`. */
-function noticeDocument(alert: MailAlert, nowMs: number): Record<string, unknown> {
+/**
+ * An alert as its warning document holds it (its line in `notice`, the field's name since it was
+ * first written): waiting for the next email, kept `alertRetentionMs`.
+ */
+function warningDocument(alert: MailAlert, nowMs: number): Record<string, unknown> {
   return {
     ...alert,
     notice: describeAlert(alert),
@@ -161,7 +160,7 @@ function noticeDocument(alert: MailAlert, nowMs: number): Record<string, unknown
   };
 }
 
-/** Records (or clears, with 0 waiting) the stale-RETRY notice; called by the sweep alone. */
+/** Records (or clears, with 0 waiting) the stale-RETRY warning; called by the sweep alone. */
 export async function setStaleRetryAlert(
   db: Firestore,
   alert: Extract<MailAlert, { kind: 'stale-retry' }> | undefined,
@@ -176,19 +175,19 @@ export async function setStaleRetryAlert(
   }
   sink(alert);
   if (before.exists && before.get('waiting') === alert.waiting) return;
-  if (!before.exists || before.get('reported') === true) await addToNoticeCount(db, 1, nowMs);
-  await ref.set(noticeDocument(alert, nowMs));
+  if (!before.exists || before.get('reported') === true) await addToWarningCount(db, 1, nowMs);
+  await ref.set(warningDocument(alert, nowMs));
 }
 
 /**
- * Keeps the number of notices waiting on the day's `notices` shard (counters.ts), which the
- * aggregation every message makes reads too: a message looks for notices only when that number
- * says some wait. Raising adds, carrying takes away, and the sweep sets it from the notices
- * themselves every minute (`syncNoticeCount`), so a missed change lasts a minute at most.
+ * Keeps the number of warnings waiting on the day's `notices` shard (counters.ts), which the
+ * aggregation every message makes reads too: a message looks for warnings only when that number
+ * says some wait. Raising adds, carrying takes away, and the sweep sets it from the warnings
+ * themselves every minute (`syncWarningCount`), so a missed change lasts a minute at most.
  */
-async function addToNoticeCount(db: Firestore, by: number, nowMs: number): Promise<void> {
+async function addToWarningCount(db: Firestore, by: number, nowMs: number): Promise<void> {
   try {
-    await noticeCounter(db, nowMs).set(
+    await warningCounter(db, nowMs).set(
       { ...shardFields({ notices: FieldValue.increment(by) }), expireAt: dayCounterExpiry(nowMs) },
       { merge: true },
     );
@@ -197,11 +196,11 @@ async function addToNoticeCount(db: Firestore, by: number, nowMs: number): Promi
   }
 }
 
-/** Sets the day's count of waiting notices from the notices themselves (the sweep, every minute). */
-export async function syncNoticeCount(db: Firestore, nowMs: number): Promise<number> {
+/** Sets the day's count of waiting warnings from the warnings themselves (the sweep, every minute). */
+export async function syncWarningCount(db: Firestore, nowMs: number): Promise<number> {
   const waiting = (await db.collection(collections.mailAlerts).where('reported', '==', false).count().get()).data()
     .count;
-  const ref = noticeCounter(db, nowMs);
+  const ref = warningCounter(db, nowMs);
   const counted: unknown = (await ref.get()).get('notices');
   if (counted !== waiting) {
     await ref.set({ ...shardFields({ notices: waiting }), expireAt: dayCounterExpiry(nowMs) }, { merge: true });
@@ -209,19 +208,19 @@ export async function syncNoticeCount(db: Firestore, nowMs: number): Promise<num
   return waiting;
 }
 
-/** Notices not yet carried by an email: their ids (to mark once sent) and their lines. */
-export type Notices = { ids: string[]; lines: string[] };
+/** Warnings not yet carried by an email: their ids (to mark once sent) and their lines. */
+export type Warnings = { ids: string[]; lines: string[] };
 
-/** Most notices one email carries; the rest go in the next. */
-const noticesPerEmail = 20;
+/** Most warnings one email carries; the rest go in the next. */
+const warningsPerEmail = 20;
 
-/** The notices the next email carries. A failure to read them never stops an email. */
-export async function pendingNotices(db: Firestore): Promise<Notices> {
+/** The delivery warnings the next email carries. A failure to read them never stops an email. */
+export async function pendingWarnings(db: Firestore): Promise<Warnings> {
   try {
     const snapshot = await db
       .collection(collections.mailAlerts)
       .where('reported', '==', false)
-      .limit(noticesPerEmail)
+      .limit(warningsPerEmail)
       .get();
     const docs = snapshot.docs.filter((doc) => typeof doc.get('notice') === 'string');
     return { ids: docs.map((doc) => doc.id), lines: docs.map((doc) => doc.get('notice') as string) };
@@ -230,14 +229,14 @@ export async function pendingNotices(db: Firestore): Promise<Notices> {
   }
 }
 
-/** Marks notices as carried by a sent email. Invocations that sent the same notice both mark it: harmless. */
-export async function markReported(db: Firestore, notices: Notices, nowMs = Date.now()): Promise<void> {
-  if (notices.ids.length === 0) return;
-  // One update each: a notice the sweep cleared meanwhile must not keep the others unmarked.
+/** Marks warnings as carried by a sent email. Invocations that sent the same warning both mark it: harmless. */
+export async function markReported(db: Firestore, warnings: Warnings, nowMs = Date.now()): Promise<void> {
+  if (warnings.ids.length === 0) return;
+  // One update each: a warning the sweep cleared meanwhile must not keep the others unmarked.
   // One that fails is shown again in the next email: better twice than never.
   const results = await Promise.allSettled(
-    notices.ids.map((id) => db.collection(collections.mailAlerts).doc(id).update({ reported: true })),
+    warnings.ids.map((id) => db.collection(collections.mailAlerts).doc(id).update({ reported: true })),
   );
   const marked = results.filter((result) => result.status === 'fulfilled').length;
-  if (marked > 0) await addToNoticeCount(db, -marked, nowMs);
+  if (marked > 0) await addToWarningCount(db, -marked, nowMs);
 }

@@ -15,7 +15,7 @@ import { collections } from '../contracts/collections.js';
 //   document made a burst of 200 parallel invocations fail 199 times with ABORTED):
 //   `MailLimits/mail_{day}/MailLimitShards/{n}`, `globalShards` documents with a field `day`
 //   (every email of the day: alone, digests, deletion confirmations), one per hour (`h07`:
-//   emails of one message each in that hour) and `notices` (alerts.ts). An email counts
+//   emails of one message each in that hour) and `notices` (the delivery warnings that wait: alerts.ts). An email counts
 //   itself with `FieldValue.increment(1)` on one shard chosen at random (a write, never a
 //   read, so counts do not contend), and the caps sum the shards with one aggregation query.
 // - Per clock hour for a budget of its own (the deletion confirmations'), sharded the same way:
@@ -83,7 +83,7 @@ export function emailCount(
   return { ref, data: { ...change(1), expireAt: dayCounterExpiry(nowMs) }, undo: change(-1) };
 }
 
-/** Every counting field of a day shard: the day, each hour, the waiting notices. */
+/** Every counting field of a day shard: the day, each hour, the waiting delivery warnings (`notices`). */
 const countingFields = [
   'day',
   'notices',
@@ -114,14 +114,15 @@ export function dayCounterExpiry(nowMs: number): Date {
 }
 
 /**
- * The emails alone of the hour, every email of the day so far, and whether delivery notices
- * wait for an email (alerts.ts keeps their number on the day's `notices` shard): one
- * aggregation query, so a message looks for notices only when there are some.
+ * The emails alone of the hour, every email of the day so far, and whether delivery warnings
+ * wait for an email (alerts.ts keeps their number on the day's `notices` shard, the field's
+ * name since it was written first): one aggregation query, so a message looks for warnings
+ * only when there are some.
  */
 export async function readCounts(
   db: Firestore,
   nowMs: number,
-): Promise<{ hour: number; day: number; notices: number }> {
+): Promise<{ hour: number; day: number; warnings: number }> {
   const snapshot = await dayShards(db, nowMs)
     .aggregate({
       hour: AggregateField.sum(hourField(nowMs)),
@@ -130,11 +131,11 @@ export async function readCounts(
     })
     .get();
   const { hour, day, notices } = snapshot.data();
-  return { hour, day, notices };
+  return { hour, day, warnings: notices };
 }
 
-/** The day's shard that holds how many delivery notices wait (alerts.ts). */
-export function noticeCounter(db: Firestore, nowMs: number): DocumentReference {
+/** The day's shard that holds how many delivery warnings wait (alerts.ts). */
+export function warningCounter(db: Firestore, nowMs: number): DocumentReference {
   return dayShards(db, nowMs).doc('notices');
 }
 

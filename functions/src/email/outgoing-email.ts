@@ -27,7 +27,7 @@ export type OutgoingEmail = {
   headers?: Record<string, string>;
 };
 
-/** The notice line of an email sent again after a send that met no answer (a message's `delivery.unanswered`, a site email's record): first in the email. */
+/** The warning line of an email sent again after a send that met no answer (a message's `delivery.unanswered`, a site email's record): first in the email. */
 export function mayBeARepeat(unansweredMs: number): string {
   const when = new Date(unansweredMs).toISOString().slice(0, 16).replace('T', ' ');
   return `Sent again: a try at ${when} UTC got no answer from the mail server once this email was on its way, so it may have reached you already (same reference, same Message-ID).`;

@@ -1,9 +1,9 @@
 import { FieldValue, Timestamp, type DocumentReference, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { logEvent } from '../log.js';
 import { markAccountDown, readAccount, accountRef } from './smtp-account.js';
-import { raiseNotice, reportQuota } from './alerts.js';
+import { raiseWarning, reportQuota } from './alerts.js';
 import { dayCount, hourCount, takeTicket, type Ticket } from './budget.js';
-import { dayKey, markDaySpent } from './counters.js';
+import { markDaySpent } from './counters.js';
 import type { Decision, Sent } from './decide.js';
 import { settle, type Settlement } from './settlement.js';
 import { stableMessageId, type OutgoingEmail } from './outgoing-email.js';
@@ -75,7 +75,7 @@ export type OncePlace = { ref: DocumentReference; field: string };
 
 export type OnceEmail = {
   kind: SiteEmailKind;
-  /** Its key among its kind's (the week, the deletion's record): its Message-ID, and its notice's id. */
+  /** Its key among its kind's (the week, the deletion's record): its Message-ID, and its warning's id. */
   key: string;
   place: OncePlace;
   /** The email; `repeatOf`: when an earlier send met no answer, so this one says it may be a repeat. */
@@ -252,7 +252,7 @@ function onceJob(platform: EmailPlatform, email: OnceEmail): Job<Work, OnceOutco
           again: email.sendAgain,
         } as const;
         platform.alert(alert);
-        await raiseNotice(db, `${email.kind}-${email.key}`, alert, now()).catch(() => undefined);
+        await raiseWarning(db, `${email.kind}-${email.key}`, alert, now()).catch(() => undefined);
       } else {
         logEvent('siteEmailLater', { ...codes, outcome });
       }
@@ -264,7 +264,7 @@ function onceJob(platform: EmailPlatform, email: OnceEmail): Job<Work, OnceOutco
 /** The server said the account's quota is spent: the day is marked so, and the team hears once. */
 async function daySpent({ db, perDay, now, alert }: EmailPlatform): Promise<void> {
   await markDaySpent(db, perDay, now()).catch(() => undefined);
-  await reportQuota(db, { kind: 'quota', day: dayKey(now()), limit: perDay }, now(), alert);
+  await reportQuota(db, perDay, now(), alert);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { DocumentReference, DocumentSnapshot, Firestore } from 'firebase-admin/firestore';
 import { errorCodes, logEvent } from '../log.js';
-import { raiseNotice, type AlertSink } from './alerts.js';
+import { raiseWarning, type AlertSink } from './alerts.js';
 import type { SendFailure } from './send-failures.js';
 import { collections } from '../contracts/collections.js';
 
@@ -16,7 +16,7 @@ import { collections } from '../contracts/collections.js';
 // 4, 8 minutes, then every 15) with the same check that proved it down, never with a held
 // message. The first check that goes through marks the account up, and every held message goes
 // out, oldest first, through the same claim and within the same caps as any other. The
-// operator hears of it once when it goes down (a log alert and a notice in the first email
+// operator hears of it once when it goes down (a log alert and a delivery warning in the first email
 // that gets through) and again each day it lasts. The document is written only when the
 // account changes state or is tried, never by each message.
 
@@ -77,12 +77,12 @@ export function readAccount(snapshot: DocumentSnapshot | undefined): AccountStat
   };
 }
 
-/** One line on why, for the notice and the document: the server's words (an SMTP reply, no message text). */
+/** One line on why, for the warning and the document: the server's words (an SMTP reply, no message text). */
 const reasonOf = (failure: Pick<SendFailure, 'message'>) => failure.message.slice(0, 300);
 
 /**
  * Marks the account down after a send failed for its sake: the first failure writes the
- * document and tells the operator (log alert, and a notice for the first email that gets
+ * document and tells the operator (log alert, and a delivery warning for the first email that gets
  * through); while it is down already, nothing is written. Never throws.
  */
 export async function markAccountDown(
@@ -111,7 +111,7 @@ export async function markAccountDown(
     if (!wentDown) return;
     const alert = { kind: 'account', sinceMs: nowMs, reason: reasonOf(failure), reminder: false } as const;
     sink(alert);
-    await raiseNotice(db, `account-${String(nowMs)}`, alert, nowMs);
+    await raiseWarning(db, `account-${String(nowMs)}`, alert, nowMs);
   } catch (error) {
     logEvent('accountUnrecorded', { code: errorCodes(error).code });
   }
