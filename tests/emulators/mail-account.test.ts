@@ -1,19 +1,18 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
 import { accountRef, readAccount } from '../../functions/src/email/smtp-account.ts';
-import { countEmail } from '../../functions/src/email/counters.ts';
 import { deliverMail, type Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
 import { providerReplies, type ProviderReply } from '../../functions/src/email/provider-reply-samples.ts';
 import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
 import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import nodemailer from 'nodemailer';
-import { cleanUpMember } from '../../functions/src/account-deletion/cleanup.ts';
-import { closeTransport, getTransport, smtpTransportOptions } from '../../functions/src/email/transport.ts';
-import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
-import { hour, mailHarness, minute, openLimits, queuedFields, unusedPort } from '../support/mail-harness.ts';
+import { closeTransport, smtpTransportOptions } from '../../functions/src/email/transport.ts';
+import type { AccountServer } from '../support/account-server.ts';
+import { accountHarness } from '../support/account-harness.ts';
+import { hour, minute, queuedFields, unusedPort } from '../support/mail-harness.ts';
 
 // What is wrong with the mail account is not wrong with the message (smtp-account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
@@ -29,33 +28,17 @@ let now = 0;
 /** No real pause between the quick tries: the test's clock stands still through an invocation. */
 const sleep = () => Promise.resolve();
 
-// The account is left up at the end: no file after this one finds its messages held.
-const harness = mailHarness({
-  inbox: false,
-  limits: openLimits,
+let smtp: AccountServer;
+let config: MailConfig;
+const harness = accountHarness({
   clockFrom: 2060,
-  atEnd: async ({ db }) => {
-    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  clock: () => now,
+  onStart: (server, settings) => {
+    smtp = server;
+    config = settings;
   },
 });
 const { db, alerts, onAlert, mailRef, deliveryOf, freshDay } = harness;
-let smtp: AccountServer;
-let config: MailConfig;
-
-beforeAll(async () => {
-  smtp = await startAccountServer({ clock: () => now });
-  config = {
-    ...harness.config,
-    smtp: { ...harness.config.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
-  };
-});
-afterAll(() => smtp.stop());
-beforeEach(async () => {
-  closeTransport();
-  smtp.behave({ kind: 'accept' });
-  await smtp.start().catch(() => undefined);
-  await accountRef(db).delete();
-});
 
 const carrying = (id: string) => smtp.messages.filter((mail) => mail.subject?.startsWith(`[${referenceFor(id)}]`));
 
@@ -457,71 +440,4 @@ describe("a provider's limit of 3 connections at once", () => {
     expect(alerts.filter((alert) => alert.kind === 'account' || alert.kind === 'failed')).toEqual([]);
     for (const id of ids) await mailRef(id).delete();
   }, 120_000);
-});
-
-describe('the deletion confirmation follows the mail account', () => {
-  it('held while the account is down, with no login per retried run; sent by the first run after it works', async () => {
-    const start = freshDay() + 9 * hour;
-    smtp.behave({ kind: 'refuse-login' });
-    // The account goes down with a message (a refused login proves itself).
-    const { id } = await writeAndTrigger(start, `deletion-${String(start)}`);
-    expect(readAccount(await accountRef(db).get()).down).toBe(true);
-    const logins = smtp.logins.length;
-    const member = {
-      uid: `member-${String(start)}`,
-      email: `member-${String(start)}@example.org`,
-      emailVerified: true,
-    };
-    const deps = {
-      db,
-      storage: undefined,
-      transport: getTransport(config.smtp),
-      from: config.from,
-      supportEmail: config.supportEmail,
-      perDay: 0,
-      now: () => now,
-    };
-    for (const minutes of [1, 2, 5]) {
-      now = start + minutes * minute;
-      await expect(cleanUpMember(member, deps)).rejects.toThrow(/mail account is down/);
-    }
-    expect(smtp.logins.length).toBe(logins);
-    // Mended: the sweep's check finds it, and the next run sends the confirmation.
-    smtp.behave({ kind: 'accept' });
-    await sweepsUntil(start + 15 * minute, start + 15 * minute);
-    expect(readAccount(await accountRef(db).get()).down).toBe(false);
-    now = start + 20 * minute;
-    expect((await cleanUpMember(member, deps)).confirmation?.state).toBe('SENT');
-    expect(smtp.messages.filter((mail) => mail.to && JSON.stringify(mail.to).includes(member.email))).toHaveLength(1);
-    await mailRef(id).delete();
-  }, 60_000);
-
-  it('waits while the day’s emails are spent, and is sent by the first run of a day with room', async () => {
-    const start = freshDay() + 9 * hour;
-    smtp.behave({ kind: 'accept' });
-    expect(readAccount(await accountRef(db).get()).down).toBe(false);
-    // The day's one email is spent already.
-    await countEmail(db, start);
-    const member = {
-      uid: `member-${String(start)}`,
-      email: `member-${String(start)}@example.org`,
-      emailVerified: true,
-    };
-    const deps = {
-      db,
-      storage: undefined,
-      transport: getTransport(config.smtp),
-      from: config.from,
-      supportEmail: config.supportEmail,
-      perDay: 1,
-      now: () => now,
-    };
-    now = start + minute;
-    await expect(cleanUpMember(member, deps)).rejects.toThrow(/emails are spent/);
-    const sent = () => smtp.messages.filter((mail) => JSON.stringify(mail.to ?? '').includes(member.email));
-    expect(sent()).toHaveLength(0);
-    now = start + 24 * hour;
-    expect((await cleanUpMember(member, deps)).confirmation?.state).toBe('SENT');
-    expect(sent()).toHaveLength(1);
-  }, 60_000);
 });

@@ -1,12 +1,13 @@
 import type { ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanUpMember, hashedId, type CleanupDeps } from '../../functions/src/account-deletion/cleanup.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { sendHelpReport, reportField } from '../../functions/src/help-report/weekly.ts';
 import { reportWeek } from '../../functions/src/help-report/week.ts';
 import { checkAccount } from '../../functions/src/email/smtp-account-check.ts';
 import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
+import { dayCount, takeTicket } from '../../functions/src/email/budget.ts';
 import { describeAlert } from '../../functions/src/email/alerts.ts';
 import { readCounts } from '../../functions/src/email/counters.ts';
 import { platformSettings, type MailConfig } from '../../functions/src/config.ts';
@@ -14,10 +15,11 @@ import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
 import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
 import { emailPlatform } from '../../functions/src/email/platform.ts';
 import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/email/send-once.ts';
-import { closeTransport, smtpTransportOptions, type MailTransport } from '../../functions/src/email/transport.ts';
+import { smtpTransportOptions, type MailTransport } from '../../functions/src/email/transport.ts';
 import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
-import { mailbox, password, startAccountServer, type AccountServer } from '../support/account-server.ts';
-import { hour, mailHarness, minute, openLimits, queuedFields } from '../support/mail-harness.ts';
+import type { AccountServer } from '../support/account-server.ts';
+import { accountHarness } from '../support/account-harness.ts';
+import { hour, minute, queuedFields } from '../support/mail-harness.ts';
 
 // The site's own emails (the weekly help report, a deletion confirmation) and the check of the
 // SMTP account, each sent through the one platform (functions/src/email/send-once.ts,
@@ -25,37 +27,23 @@ import { hour, mailHarness, minute, openLimits, queuedFields } from '../support/
 // after a login, on the test's clock. For each kind, what its reader receives when the server
 // stalls after DATA (twice at most, the second saying so), answers 421 at DATA (once, later),
 // refuses the login (held, then once), or drops the connection at AUTH or RCPT (held, then
-// once, never said to be a repeat).
+// once, never said to be a repeat), and when the day's emails are spent (held, then once).
 
 let now = 0;
 /** No real pause: the test's clock stands still through a run. */
 const sleep = () => Promise.resolve();
 
-const harness = mailHarness({
-  inbox: false,
-  limits: openLimits,
+let smtp: AccountServer;
+let config: MailConfig;
+const harness = accountHarness({
   clockFrom: 2070,
-  atEnd: async ({ db }) => {
-    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+  clock: () => now,
+  onStart: (server, settings) => {
+    smtp = server;
+    config = settings;
   },
 });
 const { db, alerts, onAlert, freshDay, mailRef, deliveryOf } = harness;
-let smtp: AccountServer;
-let config: MailConfig;
-
-beforeAll(async () => {
-  smtp = await startAccountServer({ clock: () => now });
-  config = {
-    ...harness.config,
-    smtp: { ...harness.config.smtp, port: smtp.port, auth: { method: 'password', user: mailbox, password } },
-  };
-});
-afterAll(() => smtp.stop());
-beforeEach(async () => {
-  closeTransport();
-  smtp.behave({ kind: 'accept' });
-  await markAccountUp(db, now);
-});
 
 /** A transport whose socket time-out (20 s in production) is 1 s, for a stall of 1.5 s. */
 const shortTimeout = () => nodemailer.createTransport({ ...smtpTransportOptions(config.smtp), socketTimeout: 1_000 });
@@ -67,7 +55,8 @@ type SiteEmail = {
   /** Whether an operator can have it sent again once it ended (a deletion's address went with the account). */
   resendable: boolean;
   place: OncePlace;
-  run: (transport: MailTransport) => Promise<unknown>;
+  /** A run on the test's clock; `perDay`: the day's emails (0: no cap). */
+  run: (transport: MailTransport, perDay?: number) => Promise<unknown>;
   received: () => ParsedMail[];
 };
 
@@ -85,8 +74,12 @@ function weeklyReport(at: number): SiteEmail {
     marker: subject,
     resendable: true,
     place: { ref: db.collection(collections.mailSweep).doc(`help-report-${week.key}`), field: reportField },
-    run: (transport) =>
-      sendHelpReport(db, config, { now: () => now, transport, facts: helpSiteFacts(), sleep, onAlert }),
+    run: (transport, perDay = 0) =>
+      sendHelpReport(
+        db,
+        { ...config, limits: { ...config.limits, perDay } },
+        { now: () => now, transport, facts: helpSiteFacts(), sleep, onAlert },
+      ),
     received: () => smtp.messages.filter((mail) => mail.subject?.startsWith(subject) ?? false),
   };
 }
@@ -94,13 +87,13 @@ function weeklyReport(at: number): SiteEmail {
 /** The confirmation of a deletion of the test's own (a run that does not send it throws, to be retried). */
 function deletionConfirmation(at: number): SiteEmail {
   const member = { uid: `member-${String(at)}`, email: `member-${String(at)}@example.org`, emailVerified: true };
-  const deps = (transport: MailTransport): CleanupDeps => ({
+  const deps = (transport: MailTransport, perDay: number): CleanupDeps => ({
     db,
     storage: undefined,
     transport,
     from: config.from,
     supportEmail: config.supportEmail,
-    perDay: 0,
+    perDay,
     now: () => now,
     sleep,
     onAlert,
@@ -109,7 +102,7 @@ function deletionConfirmation(at: number): SiteEmail {
     marker: 'Your account was deleted',
     resendable: false,
     place: { ref: db.collection(collections.accountDeletions).doc(hashedId(member.uid)), field: 'confirmation' },
-    run: (transport) => cleanUpMember(member, deps(transport)).catch((error: unknown) => error),
+    run: (transport, perDay = 0) => cleanUpMember(member, deps(transport, perDay)).catch((error: unknown) => error),
     received: () => smtp.messages.filter((_, index) => smtp.recipients[index]?.includes(member.email) ?? false),
   };
 }
@@ -206,6 +199,23 @@ describe.each(kinds)('%s, sent once through the platform', (_, kindOf) => {
     await markAccountUp(db, start + 20 * minute);
     now = start + 30 * minute;
     await Promise.all([email.run(shortTimeout()), email.run(shortTimeout())]);
+    expect(await recordOf(email.place)).toMatchObject({ state: 'SENT', attempts: 1 });
+    expect(email.received()).toHaveLength(1);
+  });
+
+  it('the day’s emails spent: waits, no attempt spent; sent once by the first run of a day with room', async () => {
+    const start = freshDay() + 9 * hour;
+    const email = kindOf(start);
+    // The day's one email is spent already.
+    expect((await takeTicket(dayCount(db, start), 1, { sleep })).verdict).toBe('under');
+    now = start + minute;
+    await email.run(shortTimeout(), 1);
+    expect((await recordOf(email.place)).attempts ?? 0).toBe(0);
+    expect(email.received()).toHaveLength(0);
+    // The next UTC day, in the same week of the report.
+    now = start + 16 * hour;
+    await email.run(shortTimeout(), 1);
+    await email.run(shortTimeout(), 1);
     expect(await recordOf(email.place)).toMatchObject({ state: 'SENT', attempts: 1 });
     expect(email.received()).toHaveLength(1);
   });

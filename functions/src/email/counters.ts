@@ -102,12 +102,6 @@ export function shardFields(changes: Record<string, unknown>): Record<string, un
   };
 }
 
-/** Counts one email of the day now (a digest, a confirmation), as a write of its own. */
-export async function countEmail(db: Firestore, nowMs: number): Promise<void> {
-  const { ref, data } = emailCount(db, nowMs, false);
-  await ref.set(data, { merge: true });
-}
-
 /** When a day's counter may be deleted: a day after that day ends. */
 export function dayCounterExpiry(nowMs: number): Date {
   return new Date(nextDayMs(nowMs) + 24 * 60 * 60_000);
