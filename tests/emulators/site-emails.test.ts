@@ -388,3 +388,32 @@ describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their conne
     for (const id of ids) await mailRef(id).delete();
   });
 });
+
+describe('a digest answered 421 at DATA', () => {
+  it('its messages back in the queue after their back-off, never held; then received once', async () => {
+    const start = freshDay() + 9 * hour;
+    const marker = `refused-digest-${String(start)}`;
+    const ids = await harness.writeAt(
+      2,
+      start,
+      (index) => ({ subject: `${marker} ${String(index)}`, message: marker }),
+      (id, index) => queuedFields(id, start, index),
+    );
+    smtp.behave({ kind: 'refuse-one', marker, code: 421, text: '4.7.0 Try again later, closing connection' });
+    now = start + minute;
+    await sendDigest(db, config, { now: () => now, onAlert, sleep });
+    for (const id of ids) {
+      expect(await deliveryOf(id)).toMatchObject({ state: 'QUEUED', attempts: 1 });
+      expect((await deliveryOf(id)).error).toMatch(/421/);
+    }
+    expect(readAccount(await accountRef(db).get()).down).toBe(false);
+    smtp.behave({ kind: 'accept' });
+    now = start + 30 * minute;
+    await sendDigest(db, config, { now: () => now, onAlert, sleep });
+    for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 2 });
+    const carrying = smtp.messages.filter((mail) => mail.text?.includes(marker) ?? false);
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]?.text).not.toMatch(/Sent again/);
+    for (const id of ids) await mailRef(id).delete();
+  });
+});
