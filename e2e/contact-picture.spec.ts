@@ -160,6 +160,9 @@ for (const language of languages) {
         const input = page.getByLabel(texts.add);
         const photo = await gpsPhoto();
         await input.setInputFiles(photo);
+        // Chromium notes the chosen file's size and time when a script first asks for them: asked
+        // here, before the file is written again, so every later read of this choice is refused.
+        expect(await page.evaluate("document.querySelector('input[type=file]').files[0].lastModified > 0")).toBe(true);
         const later = new Date(Date.now() + 60_000);
         utimesSync(photo, later, later);
         release();

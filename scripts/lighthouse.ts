@@ -4,7 +4,9 @@
 // CLS, and writes one HTML report per page to lighthouse-reports/ (ignored by git).
 //
 //   --no-build           reuse web/dist instead of running `npm run build:emulator -w web`
-//   --assert             exit 1 unless accessibility, best practices and SEO are 1 everywhere
+//   --assert             exit 1 unless accessibility, best practices and SEO are 1 everywhere;
+//                        the performance category is then not run (nothing asserts it, and
+//                        speed is compared side by side by `npm run bench:web`)
 //   --routes /,/pro      only these routes (default: every route of paths.ts)
 //   --lang en            only these languages, comma-separated (default: en,it)
 //   --dist DIR           serve this build instead of firebase.json's public folder (no build)
@@ -41,12 +43,16 @@ import {
 
 const reportsDir = join(root, 'lighthouse-reports');
 const asserted = ['accessibility', 'best-practices', 'seo'] as const;
-const categories = ['performance', ...asserted] as const;
+/** Every category the table has a column for. */
+const columns = ['performance', ...asserted] as const;
+type Category = (typeof columns)[number];
 
 const { values } = parseArgs({
   options: { ...siteOptions, assert: { type: 'boolean', default: false }, jobs: { type: 'string', default: '1' } },
   allowNegative: true,
 });
+/** The categories run: with --assert, the asserted ones alone. */
+const categories: readonly Category[] = values.assert ? asserted : columns;
 const config = lighthouseConfig(categories);
 // A page the site asks search engines to leave out (`noindex`, the route table's `unlisted`)
 // is not crawlable on purpose: its audit for that is skipped, every other one still counts.
@@ -57,7 +63,8 @@ type Row = {
   route: RoutePath;
   lang: Language;
   url: string;
-  scores: Record<(typeof categories)[number], number | null>;
+  /** Each category's score; a category not run has none. */
+  scores: Partial<Record<Category, number | null>>;
   lcp: number | undefined;
   tbt: number | undefined;
   cls: number | undefined;
@@ -85,7 +92,7 @@ async function audit(origin: string, route: RoutePath, lang: Language): Promise<
     route,
     lang,
     url: url.slice(origin.length),
-    scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? null])) as Row['scores'],
+    scores: Object.fromEntries(categories.map((id) => [id, lhr.categories[id]?.score ?? null])),
     lcp: numeric(lhr, 'largest-contentful-paint'),
     tbt: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
@@ -150,7 +157,7 @@ async function main(): Promise<void> {
     const { row } = outcome;
     rows.push(row);
     console.log(
-      `  ${row.lang} ${row.url.padEnd(24)} ${categories.map((id) => score(row.scores[id])).join(' ')}  (${row.seconds.toFixed(1)} s)`,
+      `  ${row.lang} ${row.url.padEnd(24)} ${columns.map((id) => score(row.scores[id])).join(' ')}  (${row.seconds.toFixed(1)} s)`,
     );
   };
   const inThisProcess = async () => {
@@ -197,8 +204,8 @@ async function main(): Promise<void> {
   await summarize(rows, crashed, started);
 }
 
-function score(value: number | null): string {
-  return value === null ? '  –' : String(Math.round(value * 100)).padStart(3);
+function score(value: number | null | undefined): string {
+  return value === null || value === undefined ? '  –' : String(Math.round(value * 100)).padStart(3);
 }
 
 async function summarize(rows: Row[], crashed: boolean, started: number): Promise<void> {
@@ -206,7 +213,7 @@ async function summarize(rows: Row[], crashed: boolean, started: number): Promis
   const cells = rows.map((row) => [
     row.url,
     row.lang,
-    ...categories.map((id) => score(row.scores[id]).trim()),
+    ...columns.map((id) => score(row.scores[id]).trim()),
     row.lcp === undefined ? '–' : `${(row.lcp / 1000).toFixed(2)} s`,
     row.tbt === undefined ? '–' : `${Math.round(row.tbt)} ms`,
     row.cls === undefined ? '–' : row.cls.toFixed(3),

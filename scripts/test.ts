@@ -25,6 +25,7 @@ import {
 } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
+import { machineSeconds, takeChildrenSeconds } from './lib/cpu.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
 import { typecheckCompiler, typecheckProjects } from './lib/typecheck.ts';
 
@@ -172,10 +173,15 @@ const wanted = new Set(
   steps.filter((step) => !only || step.id === only).flatMap((step) => [step.id, step.needs ?? '']),
 );
 
-type Outcome = { title: string; ok: boolean; seconds: number; note?: string };
+/** What a step came to; `cpu`: the CPU-seconds of its commands (and their children), where /proc tells. */
+type Outcome = { title: string; ok: boolean; seconds: number; cpu?: number; note?: string };
 const outcomes = new Map<Step, Outcome>();
 const passed = new Set<string>();
 const started = Date.now();
+const machineAtStart = machineSeconds();
+/** The CPU-seconds of the emulators themselves (Java, the CLI), besides the steps run in them. */
+let emulatorsCpu: number | undefined;
+takeChildrenSeconds();
 
 // Inside the emulators (`--inside emulators,e2e,engines`): those steps in order, each after the
 // emulators are cleared of what the one before left; what each came to goes to `insideReport`
@@ -191,8 +197,13 @@ async function runStep(step: Step, held = false): Promise<void> {
   const seconds = () => Math.round((Date.now() - stepStart) / 100) / 10;
   const header = `\n━━ ${step.title} ━━`;
   if (!held) console.log(header);
+  let cpu: number | undefined = 0;
+  const used = () => {
+    const taken = takeChildrenSeconds();
+    cpu = cpu === undefined || taken === undefined ? undefined : cpu + taken;
+  };
   const end = (outcome: Omit<Outcome, 'title' | 'seconds'>, output = '') => {
-    outcomes.set(step, { title: step.title, seconds: seconds(), ...outcome });
+    outcomes.set(step, { title: step.title, seconds: seconds(), ...(cpu === undefined ? {} : { cpu }), ...outcome });
     if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
     if (outcome.note && !outcome.ok) console.error(`✖ ${outcome.note}`);
   };
@@ -210,9 +221,14 @@ async function runStep(step: Step, held = false): Promise<void> {
   for (const [command, ...args] of step.commands) {
     if (held) {
       const result = await capture(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
+      used();
       output += result.stdout + result.stderr;
       if (result.code !== 0) ok = false;
-    } else if ((await run(command, args, { cwd: root })) !== 0) ok = false;
+    } else {
+      const code = await run(command, args, { cwd: root });
+      used();
+      if (code !== 0) ok = false;
+    }
   }
   if (ok) passed.add(step.id);
   end({ ok }, output);
@@ -260,6 +276,7 @@ async function runInside(group: Step[]): Promise<void> {
     cwd: root,
     env: emulatorEnvironment(),
   });
+  const underEmulators = takeChildrenSeconds();
   const reported = existsSync(insideReport)
     ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
     : {};
@@ -276,6 +293,8 @@ async function runInside(group: Step[]): Promise<void> {
     passed.delete(last.id);
   }
   const inSteps = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.seconds ?? 0), 0);
+  const stepsCpu = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.cpu ?? 0), 0);
+  if (underEmulators !== undefined) emulatorsCpu = Math.max(0, underEmulators - stepsCpu);
   console.log(
     `\n• The emulators started, were cleared between suites and stopped in ${String(Math.round((Date.now() - begun) / 1000 - inSteps))}s.`,
   );
@@ -294,8 +313,8 @@ if (insideIds) {
       outcomes.set(step, { title: step.title, ok: false, seconds: 0, note: String(error) });
       console.error(`✖ ${String(error)}`);
     }
-    const { ok = false, seconds = 0, note } = outcomes.get(step) ?? {};
-    report[id] = { ok, seconds, ...(note === undefined ? {} : { note }) };
+    const { ok = false, seconds = 0, cpu, note } = outcomes.get(step) ?? {};
+    report[id] = { ok, seconds, ...(cpu === undefined ? {} : { cpu }), ...(note === undefined ? {} : { note }) };
     mkdirSync(dirname(insideReport), { recursive: true });
     writeFileSync(insideReport, `${JSON.stringify(report)}\n`);
   }
@@ -334,6 +353,16 @@ for (const step of chosen) {
     console.log(`✖ ${step.title}: no test of it failed; it failed outside its tests (an error it printed above)`);
 }
 console.log(`\n${parts.join(' · ')}`);
+const machineAtEnd = machineSeconds();
+if (machineAtStart !== undefined && machineAtEnd !== undefined) {
+  const cpuParts = [
+    ...ordered.flatMap(({ title, cpu }) => (cpu === undefined ? [] : [`${title} ${String(Math.round(cpu))}`])),
+    ...(emulatorsCpu === undefined ? [] : [`the emulators themselves ${String(Math.round(emulatorsCpu))}`]),
+  ];
+  console.log(
+    `CPU-seconds: ${String(Math.round(machineAtEnd - machineAtStart))} on this machine's ${String(availableParallelism())} cores while npm test ran (/proc/stat) · ${cpuParts.join(' · ')}`,
+  );
+}
 // A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):
 // the next build states its date and commit.
 if (failed.length === 0 && !only) {

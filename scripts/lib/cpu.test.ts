@@ -1,0 +1,24 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { busySeconds, childrenSeconds, takeChildrenSeconds } from './cpu.ts';
+
+describe('CPU-seconds from /proc', () => {
+  it("sums the machine's busy time, idle and waiting for I/O left out", () => {
+    // user nice system idle iowait irq softirq steal guest guest_nice
+    expect(busySeconds('cpu  1000 50 300 90000 700 10 20 5 0 0\ncpu0 500 25 150 45000 350 5 10 2 0 0\n')).toBe(13.85);
+    expect(busySeconds('intr 1 2 3\n')).toBeUndefined();
+  });
+
+  it("reads the ended children's time after a command name that holds spaces and a parenthesis", () => {
+    const fields = ['S', '1', '2', '3', '0', '-1', '4194304', '100', '0', '0', '0', '700', '300', '1234', '566'];
+    expect(childrenSeconds(`4242 (node (a b)) ${fields.join(' ')} 20 0 1`)).toBe(18);
+    expect(childrenSeconds('4242 (node) S')).toBeUndefined();
+  });
+
+  it('names what a child used once it ended', () => {
+    takeChildrenSeconds();
+    spawnSync(process.execPath, ['-e', 'const end = Date.now() + 300; while (Date.now() < end);']);
+    expect(takeChildrenSeconds()).toBeGreaterThan(0.15);
+    expect(takeChildrenSeconds()).toBe(0);
+  });
+});
