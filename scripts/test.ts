@@ -173,14 +173,25 @@ const wanted = new Set(
   steps.filter((step) => !only || step.id === only).flatMap((step) => [step.id, step.needs ?? '']),
 );
 
-/** What a step came to; `cpu`: the CPU-seconds of its commands (and their children), where /proc tells. */
-type Outcome = { title: string; ok: boolean; seconds: number; cpu?: number; note?: string };
+/**
+ * What a step came to. Where /proc tells: `machine`, the CPU-seconds the whole machine used while
+ * it ran (with whatever ran beside it: a step that runs beside the emulator tests is `beside`);
+ * `cpu`, those of its own commands and the children they waited for (a browser or an emulator
+ * that detaches is counted only by the machine's).
+ */
+type Outcome = {
+  title: string;
+  ok: boolean;
+  seconds: number;
+  machine?: number;
+  cpu?: number;
+  beside?: boolean;
+  note?: string;
+};
 const outcomes = new Map<Step, Outcome>();
 const passed = new Set<string>();
 const started = Date.now();
 const machineAtStart = machineSeconds();
-/** The CPU-seconds of the emulators themselves (Java, the CLI), besides the steps run in them. */
-let emulatorsCpu: number | undefined;
 takeChildrenSeconds();
 
 // Inside the emulators (`--inside emulators,e2e,engines`): those steps in order, each after the
@@ -197,13 +208,23 @@ async function runStep(step: Step, held = false): Promise<void> {
   const seconds = () => Math.round((Date.now() - stepStart) / 100) / 10;
   const header = `\n━━ ${step.title} ━━`;
   if (!held) console.log(header);
+  const machineStart = machineSeconds();
   let cpu: number | undefined = 0;
   const used = () => {
     const taken = takeChildrenSeconds();
     cpu = cpu === undefined || taken === undefined ? undefined : cpu + taken;
   };
   const end = (outcome: Omit<Outcome, 'title' | 'seconds'>, output = '') => {
-    outcomes.set(step, { title: step.title, seconds: seconds(), ...(cpu === undefined ? {} : { cpu }), ...outcome });
+    const machineEnd = machineSeconds();
+    const machine = machineStart === undefined || machineEnd === undefined ? undefined : machineEnd - machineStart;
+    outcomes.set(step, {
+      title: step.title,
+      seconds: seconds(),
+      ...(machine === undefined ? {} : { machine }),
+      ...(cpu === undefined ? {} : { cpu }),
+      ...(held ? { beside: true } : {}),
+      ...outcome,
+    });
     if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
     if (outcome.note && !outcome.ok) console.error(`✖ ${outcome.note}`);
   };
@@ -276,7 +297,6 @@ async function runInside(group: Step[]): Promise<void> {
     cwd: root,
     env: emulatorEnvironment(),
   });
-  const underEmulators = takeChildrenSeconds();
   const reported = existsSync(insideReport)
     ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
     : {};
@@ -293,8 +313,8 @@ async function runInside(group: Step[]): Promise<void> {
     passed.delete(last.id);
   }
   const inSteps = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.seconds ?? 0), 0);
-  const stepsCpu = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.cpu ?? 0), 0);
-  if (underEmulators !== undefined) emulatorsCpu = Math.max(0, underEmulators - stepsCpu);
+  // What the emulators' own processes used is in no step's `cpu`: taken here, it is left out.
+  takeChildrenSeconds();
   console.log(
     `\n• The emulators started, were cleared between suites and stopped in ${String(Math.round((Date.now() - begun) / 1000 - inSteps))}s.`,
   );
@@ -313,8 +333,8 @@ if (insideIds) {
       outcomes.set(step, { title: step.title, ok: false, seconds: 0, note: String(error) });
       console.error(`✖ ${String(error)}`);
     }
-    const { ok = false, seconds = 0, cpu, note } = outcomes.get(step) ?? {};
-    report[id] = { ok, seconds, ...(cpu === undefined ? {} : { cpu }), ...(note === undefined ? {} : { note }) };
+    const { title: _title, ...outcome } = outcomes.get(step) ?? { title: '', ok: false, seconds: 0 };
+    report[id] = outcome;
     mkdirSync(dirname(insideReport), { recursive: true });
     writeFileSync(insideReport, `${JSON.stringify(report)}\n`);
   }
@@ -355,12 +375,20 @@ for (const step of chosen) {
 console.log(`\n${parts.join(' · ')}`);
 const machineAtEnd = machineSeconds();
 if (machineAtStart !== undefined && machineAtEnd !== undefined) {
-  const cpuParts = [
-    ...ordered.flatMap(({ title, cpu }) => (cpu === undefined ? [] : [`${title} ${String(Math.round(cpu))}`])),
-    ...(emulatorsCpu === undefined ? [] : [`the emulators themselves ${String(Math.round(emulatorsCpu))}`]),
-  ];
+  const figure = (value: number) => String(Math.round(value));
+  const alone = ordered.filter(({ beside, machine }) => !beside && machine !== undefined);
+  const besides = ordered.filter(({ beside, cpu }) => beside && cpu !== undefined);
+  const hasBeside = besides.length > 0;
   console.log(
-    `CPU-seconds: ${String(Math.round(machineAtEnd - machineAtStart))} on this machine's ${String(availableParallelism())} cores while npm test ran (/proc/stat) · ${cpuParts.join(' · ')}`,
+    [
+      `CPU-seconds: ${figure(machineAtEnd - machineAtStart)} in all, on this machine's ${String(availableParallelism())} cores while npm test ran (/proc/stat)`,
+      `  while each step ran, all the machine did: ${alone.map(({ title, machine = 0 }) => `${title} ${figure(machine)}${hasBeside && title === 'emulator tests' ? ' (with the steps beside it)' : ''}`).join(' · ')}`,
+      ...(hasBeside
+        ? [
+            `  the steps beside the emulator tests, their own processes: ${besides.map(({ title, cpu = 0 }) => `${title} ${figure(cpu)}`).join(' · ')}`,
+          ]
+        : []),
+    ].join('\n'),
   );
 }
 // A full green run is recorded for the accessibility statement (web/build/accessibility-checks.ts):

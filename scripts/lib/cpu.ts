@@ -1,6 +1,7 @@
 // CPU-seconds, as Linux counts them in /proc: the machine's (every core's busy time, from
 // /proc/stat) and the ones of this process's children once they ended (`cutime` and `cstime`
-// of /proc/self/stat: a child's own and its descendants' that it waited for). `npm test`
+// of /proc/self/stat: a child's own and its descendants' that it waited for; a process that
+// detaches, as a browser or an emulator may, is counted by the machine's alone). `npm test`
 // prints both, so a step that starts costing more is seen by the change that made it. Off
 // Linux (no /proc) every reading is undefined and nothing is printed.
 import { readFileSync } from 'node:fs';
