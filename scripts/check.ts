@@ -8,29 +8,20 @@
 import { join } from 'node:path';
 import { root } from './lib/project.ts';
 import { capture } from './lib/processes.ts';
-import { typecheckCompiler, typecheckProjects } from './lib/typecheck.ts';
+import { lintCommands, typecheckCommands, unitCommand, type Command } from './lib/step-commands.ts';
 
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
-const cache = join(root, 'node_modules', '.cache');
 const changed = process.argv.includes('--changed');
 
-type Command = [string, ...string[]];
 type Line = { title: string; commands: Command[] };
 
 const lines: Line[] = [
   {
     title: 'typecheck, unit tests',
-    commands: [
-      ...typecheckProjects.map((project): Command => [join(root, typecheckCompiler), '-p', project]),
-      [bin('vitest'), 'run', ...(changed ? ['--changed', 'HEAD'] : [])],
-    ],
+    commands: [...typecheckCommands(), unitCommand(changed ? ['--changed', 'HEAD'] : [])],
   },
   {
     title: 'lint',
-    commands: [
-      [bin('eslint'), '--max-warnings=0', '--cache', '--cache-location', join(cache, 'eslint'), '.'],
-      [bin('prettier'), '--check', '--log-level=warn', '--cache', '.'],
-    ],
+    commands: lintCommands({ cached: true }),
   },
   { title: 'rules checks', commands: [[process.execPath, join('scripts', 'rules-check.ts'), 'firestore.rules']] },
 ];

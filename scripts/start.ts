@@ -18,11 +18,11 @@ import {
 } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { Supervisor } from './lib/processes.ts';
+import { bin } from './lib/step-commands.ts';
 
 const dev = process.argv.includes('--dev');
 const save = process.argv.includes('--save');
 const build = !process.argv.includes('--no-build');
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 const ui = await emulatorUiAvailable();
 if (!ui) console.log('• The Emulator UI could not be downloaded (offline?): starting without it.');

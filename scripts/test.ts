@@ -27,9 +27,8 @@ import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 import { machineSeconds, takeChildrenSeconds } from './lib/cpu.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
-import { typecheckCompiler, typecheckProjects } from './lib/typecheck.ts';
+import { bin, lintCommands, typecheckCommands, unitCommand } from './lib/step-commands.ts';
 
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 type Step = {
   id: string;
   title: string;
@@ -62,23 +61,19 @@ const steps: Step[] = [
     id: 'typecheck',
     title: 'typecheck',
     beside: 'emulators',
-    commands: typecheckProjects.map((project) => [join(root, typecheckCompiler), '-p', project]),
+    commands: typecheckCommands(),
   },
   {
     id: 'lint',
     title: 'lint',
     beside: 'emulators',
-    commands: [
-      [bin('eslint'), '--max-warnings=0', '.'],
-      [bin('prettier'), '--check', '--log-level=warn', '.'],
-    ],
+    commands: lintCommands({ cached: false }),
   },
   {
     id: 'unit',
     title: 'unit tests',
     beside: 'emulators',
-    // One worker per core (Vitest leaves one free by default; on two cores 37 s → 23 s).
-    commands: [[bin('vitest'), 'run', `--maxWorkers=${availableParallelism()}`, ...timed('unit')]],
+    commands: [unitCommand(timed('unit'))],
   },
   {
     id: 'build',
@@ -174,10 +169,9 @@ const wanted = new Set(
 );
 
 /**
- * What a step came to. Where /proc tells: `machine`, the CPU-seconds the whole machine used while
- * it ran (with whatever ran beside it: a step that runs beside the emulator tests is `beside`);
- * `cpu`, those of its own commands and the children they waited for (a browser or an emulator
- * that detaches is counted only by the machine's).
+ * What a step came to. Where /proc tells: for a step run alone, `machine`, the CPU-seconds the
+ * whole machine used while it ran (the emulator tests' holds the steps beside them); for a step
+ * `beside` the emulator tests, `cpu`, those of its own commands and the children they waited for.
  */
 type Outcome = {
   title: string;
@@ -209,6 +203,8 @@ async function runStep(step: Step, held = false): Promise<void> {
   const header = `\n━━ ${step.title} ━━`;
   if (!held) console.log(header);
   const machineStart = machineSeconds();
+  // A held step's own CPU-seconds: its children's, taken as each ends. A step run alone takes
+  // them too (and drops them), so that they are counted in no later step's.
   let cpu: number | undefined = 0;
   const used = () => {
     const taken = takeChildrenSeconds();
@@ -217,12 +213,12 @@ async function runStep(step: Step, held = false): Promise<void> {
   const end = (outcome: Omit<Outcome, 'title' | 'seconds'>, output = '') => {
     const machineEnd = machineSeconds();
     const machine = machineStart === undefined || machineEnd === undefined ? undefined : machineEnd - machineStart;
+    const own = cpu === undefined ? {} : { cpu };
+    const figures = held ? { beside: true, ...own } : machine === undefined ? {} : { machine };
     outcomes.set(step, {
       title: step.title,
       seconds: seconds(),
-      ...(machine === undefined ? {} : { machine }),
-      ...(cpu === undefined ? {} : { cpu }),
-      ...(held ? { beside: true } : {}),
+      ...figures,
       ...outcome,
     });
     if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
@@ -376,8 +372,8 @@ console.log(`\n${parts.join(' · ')}`);
 const machineAtEnd = machineSeconds();
 if (machineAtStart !== undefined && machineAtEnd !== undefined) {
   const figure = (value: number) => String(Math.round(value));
-  const alone = ordered.filter(({ beside, machine }) => !beside && machine !== undefined);
-  const besides = ordered.filter(({ beside, cpu }) => beside && cpu !== undefined);
+  const alone = ordered.filter(({ machine }) => machine !== undefined);
+  const besides = ordered.filter(({ cpu }) => cpu !== undefined);
   const hasBeside = besides.length > 0;
   console.log(
     [
