@@ -342,9 +342,22 @@ describe('the check of the SMTP account', () => {
   }, 30_000);
 });
 
-describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their connection dropped at %s', (step) => {
-  const carrying = (marker: string) => smtp.messages.filter((mail) => mail.text?.includes(marker) ?? false);
+/** Two messages written at `start`, queued for the digest, each carrying `marker`. */
+const queueDigestOfTwo = (marker: string, start: number) =>
+  harness.writeAt(
+    2,
+    start,
+    (index) => ({ subject: `${marker} ${String(index)}`, message: marker }),
+    (id, index) => queuedFields(id, start, index),
+  );
+/** The team received one email carrying `marker`, never said to be a repeat. */
+const expectReceivedOnce = (marker: string) => {
+  const carrying = smtp.messages.filter((mail) => mail.text?.includes(marker) ?? false);
+  expect(carrying).toHaveLength(1);
+  expect(carrying[0]?.text).not.toMatch(/Sent again/);
+};
 
+describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their connection dropped at %s', (step) => {
   it('a message: held or tried again, then received once, never said to be a repeat', async () => {
     const start = freshDay() + 9 * hour;
     const marker = `dropped-${String(start)}`;
@@ -357,20 +370,14 @@ describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their conne
     await markAccountUp(db, start + 5 * minute);
     now = start + 30 * minute;
     expect(await deliverMail(mailRef(id), config, { now: () => now, sleep, onAlert })).toBe('SUCCESS');
-    expect(carrying(marker)).toHaveLength(1);
-    expect(carrying(marker)[0]?.text).not.toMatch(/Sent again/);
+    expectReceivedOnce(marker);
     await mailRef(id).delete();
   });
 
   it('a digest: its messages back in the queue, then received once, never said to be a repeat', async () => {
     const start = freshDay() + 9 * hour;
     const marker = `dropped-digest-${String(start)}`;
-    const ids = await harness.writeAt(
-      2,
-      start,
-      (index) => ({ subject: `${marker} ${String(index)}`, message: marker }),
-      (id, index) => queuedFields(id, start, index),
-    );
+    const ids = await queueDigestOfTwo(marker, start);
     smtp.behave({ kind: 'drop', step });
     now = start + minute;
     await sendDigest(db, config, { now: () => now, onAlert, sleep });
@@ -383,8 +390,7 @@ describe.each(['AUTH', 'RCPT TO'] as const)('a message and a digest, their conne
     now = start + 30 * minute;
     await sendDigest(db, config, { now: () => now, onAlert, sleep });
     for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS' });
-    expect(carrying(marker)).toHaveLength(1);
-    expect(carrying(marker)[0]?.text).not.toMatch(/Sent again/);
+    expectReceivedOnce(marker);
     for (const id of ids) await mailRef(id).delete();
   });
 });
@@ -393,12 +399,7 @@ describe('a digest answered 421 at DATA', () => {
   it('its messages back in the queue after their back-off, never held; then received once', async () => {
     const start = freshDay() + 9 * hour;
     const marker = `refused-digest-${String(start)}`;
-    const ids = await harness.writeAt(
-      2,
-      start,
-      (index) => ({ subject: `${marker} ${String(index)}`, message: marker }),
-      (id, index) => queuedFields(id, start, index),
-    );
+    const ids = await queueDigestOfTwo(marker, start);
     smtp.behave({ kind: 'refuse-one', marker, code: 421, text: '4.7.0 Try again later, closing connection' });
     now = start + minute;
     await sendDigest(db, config, { now: () => now, onAlert, sleep });
@@ -411,9 +412,7 @@ describe('a digest answered 421 at DATA', () => {
     now = start + 30 * minute;
     await sendDigest(db, config, { now: () => now, onAlert, sleep });
     for (const id of ids) expect(await deliveryOf(id)).toMatchObject({ state: 'SUCCESS', attempts: 2 });
-    const carrying = smtp.messages.filter((mail) => mail.text?.includes(marker) ?? false);
-    expect(carrying).toHaveLength(1);
-    expect(carrying[0]?.text).not.toMatch(/Sent again/);
+    expectReceivedOnce(marker);
     for (const id of ids) await mailRef(id).delete();
   });
 });

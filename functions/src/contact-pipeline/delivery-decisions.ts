@@ -103,7 +103,7 @@ export function inDigestOutcome(
     case 'ended':
       return { ...failed(settled.attempts, settled.error), ...picture };
     case 'held':
-      return settled.for === 'quota'
+      return settled.for === 'day'
         ? requeued(settled.attempts, null, settled.dueMs)
         : requeued(settled.attempts, settled.error, digestMs);
     case 'again':

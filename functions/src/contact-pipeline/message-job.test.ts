@@ -54,7 +54,7 @@ type Recorded = { settled: Settlement; claim: MessageClaim };
 
 /** What the claim's lease writes for a settlement (lease.ts); a quota wait is a test of its own. */
 function asUpdate({ settled }: Recorded): DeliveryUpdate {
-  if (settled.kind === 'held' && settled.for === 'quota') throw new Error('a quota reply was not expected here');
+  if (settled.kind === 'held' && settled.for === 'day') throw new Error('a quota reply was not expected here');
   return messageOutcome(settled, { writtenMs, nowMs }).update;
 }
 
@@ -242,7 +242,7 @@ describe('the message job', () => {
     expect(await send()).toBe('QUEUED');
     expect(transport.tries).toBe(1);
     expect(pauses).toEqual([]);
-    expect(settlements).toEqual([{ kind: 'held', for: 'quota', attempts: 0, dueMs: nextDayMs(nowMs) }]);
+    expect(settlements).toEqual([{ kind: 'held', for: 'day', attempts: 0, dueMs: nextDayMs(nowMs) }]);
   });
 
   describe('sending and recording apart', () => {

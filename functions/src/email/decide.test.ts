@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decide, gaveUp, heldFor, type Sent } from './decide.js';
+import { sendFailure } from './send-failure-samples.js';
 import { maxAttempts, retryDelayMs, type SendFailure } from './send-failures.js';
 
 // The one decision every kind of email takes after a send: each kind of failure, with and
 // without a quick try left, and at the last attempt.
 
 const nowMs = Date.parse('2025-06-01T10:00:00Z');
-const failed = (failure: Partial<SendFailure>): Sent => ({
-  kind: 'failed',
-  failure: {
-    transient: false,
-    quota: false,
-    account: false,
-    stage: 'message',
-    unanswered: false,
-    busy: false,
-    message: '550 No such user',
-    code: 'EMESSAGE',
-    responseCode: 550,
-    ...failure,
-  },
-});
+const failed = (failure: Partial<SendFailure>): Sent => ({ kind: 'failed', failure: sendFailure(failure) });
 const mailboxFull = failed({ transient: true, message: '452 Mailbox full', responseCode: 452 });
 const noSuchUser = failed({});
 const quota = failed({ quota: true, message: '550 5.4.5 Daily user sending limit exceeded' });

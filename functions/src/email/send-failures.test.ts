@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { proofOf, tryWith } from './smtp-account.js';
 import { providerReplies, type SessionStep } from './provider-reply-samples.js';
+import { sendFailure } from './send-failure-samples.js';
 import {
   classifySendError,
   failureScope,
@@ -117,17 +118,16 @@ describe('classifySendError', () => {
       'the SMTP server could not check the OAuth2 access token for now: Invalid login: 454 4.7.0 Try again later',
     ],
   ])('retries %s, saying which step of the OAuth2 login failed', (_, error, message) => {
-    expect(classifySendError(error)).toEqual({
-      transient: true,
-      quota: false,
-      account: true,
-      stage: 'login',
-      unanswered: false,
-      busy: false,
-      message,
-      code: 'EAUTH',
-      responseCode: error.responseCode ?? null,
-    });
+    expect(classifySendError(error)).toEqual(
+      sendFailure({
+        transient: true,
+        account: true,
+        stage: 'login',
+        message,
+        code: 'EAUTH',
+        responseCode: error.responseCode ?? null,
+      }),
+    );
   });
 
   it.each([
@@ -152,17 +152,16 @@ describe('classifySendError', () => {
       'the OAuth2 token request failed: Unexpected token \'<\', "<html>" is not valid JSON',
     ],
   ])('gives up at once on %s, saying which step of the OAuth2 login failed', (_, error, message) => {
-    expect(classifySendError(error)).toEqual({
-      transient: false,
-      quota: false,
-      account: true,
-      stage: 'login',
-      unanswered: false,
-      busy: false,
-      message,
-      code: 'EAUTH',
-      responseCode: error.responseCode ?? null,
-    });
+    expect(classifySendError(error)).toEqual(
+      sendFailure({
+        transient: false,
+        account: true,
+        stage: 'login',
+        message,
+        code: 'EAUTH',
+        responseCode: error.responseCode ?? null,
+      }),
+    );
   });
 
   it('gives up on a refused token even when the endpoint mentions a time-out', () => {

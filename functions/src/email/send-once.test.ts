@@ -44,7 +44,7 @@ describe("a site email's record after a send, in the record's shape", () => {
   });
 
   it('held for the quota: the lease given back until the next day', () => {
-    expect(onceOutcome({ kind: 'held', for: 'quota', attempts: 3, dueMs: nowMs + 3_600_000 }, nowMs)).toEqual({
+    expect(onceOutcome({ kind: 'held', for: 'day', attempts: 3, dueMs: nowMs + 3_600_000 }, nowMs)).toEqual({
       record: { ...lease, nextTryMs: nowMs + 3_600_000 },
       outcome: 'DAY_SPENT',
     });

@@ -62,7 +62,7 @@ export type OnceOutcome =
   | 'WAITING'
   /** Held: the SMTP account is down. */
   | 'HELD'
-  /** Held: the day's emails are spent. */
+  /** Held for the day: its emails are spent (the site's count for the day, or the account's quota). */
   | 'DAY_SPENT'
   /** Failed for now: a later run tries again. */
   | 'LATER';

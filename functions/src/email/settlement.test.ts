@@ -2,21 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { nextDayMs } from './counters.js';
 import type { Decision } from './decide.js';
 import { settle } from './settlement.js';
-import type { SendFailure } from './send-failures.js';
+import { sendFailure } from './send-failure-samples.js';
 
 const nowMs = Date.parse('2040-01-09T07:00:00Z');
 const info = { messageId: '<a@example.org>', accepted: ['support@example.org'], rejected: [], response: '250 OK' };
-const refusedLogin: SendFailure = {
-  transient: false,
-  quota: false,
+const refusedLogin = sendFailure({
   account: true,
   stage: 'login',
-  unanswered: false,
-  busy: false,
   message: '535 refused',
   code: 'EAUTH',
   responseCode: 535,
-};
+});
 /** The third attempt, two before this run; this send met no answer. */
 const step = { attempts: 3, before: 2, unansweredMs: nowMs - 1_000 };
 
@@ -46,7 +42,7 @@ describe('a decision as every kind of email settles it', () => {
     [
       'the quota: held with the attempts before this run, until the next day',
       { kind: 'quota' },
-      { kind: 'held', for: 'quota', attempts: 2, dueMs: nextDayMs(nowMs) },
+      { kind: 'held', for: 'day', attempts: 2, dueMs: nextDayMs(nowMs) },
     ],
   ])('%s', (_, decision, settled) => {
     expect(settle(decision, step, nowMs)).toEqual(settled);

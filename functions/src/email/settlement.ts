@@ -27,11 +27,12 @@ export type Settlement =
   | { kind: 'waits'; attempts: number; error: string; dueMs: number; unansweredMs?: number }
   /**
    * Held, no attempt spent (`attempts`: as before this run) and its count given back: for the
-   * SMTP account, until it works again; or for the account's sending quota, until the next day
-   * (`dueMs`), the day marked spent.
+   * SMTP account, until it works again; or for the day, whose emails the account's sending quota
+   * says are spent, until the next day (`dueMs`), the day marked spent (a site email's outcome
+   * `DAY_SPENT`, as when the site's own count for the day is reached).
    */
   | { kind: 'held'; for: 'account'; attempts: number; error: string; unansweredMs?: number }
-  | { kind: 'held'; for: 'quota'; attempts: number; dueMs: number };
+  | { kind: 'held'; for: 'day'; attempts: number; dueMs: number };
 
 /** A decision as every kind's record takes it: what the send spent, and what the email waits for. */
 export function settle(decision: Decision, { attempts, before, unansweredMs }: SendStep, nowMs: number): Settlement {
@@ -48,6 +49,6 @@ export function settle(decision: Decision, { attempts, before, unansweredMs }: S
     case 'account':
       return { kind: 'held', for: 'account', attempts: before, error: decision.error, ...silence };
     case 'quota':
-      return { kind: 'held', for: 'quota', attempts: before, dueMs: nextDayMs(nowMs) };
+      return { kind: 'held', for: 'day', attempts: before, dueMs: nextDayMs(nowMs) };
   }
 }
