@@ -157,12 +157,13 @@ type Config = Parameters<typeof lighthouse>[2];
 /**
  * Lighthouse's default mobile configuration (simulated throttling) narrowed to `categories`
  * plus `audits` (ids of audits outside them that a command reads), with the page-language
- * audit added.
+ * audit added; without `fullPageScreenshot`, the report shows no picture of the page.
  */
 export function lighthouseConfig(
   categories: readonly string[],
   audits: readonly string[] = [],
   skipAudits: readonly string[] = [],
+  { fullPageScreenshot = true }: { fullPageScreenshot?: boolean } = {},
 ): Config {
   return {
     extends: 'lighthouse:default',
@@ -170,6 +171,9 @@ export function lighthouseConfig(
       onlyCategories: [...categories],
       onlyAudits: ['page-language', ...audits],
       ...(skipAudits.length > 0 ? { skipAudits: [...skipAudits] } : {}),
+      // The picture of the whole page that the HTML report shows beside each element it names:
+      // no audit scores it.
+      ...(fullPageScreenshot ? {} : { disableFullPageScreenshot: true }),
     },
     artifacts: [{ id: 'PageLanguage', gatherer: { instance: new PageLanguageGatherer() } }],
     audits: [{ implementation: PageLanguageAudit }],
