@@ -28,6 +28,7 @@ import { recordedViolations, recordViolations, violateOnPurpose, type Violation 
 import { daysOne } from './support/addresses.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { receivedMail } from './support/inbox.ts';
 import { headings, languages, paths, projectFor, waitForApp } from './support/site.ts';
 import { accountTexts, helpArticlesLinkingTo } from './support/texts.ts';
@@ -184,8 +185,7 @@ for (const language of languages) {
         await expect(page.getByLabel(text.email, { exact: true })).toBeVisible();
         await waitForApp(page);
         await expectNoAxeViolations(page);
-        await page.screenshot({
-          path: `e2e-screenshots/account-${language}-${testInfo.project.name}.png`,
+        await keepScreenshot(page, `e2e-screenshots/account-${language}-${testInfo.project.name}.png`, {
           fullPage: true,
         });
       },
@@ -216,8 +216,7 @@ for (const language of languages) {
         await confirm(page, member.password);
         await expect(page.getByRole('heading', { level: 2, name: text.doneTitle })).toBeVisible();
         await expectNoAxeViolations(page);
-        await page.screenshot({
-          path: `e2e-screenshots/account-deleted-${language}-${testInfo.project.name}.png`,
+        await keepScreenshot(page, `e2e-screenshots/account-deleted-${language}-${testInfo.project.name}.png`, {
           fullPage: true,
         });
 
@@ -269,10 +268,11 @@ for (const language of languages) {
           expect(JSON.stringify(copy.documents)).not.toContain(`users/${other.localId}`);
           expect(copy.storage.state).toBe('UNAVAILABLE');
           await expectNoAxeViolations(page);
-          await page.screenshot({
-            path: `e2e-screenshots/account-signed-in-${provider.replace('.com', '')}-${language}-${testInfo.project.name}.png`,
-            fullPage: true,
-          });
+          await keepScreenshot(
+            page,
+            `e2e-screenshots/account-signed-in-${provider.replace('.com', '')}-${language}-${testInfo.project.name}.png`,
+            { fullPage: true },
+          );
 
           // Deleting asks the same provider again, then deletes.
           await page.getByLabel(text.typeWord).fill(text.word);

@@ -4,6 +4,7 @@ import { contactPicture, referencePattern } from '../functions/src/contracts/con
 import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
 import { gpsPhoto, pdfNamedJpg, readPicture } from './support/pictures.ts';
 import {
@@ -77,7 +78,7 @@ for (const language of languages) {
         // The button now replaces the picture; it names the same input.
         await expect(page.getByLabel(texts.replace)).toHaveAttribute('type', 'file');
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: testInfo.outputPath('picture-ready.png'), fullPage: true });
+        await keepScreenshot(page, testInfo.outputPath('picture-ready.png'), { fullPage: true });
 
         await page.getByRole('button', { name: contactTexts[language].send }).click();
         const dialog = page.getByRole('dialog', { name: contactTexts[language].sent });

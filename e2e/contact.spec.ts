@@ -3,6 +3,7 @@ import { escapeHtml, referenceFor, referencePattern } from '../functions/src/con
 import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { receivedMail, type ReceivedMail } from './support/inbox.ts';
 import { gpsPhoto } from './support/pictures.ts';
 import {
@@ -103,8 +104,7 @@ for (const language of languages) {
         await expect(page.getByLabel(texts.version)).toHaveValue('1.2.3 (45)');
         await expectNoAxeViolations(page);
         await fillIn(page, language, { email, message: 'The map does not load.' });
-        await page.screenshot({
-          path: `e2e-screenshots/contact-app-${language}-${testInfo.project.name}.png`,
+        await keepScreenshot(page, `e2e-screenshots/contact-app-${language}-${testInfo.project.name}.png`, {
           fullPage: true,
         });
         await page.getByRole('button', { name: texts.send }).click();
@@ -112,7 +112,7 @@ for (const language of languages) {
         const dialog = page.getByRole('dialog', { name: texts.sent });
         await expect(dialog).toContainText(texts.reference);
         await expectNoAxeViolations(page);
-        await page.screenshot({ path: `e2e-screenshots/contact-sent-${language}-${testInfo.project.name}.png` });
+        await keepScreenshot(page, `e2e-screenshots/contact-sent-${language}-${testInfo.project.name}.png`);
         const shown = (await dialog.getByText(texts.reference).textContent())?.replace(texts.reference, '').trim();
         await dialog.getByRole('button', { name: 'Ok' }).click();
         // The device and version stay for the next message.

@@ -11,33 +11,35 @@ for (const language of languages) {
     test.use({ locale: locales[language] });
 
     // The bar, its links and the way to them differ with the width (a menu on a phone).
-    test('the nav bar turns dark once the page scrolls past 10 px', { tag: '@widths' }, async ({ page }) => {
-      await open(page, paths.features);
-      const bar = page.getByTestId('nav-bar');
-      await expect(bar).not.toHaveClass(/nav-bar--solid/);
-      await expect(bar).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
-      await page.evaluate('window.scrollTo(0, 5)');
-      await expect(bar).not.toHaveClass(/nav-bar--solid/);
-      await page.evaluate('window.scrollTo(0, 11)');
-      await expect(bar).toHaveClass(/nav-bar--solid/);
-      await expect(bar).toHaveCSS('background-color', 'rgb(51, 51, 51)');
-      await page.evaluate('window.scrollTo(0, 0)');
-      await expect(bar).not.toHaveClass(/nav-bar--solid/);
-    });
+    test(
+      'the nav bar turns dark once the page scrolls past 10 px, and the link of the current page is bold, red and underlined',
+      { tag: '@widths' },
+      async ({ page }, testInfo) => {
+        await open(page, paths.features);
+        const bar = page.getByTestId('nav-bar');
+        await expect(bar).not.toHaveClass(/nav-bar--solid/);
+        await expect(bar).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+        await page.evaluate('window.scrollTo(0, 5)');
+        await expect(bar).not.toHaveClass(/nav-bar--solid/);
+        await page.evaluate('window.scrollTo(0, 11)');
+        await expect(bar).toHaveClass(/nav-bar--solid/);
+        await expect(bar).toHaveCSS('background-color', 'rgb(51, 51, 51)');
+        await page.evaluate('window.scrollTo(0, 0)');
+        await expect(bar).not.toHaveClass(/nav-bar--solid/);
 
-    test('the link of the current page is bold, red and underlined', { tag: '@widths' }, async ({ page }, testInfo) => {
-      await open(page, paths.features);
-      if (testInfo.project.name === 'phone') await page.getByRole('button', { name: navTexts[language].menu }).click();
-      const nav = page.getByRole('navigation').first();
-      const active = nav.getByRole('link', { name: navTexts[language].features, exact: true });
-      const other = nav.getByRole('link', { name: navTexts[language].downloadApp, exact: true });
-      await expect(active).toHaveCSS('font-weight', '700');
-      await expect(active).toHaveCSS('color', 'rgb(255, 107, 107)');
-      await expect(active).toHaveCSS('text-decoration-line', 'underline');
-      await expect(other).toHaveCSS('font-weight', '400');
-      await expect(other).toHaveCSS('text-decoration-line', 'none');
-      await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
-    });
+        if (testInfo.project.name === 'phone')
+          await page.getByRole('button', { name: navTexts[language].menu }).click();
+        const nav = page.getByRole('navigation').first();
+        const active = nav.getByRole('link', { name: navTexts[language].features, exact: true });
+        const other = nav.getByRole('link', { name: navTexts[language].downloadApp, exact: true });
+        await expect(active).toHaveCSS('font-weight', '700');
+        await expect(active).toHaveCSS('color', 'rgb(255, 107, 107)');
+        await expect(active).toHaveCSS('text-decoration-line', 'underline');
+        await expect(other).toHaveCSS('font-weight', '400');
+        await expect(other).toHaveCSS('text-decoration-line', 'none');
+        await expect(other).not.toHaveCSS('color', 'rgb(255, 107, 107)');
+      },
+    );
 
     test(
       'Back after a language switch returns to the previous page, never to a not-found page',

@@ -6,6 +6,7 @@ import { everyPath } from '../web/src/config/site-pages.ts';
 import { projectId, runCommand } from '../tests/support/emulators.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { receivedMail } from './support/inbox.ts';
 import { contactTexts, languages, open, paths, suggestionsSettled, type Language } from './support/site.ts';
 
@@ -88,7 +89,7 @@ test(
         const shown = openPages[shownIn];
         await expect(box(shown).locator('b')).toHaveCount(0);
         await expectNoAxeViolations(shown);
-        await shown.screenshot({ path: `e2e-screenshots/known-problem-set-${shownIn}-${testInfo.project.name}.png` });
+        await keepScreenshot(shown, `e2e-screenshots/known-problem-set-${shownIn}-${testInfo.project.name}.png`);
       }
 
       for (const shownIn of languages) {

@@ -6,6 +6,7 @@ import { localizedPath } from '../web/src/config/paths.ts';
 import { everyPath } from '../web/src/config/site-pages.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { languages, locales, open, paths, projectFor } from './support/site.ts';
 
 // The known problem on the pages, with the notice's read answered by the test (the emulator
@@ -64,7 +65,7 @@ for (const language of languages) {
         // The form stays usable below it.
         await open(page, localizedPath(paths.support, language));
         await expect(page.locator('.known-problem__box')).toBeVisible();
-        await page.screenshot({ path: `e2e-screenshots/known-problem-${language}-${testInfo.project.name}.png` });
+        await keepScreenshot(page, `e2e-screenshots/known-problem-${language}-${testInfo.project.name}.png`);
         await expect(page.locator('form').getByRole('textbox').first()).toBeEditable();
       },
     );

@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { keepScreenshot } from './support/screenshots.ts';
 import { brokenImages, scrollThrough } from './support/page-scripts.ts';
 import { clean, watchPolicies } from './support/policies.ts';
 import { recordViolations } from './support/policy-violations.ts';
+import { expectReflows } from './support/reflow.ts';
 import { site } from '../web/src/config/site.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { everyPath } from '../web/src/config/site-pages.ts';
@@ -20,8 +21,9 @@ import { appAdsPath, expectNoUntranslatedKeys, headings, languages, locales, wai
 // starts; axe-core finds no WCAG A/AA violation; every image it draws loads (lazy ones once
 // scrolled to); nothing trips the Content-Security-Policy or the Permissions-Policy, recorded
 // from before the first byte is parsed until the network is idle after the scroll
-// (support/policies.ts); and a screenshot is kept for people to look at
-// (e2e-screenshots/<project>/<language>-<route>.jpg, ignored by git). What each address says on
+// (support/policies.ts); a screenshot is kept for people to look at
+// (e2e-screenshots/<project>/<language>-<route>.jpg, ignored by git); and at the desktop width,
+// narrowed to 320 px as a visitor zooming to 400 % does, nothing sticks out (support/reflow.ts). What each address says on
 // its own (head, links, valid HTML, headers, the language negotiated at a plain address) is
 // checked for every address without a browser (tests/emulators/seo.test.ts, hosting.test.ts,
 // headers.test.ts, the HTML check).
@@ -40,7 +42,7 @@ for (const language of languages) {
 
     for (const name of browserRouteNames()) {
       const path = localizedPath(everyPath[name], language);
-      test(`${path} shows its page with every image, axe-clean and within its policies`, async ({
+      test(`${path} shows its page with every image, axe-clean, within its policies, reflowing on a desktop`, async ({
         reusedPage: page,
       }, testInfo) => {
         const recorded = watchPolicies(page);
@@ -58,22 +60,20 @@ for (const language of languages) {
 
         await scrollAndSettle(page);
         expect(await recorded()).toEqual(clean);
-        const folder = join(screenshots, testInfo.project.name);
-        mkdirSync(folder, { recursive: true });
         // JPEG: Chromium encodes a long page in less than half the time of a PNG.
-        await page.screenshot({
-          path: join(folder, `${screenshotName(language, name)}.jpg`),
+        await keepScreenshot(page, join(screenshots, testInfo.project.name, `${screenshotName(language, name)}.jpg`), {
           fullPage: true,
           animations: 'disabled',
           quality: 85,
         });
+        if (!testInfo.project.use.isMobile) await expectReflows(page);
       });
     }
 
     const unknown = language === 'en' ? '/no/such/page' : '/it/no/such/page';
-    test(`an unknown path (${unknown}) shows the not-found page, axe-clean and within its policies`, async ({
+    test(`an unknown path (${unknown}) shows the not-found page, axe-clean, within its policies, reflowing on a desktop`, async ({
       reusedPage: page,
-    }) => {
+    }, testInfo) => {
       const recorded = watchPolicies(page);
       const response = await page.goto(unknown);
       expect(response?.status()).toBe(404);
@@ -84,6 +84,7 @@ for (const language of languages) {
       await expectNoAxeViolations(page);
       await scrollAndSettle(page);
       expect(await recorded()).toEqual(clean);
+      if (!testInfo.project.use.isMobile) await expectReflows(page);
     });
   });
 }

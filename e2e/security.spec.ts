@@ -140,19 +140,10 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
       expect(policy).toBe(everywhere.get('content-security-policy'));
   });
 
-  test('a feature the Permissions-Policy turns off is blocked and reported', async ({ page }) => {
+  test('the Permissions-Policy turns off what the site does not use, and a feature it turns off is blocked and reported', async ({
+    page,
+  }) => {
     const recorded = watchPolicies(page);
-    await visit(page, paths.home);
-    const answer = await page.evaluate<number>(
-      `new Promise((resolve) => navigator.geolocation.getCurrentPosition(() => resolve(0), (error) => resolve(error.code)))`,
-    );
-    expect(answer).toBe(1); // PERMISSION_DENIED, without asking anyone
-    await expect
-      .poll(async () => (await recorded()).violations.map(({ kind, directive }) => `${kind}:${directive}`))
-      .toEqual(['permissions-policy:geolocation']);
-  });
-
-  test('the Permissions-Policy turns off what the site does not use', async ({ page }) => {
     await visit(page, paths.home);
     const allowed = await page.evaluate<string[] | null>(
       `document.featurePolicy
@@ -161,6 +152,13 @@ test.describe('security headers in the browser', { tag: '@desktop' }, () => {
         : null`,
     );
     expect(allowed).toEqual([]);
+    const answer = await page.evaluate<number>(
+      `new Promise((resolve) => navigator.geolocation.getCurrentPosition(() => resolve(0), (error) => resolve(error.code)))`,
+    );
+    expect(answer).toBe(1); // PERMISSION_DENIED, without asking anyone
+    await expect
+      .poll(async () => (await recorded()).violations.map(({ kind, directive }) => `${kind}:${directive}`))
+      .toEqual(['permissions-policy:geolocation']);
   });
 
   test('no other site can frame a page (frame-ancestors)', async ({ page, baseURL }) => {

@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
+import { screenshotsKept } from '../support/screenshots.ts';
 
 export type EngineName = 'firefox' | 'webkit';
 
@@ -31,6 +32,7 @@ export interface EnginePage {
   clickInPopup(open: () => Promise<void>, selector: string, text: string): Promise<void>;
   /** Sets the width of the page's viewport and returns the width the engine gave it. */
   setWidth(width: number, height: number): Promise<number>;
+  /** Keeps a screenshot of the page at `file` for people to look at, when the run keeps them (support/screenshots.ts). */
   screenshot(file: string): Promise<void>;
   /** Uncaught errors and unhandled rejections of the current page so far. */
   errors(): Promise<string[]>;
@@ -161,7 +163,7 @@ async function launchFirefox({ proxy, note = () => undefined }: LaunchOptions): 
       return page.evaluate('window.innerWidth') as Promise<number>;
     },
     async screenshot(file) {
-      await page.screenshot({ path: file, fullPage: true });
+      if (screenshotsKept()) await page.screenshot({ path: file, fullPage: true });
     },
     errors: () => Promise.resolve([...errors]),
     async close() {
@@ -334,7 +336,7 @@ async function launchWebKit({ proxy, note = () => undefined }: LaunchOptions): P
     },
     setWidth,
     async screenshot(file) {
-      await writeFile(file, await driver.takeScreenshot(), 'base64');
+      if (screenshotsKept()) await writeFile(file, await driver.takeScreenshot(), 'base64');
     },
     errors: () => evaluate<string[]>('window.__engineErrors || []'),
     async close() {

@@ -8,7 +8,8 @@
 // narrow policy; the help search and the Contact Us suggestions find articles; the home
 // carousels move; the phone menu opens at a phone width. Chromium runs the full suite
 // (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
-// Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at.
+// Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at (not in CI:
+// e2e/support/screenshots.ts).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';

@@ -32,7 +32,10 @@ const ranBy: Record<AccessibilityCheckId, () => void> = {
     expect(read('scripts/check-html.ts')).toMatch(/vnu/);
   },
   reflow: () => {
-    expect(read('e2e/reflow.spec.ts')).toMatch(/\b320\b/);
+    expect(read('e2e/support/reflow.ts')).toMatch(/reflowWidth = 320\b/);
+    expect(read('e2e/pages.spec.ts')).toMatch(
+      /browserRouteNames[\s\S]*expectReflows\(page\)[\s\S]*\/no\/such\/page[\s\S]*expectReflows\(page\)/,
+    );
   },
   keyboard: () => {
     expect(read('e2e/accessibility.spec.ts')).toMatch(/keyboard\.press\('Tab'\)/);
