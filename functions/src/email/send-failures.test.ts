@@ -179,17 +179,7 @@ describe('classifySendError', () => {
       classifySendError(
         smtpError('Message failed:\r\n550 5.7.1\r\n  rejected', { code: 'EMESSAGE', responseCode: 550 }),
       ),
-    ).toEqual({
-      transient: false,
-      quota: false,
-      account: false,
-      stage: 'message',
-      unanswered: false,
-      busy: false,
-      message: 'Message failed: 550 5.7.1 rejected',
-      code: 'EMESSAGE',
-      responseCode: 550,
-    });
+    ).toEqual(sendFailure({ message: 'Message failed: 550 5.7.1 rejected' }));
     expect(classifySendError(new Error('x'.repeat(2000))).message).toHaveLength(500);
   });
 });
