@@ -231,7 +231,7 @@ for (const language of languages) {
     );
 
     test(
-      'a search that found nothing is counted once, in the form kept; a message after a suggestion names it',
+      'a search that found nothing is counted once, in the form kept; a Contact Us subject never is; a message after a suggestion names it',
       { tag: projectFor(language, '@desktop') },
       async ({ page }, testInfo) => {
         const since = Date.now();
@@ -244,13 +244,21 @@ for (const language of languages) {
         const searches = async () =>
           (await adminDb().collection(collections.helpSignals).where('text', '==', text).get()).docs
             .filter((doc) => doc.createTime.toMillis() >= since)
-            .map((doc) => doc.get('place') as unknown);
-        await expect.poll(searches, { timeout: timings.emptySearchSettleMs + 10_000 }).toEqual(['help']);
+            .map((doc) => doc.get('outcome') as unknown);
+        await expect.poll(searches, { timeout: timings.emptySearchSettleMs + 10_000 }).toEqual(['nothing']);
 
-        // A suggestion read, then the message sent anyway: the email names it.
+        // The same words as a subject find nothing either: nothing of the draft leaves the page
+        // before Send. Then a suggestion read, and the message sent anyway: the email names it.
         const form = contactTexts[language];
-        const subject = language === 'en' ? 'cancel Pro' : 'annullare Pro';
         await open(page, localizedPath(paths.support, language));
+        const written: string[] = [];
+        const record = (request: { url: () => string }) => {
+          if (request.url().includes('/documents')) written.push(request.url());
+        };
+        page.on('request', record);
+        await page.getByLabel(form.subject).fill(nothing);
+        await suggestionsSettled(page, nothing);
+        const subject = language === 'en' ? 'cancel Pro' : 'annullare Pro';
         await page.getByLabel(form.subject).fill(subject);
         await suggestionsSettled(page, subject);
         await page
@@ -263,6 +271,8 @@ for (const language of languages) {
         await page.getByLabel(form.email).fill(email);
         await page.getByLabel(form.name).fill('Marco Rossi');
         await page.getByLabel(form.message).fill('The article did not say what to do on the web.');
+        page.off('request', record);
+        expect(written, 'writes before Send').toEqual([]);
         await page.getByRole('button', { name: form.send }).click();
         await expect(page.getByRole('dialog', { name: form.sent })).toBeVisible();
         await expect
@@ -270,8 +280,38 @@ for (const language of languages) {
           .toBe(1);
         const [mail] = (await receivedMail()).filter((received) => received.replyTo === email);
         expect(mail?.text).toContain('\nHelp read first: cancel-pro\n');
-        // The search was counted once, however long it stayed.
-        expect(await searches()).toEqual(['help']);
+        // The search was counted once, however long it stayed; the subject, never.
+        expect(await searches()).toEqual(['nothing']);
+      },
+    );
+
+    test(
+      'a search a link brought is never counted; one whose articles none was opened is, when the visitor leaves it',
+      { tag: projectFor(language, '@desktop') },
+      async ({ page }) => {
+        const since = Date.now();
+        // The report's links open the search this way (/help?q=…): the result stays on screen
+        // past the time that counts a typed one, and nothing is written.
+        const linked = language === 'en' ? 'zither strings' : 'corde di cetra';
+        const found = language === 'en' ? 'cancel pro' : 'annullare pro';
+        await page.clock.install();
+        await open(page, `${localizedPath(paths.help, language)}?q=${encodeURIComponent(linked)}`);
+        await expect(page.locator('.help-search')).toHaveAttribute('data-searched', linked);
+        await page.clock.runFor(timings.emptySearchSettleMs + 500);
+        // A search that finds articles, looked at, none opened; then the visitor goes elsewhere.
+        await page.getByRole('searchbox').fill(found);
+        await expect(page.locator('.help-search__results')).toBeVisible();
+        await page.clock.runFor(timings.emptySearchSettleMs + 500);
+        await page
+          .getByRole('contentinfo')
+          .locator(`a[href="${localizedPath(paths.terms, language)}"]`)
+          .click();
+        await expect(page.locator('.help-search')).toHaveCount(0);
+        const written = async () =>
+          (await adminDb().collection(collections.helpSignals).where('text', 'in', [linked, found]).get()).docs
+            .filter((doc) => doc.createTime.toMillis() >= since)
+            .map((doc) => [doc.get('outcome'), doc.get('text')] as unknown);
+        await expect.poll(written).toEqual([['unopened', found]]);
       },
     );
   });

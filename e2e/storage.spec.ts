@@ -1,5 +1,6 @@
 // What the site keeps in a visitor's browser is exactly what config/storage.ts lists (and the
-// privacy policy states): a visit to every page in both languages, a language chosen in the
+// privacy policy states): a visit to every page in both languages, the help centre's question
+// answered and a search that found nothing (nothing at all, IndexedDB included), a language chosen in the
 // menu, a Contact Us message typed (and read again after a help article) and sent, an email
 // link followed and a member signed in on the Account page, then the browser's cookie jar and
 // its local and session storage are read. Anything the site set that is not on the list fails.
@@ -11,11 +12,25 @@ import { actionLink, createMember, mailedCode, sendVerificationEmail } from './s
 import { expect, test } from './support/fixtures.ts';
 import { accountTexts } from './support/texts.ts';
 import { browserRouteNames } from './support/addresses.ts';
-import { contactTexts, languages, open, paths, suggestionsSettled, waitForApp } from './support/site.ts';
+import { contactTexts, languages, open, paths, reachPart, suggestionsSettled, waitForApp } from './support/site.ts';
+import { adminFirestore } from './support/admin-firestore.ts';
+import { collections } from '../functions/src/contracts/collections.ts';
+import { timings } from '../web/src/config/constants.ts';
 
 const listed = Object.values(siteStorage);
 const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
   listed.filter((item) => item.kind === kind).map((item) => item.name);
+
+/** The names of the page's IndexedDB databases. */
+const indexedDatabases = (page: Page) =>
+  page.evaluate<string[]>('indexedDB.databases().then((list) => list.map((database) => database.name))');
+
+const adminDb = adminFirestore();
+/** The help signals written since `sinceMs` whose `field` is `value`. */
+const signalsWith = async (field: string, value: string, sinceMs: number) =>
+  (await adminDb().collection(collections.helpSignals).where(field, '==', value).get()).docs.filter(
+    (doc) => doc.createTime.toMillis() >= sinceMs,
+  ).length;
 
 /** The keys of the page's local or session storage. */
 const storageKeys = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
@@ -26,9 +41,26 @@ test(
   { tag: '@phone' },
   async ({ page, context }) => {
     test.setTimeout(120_000);
+    const visitStart = Date.now();
     // Every template, in both languages.
     for (const language of languages)
       for (const name of browserRouteNames()) await open(page, localizedPath(everyPath[name], language));
+
+    // The help centre's signals (an article's question answered, a search that found nothing,
+    // both written to Firestore) keep nothing in the browser: no database in IndexedDB either.
+    await open(page, localizedPath('/help/supported-devices', 'it'));
+    const question = page.locator('.article-question');
+    await reachPart(page, question);
+    await question.getByRole('button').first().click();
+    await expect.poll(() => signalsWith('article', 'supported-devices', visitStart)).toBeGreaterThan(0);
+    await open(page, localizedPath(paths.help, 'it'));
+    await page.getByRole('searchbox').fill('accordare xilofoni liuti');
+    await expect
+      .poll(() => signalsWith('text', 'accordare xilofoni liuti', visitStart), {
+        timeout: timings.emptySearchSettleMs + 10_000,
+      })
+      .toBe(1);
+    expect(await indexedDatabases(page)).toEqual([]);
 
     // A language chosen in the menu: the cookie Hosting reads.
     await open(page, paths.features);

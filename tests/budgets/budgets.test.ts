@@ -203,24 +203,18 @@ describe('bundle budgets', () => {
     expect(pages.map((chunk) => chunk.source).filter((source) => !known.has(source ?? ''))).toEqual([]);
   });
 
-  it('loads Firebase only on the pages that talk to it', () => {
-    const talking = ['/account', '/email-verification', paths.help, '/support'];
+  // The help centre's signals go to Firestore's REST API without the SDK (signal-store.ts).
+  it('loads Firebase only on the pages that talk to it through its SDK', () => {
+    const talking = ['/account', '/email-verification', '/support'];
     expect(routesWith('node_modules/@firebase/')).toEqual(talking);
     expect(routesWith('node_modules/@firebase/app/')).toEqual(talking);
   });
 
-  // The help centre writes a signal (an answer, a search that found nothing) only when there is
-  // one to write: its client comes then, never with the page.
-  it('loads the Firestore SDK on the support page, and on the help pages only when they write', () => {
-    for (const needle of ['node_modules/@firebase/firestore/', 'node_modules/firebase/firestore/lite/']) {
-      expect(routesWith(needle), needle).toEqual([paths.help, '/support']);
-      const chunks = chunksHolding(report, needle);
-      for (const row of startUp.filter(({ route }) => helpRoutes.includes(route)))
-        expect(
-          row.files.some((file) => chunks.includes(file)),
-          `${row.language} ${row.route}`,
-        ).toBe(false);
-    }
+  // The help centre writes a signal (an answer, a search) with one request of its own, never
+  // with the Firestore SDK, which would keep its heartbeat in IndexedDB (privacy policy, §6).
+  it('loads the Firestore SDK on the support page only', () => {
+    for (const needle of ['node_modules/@firebase/firestore/', 'node_modules/firebase/firestore/lite/'])
+      expect(routesWith(needle), needle).toEqual(['/support']);
   });
 
   // Issue 65: the question at an article's end is the part that comes when the reader nears it.

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { helpSignalExpiryMs } from '../../functions/src/contracts/help-signal.ts';
 import { readWeek } from '../../functions/src/help-report/read-week.ts';
-import { floodPerHour, hourOf, perSubjectPerDay } from '../../functions/src/help-report/summary.ts';
+import { renderHelpReport, reportMaxBytes } from '../../functions/src/help-report/render-report.ts';
+import { reportLinks, scopeOf } from '../../functions/src/help-report/site-facts.ts';
+import { floodPerHour, hourOf, perSubjectPerDay, samplePerMinute } from '../../functions/src/help-report/summary.ts';
+import { summarizeMessages } from '../../functions/src/help-report/messages.ts';
 import { emulatorMailConfig, firestoreEmulator, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
 import { closeTransport, getTransport } from '../../functions/src/email/transport.ts';
@@ -19,9 +22,10 @@ import { autoId, contactMessage } from '../support/visitor-writes.ts';
 import { site } from '../../web/src/config/site.ts';
 
 // The weekly report's reading of the help signals (functions/src/help-report/read-week.ts)
-// against the Firestore emulator: the signals a page writes, and a burst a script writes
-// straight to Firestore's REST API, through the rules, as fast as it likes. The burst is a
-// flood: its hour is counted, not read, and none of it counts as an opinion.
+// against the Firestore emulator: the signals a page writes, a burst a script writes straight to
+// Firestore's REST API, through the rules, as fast as it likes, and a steady flood of every field
+// in every shape the rules let in. A flood's hour is sampled, a minute at a time; what the site
+// does not have is counted as unknown; the email stays within its bound and the real lines in it.
 
 const app = initializeApp({ projectId }, 'help-report-test');
 const db = getFirestore(app);
@@ -37,16 +41,25 @@ const hourMs = 3_600_000;
 const documents = `projects/${projectId}/databases/(default)/documents`;
 const firestoreOrigin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
 
-/** `count` answers that an article did not help, in commits of 50, as a script writes them through the rules. */
-async function restFlood(count: number): Promise<Response[]> {
+type RestFields = Record<string, { stringValue: string } | { booleanValue: boolean }>;
+const cancelProNo: RestFields = {
+  kind: { stringValue: 'answer' },
+  language: { stringValue: 'en' },
+  article: { stringValue: 'cancel-pro' },
+  helped: { booleanValue: false },
+};
+
+/** `count` signals (an answer that an article did not help), in commits of 50, as a script writes them through the rules. */
+async function restFlood(
+  count: number,
+  fields: (index: number) => RestFields = () => cancelProNo,
+): Promise<Response[]> {
+  let written = 0;
   const write = () => ({
     update: {
       name: `${documents}/${collections.helpSignals}/${autoId()}`,
       fields: {
-        kind: { stringValue: 'answer' },
-        language: { stringValue: 'en' },
-        article: { stringValue: 'cancel-pro' },
-        helped: { booleanValue: false },
+        ...fields(written++),
         expireAt: { timestampValue: new Date(helpSignalExpiryMs(Date.now())).toISOString() },
       },
     },
@@ -76,46 +89,146 @@ const earlier = (hoursAgo: number, fields: Record<string, unknown>) =>
     ...fields,
   });
 
+const facts = helpSiteFacts();
+const scope = scopeOf(facts);
+
 describe('the weekly report’s reading of the help signals', () => {
-  it('counts what pages wrote, skips what is not a signal, and marks a burst through the REST API as a flood', async () => {
+  it('reads a sample of a burst through the REST API, a minute at a time, and counts what pages wrote in the other hours', async () => {
     const burst = 450;
     const responses = await restFlood(burst);
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 200));
     await Promise.all([
-      earlier(3, { kind: 'answer', article: 'offline-maps', helped: false }),
-      earlier(3, { kind: 'answer', article: 'offline-maps', helped: false }),
-      earlier(3, { kind: 'reason', article: 'offline-maps', reason: 'unclear' }),
+      earlier(3, { kind: 'answer', article: 'offline-use', helped: false }),
+      earlier(3, { kind: 'answer', article: 'offline-use', helped: false }),
+      earlier(3, { kind: 'reason', article: 'offline-use', reason: 'unclear' }),
+      ...[4, 28, 52].map((hours) => earlier(hours, { kind: 'search', outcome: 'nothing', text: 'tide table' })),
+      // Written before the outcome was: read as a search that found nothing; a subject, never.
       earlier(4, { kind: 'search', place: 'help', text: 'tide table' }),
       earlier(4, { kind: 'search', place: 'contact', text: 'tide table' }),
       // Not a signal (only admin access could write it): read, and skipped.
-      earlier(4, { kind: 'search', place: 'help', text: 'Order 12345' }),
+      earlier(4, { kind: 'search', outcome: 'nothing', text: 'Order 12345' }),
     ]);
 
     const now = Date.now();
-    const summary = await readWeek(db, hourOf(now) - 7 * 24 * hourMs, hourOf(now) + hourMs);
+    const summary = await readWeek(db, hourOf(now) - 7 * 24 * hourMs, hourOf(now) + hourMs, scope);
 
-    // The burst: its hour (or, across an hour's end, the larger part) is a flood, unread.
+    // The burst: its hour (or, across an hour's end, the larger part) is a flood, sampled: at
+    // most a few of each of its minutes read, none of the rest.
     const flooded = summary.floods.reduce((sum, flood) => sum + flood.signals, 0);
     expect(flooded).toBeGreaterThan(floodPerHour);
-    const cancel = summary.articles.find((line) => line.article === 'cancel-pro');
-    expect(flooded + (cancel?.no ?? 0) + (cancel?.uncounted ?? 0)).toBe(burst);
+    for (const flood of summary.floods) expect(flood.read).toBeLessThanOrEqual(60 * samplePerMinute);
+    const cancel = summary.articles.lines.find((line) => line.article === 'cancel-pro');
+    expect((cancel?.no ?? 0) + (cancel?.uncounted ?? 0)).toBeLessThanOrEqual(burst - flooded + 60 * samplePerMinute);
     expect(cancel?.no ?? 0).toBeLessThanOrEqual(perSubjectPerDay);
 
-    expect(summary.articles).toContainEqual({
-      article: 'offline-maps',
+    expect(summary.articles.lines).toContainEqual({
+      article: 'offline-use',
       no: 2,
       yes: 0,
       reasons: { 'not-my-problem': 0, unclear: 1, 'did-not-work': 0 },
       uncounted: 0,
     });
-    expect(summary.searches.en).toEqual([{ text: 'tide table', count: 2, places: ['help', 'contact'], uncounted: 0 }]);
+    expect(summary.searches.nothing.en?.lines).toContainEqual({ text: 'tide table', count: 4, uncounted: 0 });
+  });
+
+  it('keeps the real lines of a week of steady floods in every field, and the email within its bound', async () => {
+    // A week of its own, years ahead (from Monday 7 January 2041, in Rome): nothing else falls in it.
+    const week = reportWeek(Date.parse('2041-01-14T09:00:00Z'));
+    const inWeek = (hours: number, minute = 0) => Timestamp.fromMillis(week.fromMs + hours * hourMs + minute * 60_000);
+    // What a script may write through the rules in every field: any two-letter language, any
+    // article id of the right form, any search of kept words, Yes on a real article.
+    const hostile = (index: number): Record<string, unknown> => {
+      const language = `${String.fromCharCode(97 + (index % 26))}${String.fromCharCode(97 + ((index >> 5) % 26))}`;
+      const pick = index % 4;
+      if (pick === 0) return { kind: 'answer', language, article: `mario-rossi-${String(index)}`, helped: false };
+      if (pick === 1) return { kind: 'answer', language: 'en', article: 'cancel-pro', helped: true };
+      if (pick === 2)
+        return { kind: 'search', language: 'en', outcome: 'nothing', text: `zz${'q'.repeat(index % 40)}-via-roma` };
+      return { kind: 'search', language, outcome: 'unopened', text: 'mario rossi via garibaldi' };
+    };
+    // The shapes are the rules' to let in: each written once through the REST API first.
+    const asRest = (data: Record<string, unknown>): RestFields =>
+      Object.fromEntries(
+        Object.entries(data).map(([key, value]) => [
+          key,
+          typeof value === 'boolean' ? { booleanValue: value } : { stringValue: String(value) },
+        ]),
+      );
+    const shapes = await restFlood(8, (index) => asRest(hostile(index)));
+    expect(shapes.map((response) => response.status)).toEqual([200]);
+
+    // 240 an hour (a flood) in six hours over three days, 60 in six quiet hours.
+    const floodHours = [2, 3, 26, 27, 50, 51];
+    const quietHours = [10, 11, 34, 35, 58, 59];
+    const writes = [
+      ...floodHours.flatMap((hours) => Array.from({ length: 240 }, (_, index) => [hours, index % 60, index] as const)),
+      ...quietHours.flatMap((hours) => Array.from({ length: 60 }, (_, index) => [hours, index, index + 1] as const)),
+    ];
+    for (let first = 0; first < writes.length; first += 500) {
+      const batch = db.batch();
+      for (const [hours, minute, index] of writes.slice(first, first + 500))
+        batch.create(db.collection(collections.helpSignals).doc(), {
+          ...hostile(index),
+          createdAt: inWeek(hours, minute),
+          expireAt: Timestamp.fromMillis(week.toMs + 35 * 24 * hourMs),
+        });
+      await batch.commit();
+    }
+    // The readers of the week: a search three readers made on three days, in the floods'
+    // hours too, a No beside the scripted Yes, a reason.
+    const real = (hours: number, minute: number, fields: Record<string, unknown>) =>
+      db.collection(collections.helpSignals).add({
+        language: 'it',
+        createdAt: inWeek(hours, minute),
+        expireAt: Timestamp.fromMillis(week.toMs + 35 * 24 * hourMs),
+        ...fields,
+      });
+    await Promise.all([
+      ...[2, 26, 50].map((hours) => real(hours, 30.5, { kind: 'search', outcome: 'nothing', text: 'nodo palomar' })),
+      ...[3, 27].map((hours) => real(hours, 10.5, { kind: 'answer', article: 'cancel-pro', helped: false })),
+      real(34, 5, { kind: 'reason', article: 'cancel-pro', reason: 'did-not-work' }),
+    ]);
+
+    const summary = await readWeek(db, week.fromMs, week.toMs, scope);
+    // Four of the script's a minute and the readers' one: every signal of these floods is read.
+    const heldByFloods = [241, 241, 241, 241, 241, 240];
+    expect(summary.floods.map((flood) => [flood.signals, flood.read])).toEqual(heldByFloods.map((n) => [n, n]));
+    expect(summary.searches.nothing.it?.lines).toEqual([{ text: 'nodo palomar', count: 3, uncounted: 0 }]);
+    expect(summary.searches.unopened.en?.lines).toEqual([]);
+    expect(summary.articles.lines).toEqual([
+      {
+        article: 'cancel-pro',
+        no: 2,
+        yes: 3 * perSubjectPerDay,
+        reasons: { 'not-my-problem': 0, unclear: 0, 'did-not-work': 1 },
+        // The script's Yes: 60 in each flood hour, 15 in each quiet one, 20 a day counted.
+        uncounted: 6 * 60 + 6 * 15 - 3 * perSubjectPerDay,
+      },
+    ]);
+    expect(summary.unknown).toBeGreaterThan(0);
+
+    const email = renderHelpReport(
+      {
+        fromMs: week.fromMs,
+        toMs: week.toMs,
+        signals: summary,
+        messages: summarizeMessages({ total: 0, named: [] }, () => undefined),
+      },
+      reportLinks(facts),
+    );
+    expect(Buffer.byteLength(email.text)).toBeLessThanOrEqual(reportMaxBytes.text);
+    expect(Buffer.byteLength(email.html)).toBeLessThanOrEqual(reportMaxBytes.html);
+    expect(email.text).toContain('  2 No, 60 Yes  cancel-pro  (tried it, did not work 1)');
+    expect(email.text).toContain('  3×  nodo palomar\n');
+    // The script's ids and its searches in languages the site has not are nowhere in it.
+    expect(email.text).not.toContain('mario');
   });
 });
 
 describe('npm run help:report', () => {
   it('prints the week: the searches, the articles answered No, a suggestion read before writing, each linked', async () => {
     await Promise.all([
-      earlier(2, { kind: 'search', place: 'help', text: 'reel oil' }),
+      ...[2, 26, 50].map((hours) => earlier(hours, { kind: 'search', outcome: 'nothing', text: 'reel oil' })),
       earlier(2, { kind: 'answer', article: 'restore-pro', helped: false }),
       earlier(2, { kind: 'reason', article: 'restore-pro', reason: 'did-not-work' }),
       // A message written after reading a suggestion: its context names the article.
@@ -136,9 +249,9 @@ describe('npm run help:report', () => {
       env: { ...process.env, FIRESTORE_EMULATOR_HOST: `${firestoreEmulator.host}:${String(firestoreEmulator.port)}` },
     });
     expect(stdout).toMatch(/^Help centre, .+: \d+ searches found nothing, \d+ articles answered No\n/);
-    expect(stdout).toContain(`  1×  reel oil  (help centre)\n      ${site.origin}/help?q=reel+oil\n`);
+    expect(stdout).toContain(`  3×  reel oil  (new)\n      ${site.origin}/help?q=reel+oil\n`);
     expect(stdout).toContain(
-      `  1 No, 0 Yes  restore-pro  (tried it, did not work 1)\n      ${site.origin}/help/restore-pro\n`,
+      `  1 No, 0 Yes  restore-pro  (tried it, did not work 1)  (new)\n      ${site.origin}/help/restore-pro\n`,
     );
     expect(stdout).toMatch(
       new RegExp(
@@ -147,7 +260,7 @@ describe('npm run help:report', () => {
     );
     expect(stdout).toMatch(/MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n(.+\n)* {2}\d+ messages? {2}pro\n/);
     expect(stdout).toMatch(
-      /NOT COUNTED\n {2}\d{1,2} \w{3} \d{4}, \d\d:00 Rome time: \d+ signals in the hour, a flood, not read\n/,
+      /NOT COUNTED\n {2}\d{1,2} \w{3} \d{4}, \d\d:00 Rome time: \d+ signals in the hour, a flood; \d+ read \(at most 5 a minute\), the rest not counted\n/,
     );
   });
 });
@@ -169,8 +282,9 @@ describe('the weekly report by email', () => {
   it('is held while the mail account fails, then sent once, as text and HTML, through a real SMTP server', async () => {
     expect(week.key).toBe('2040-01-02');
     await Promise.all([
-      signal(30, { kind: 'search', place: 'contact', text: 'lure colours' }),
-      signal(31, { kind: 'search', place: 'help', text: 'lure colours' }),
+      ...[30, 54, 78].map((hours) => signal(hours, { kind: 'search', outcome: 'nothing', text: 'lure colours' })),
+      // A name typed once: counted, never shown.
+      signal(40, { kind: 'search', outcome: 'nothing', text: 'mario rossi' }),
       signal(50, { kind: 'answer', article: 'payment-failed', helped: false }),
       signal(50, { kind: 'reason', article: 'payment-failed', reason: 'unclear' }),
       db.collection(collections.mail).add({
@@ -217,10 +331,10 @@ describe('the weekly report by email', () => {
       expect(mail?.subject).toBe('Help centre, 2 Jan 2040 – 8 Jan 2040: 1 search found nothing, 1 article answered No');
       const { origin } = helpSiteFacts();
       expect(mail?.text).toContain(
-        `SEARCHES THAT FOUND NOTHING\n  English (en)\n  2×  lure colours  (help centre, contact form)\n      ${origin}/help?q=lure+colours\n`,
+        `SEARCHES THAT FOUND NOTHING\n  English (en)\n  3×  lure colours  (new)\n      ${origin}/help?q=lure+colours\n`,
       );
       expect(mail?.text).toContain(
-        `ARTICLES ANSWERED NO\n  1 No, 0 Yes  payment-failed  (unclear 1)\n      ${origin}/help/payment-failed\n`,
+        `ARTICLES ANSWERED NO\n  1 No, 0 Yes  payment-failed  (unclear 1)  (new)\n      ${origin}/help/payment-failed\n`,
       );
       expect(mail?.text).toContain(
         `READ BEFORE WRITING ANYWAY\n  1 message  payment-failed\n      ${origin}/help/payment-failed\n  1 message  pro-prices\n`,
@@ -229,9 +343,11 @@ describe('the weekly report by email', () => {
         'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n  1 message  pro\n  1 message this week',
       );
       expect(mail?.html).toContain(
-        `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (unclear 1)</a>`,
+        `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (unclear 1)  (new)</a>`,
       );
       expect(mail?.html).toContain(`<a href="${origin}/help?q=lure+colours"`);
+      expect(mail?.text).toContain('  1 search (1 signal) made in fewer than 3 hours or 2 days, not shown');
+      expect(mail?.text).not.toContain('mario');
     } finally {
       // The account up again, and its notice gone: another file's next email must not carry it.
       await markAccountUp(db, Date.now());

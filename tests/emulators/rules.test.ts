@@ -50,11 +50,11 @@ import {
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
+import { articleIdPattern, maxArticleIdLength } from '../../functions/src/contracts/article-id.ts';
 import {
-  articleIdPattern,
   helpReasons,
   helpSignalLimits,
-  searchPlaces,
+  searchOutcomes,
   searchTextPattern,
 } from '../../functions/src/contracts/help-signal.ts';
 import { answerSignal, hostileSignals, siteSignals } from '../../scripts/lib/help-signals.ts';
@@ -130,7 +130,7 @@ describe('Mail: what a visitor may write', () => {
     await assertSucceeds(create(withContext({ language: 'en', platform: 'ios' })));
     await assertSucceeds(create(withContext({ language: 'it', platform: 'other', appVersion: '2.0.0-beta.1 (7)' })));
     await assertSucceeds(create(withContext({ language: 'en', appVersion: `1${'.0'.repeat(15)}2` })));
-    const read = ['cancel-pro', 'delete-account', 'a'.repeat(helpSignalLimits.maxArticleId), 'forecast-units'];
+    const read = ['cancel-pro', 'delete-account', 'a'.repeat(maxArticleIdLength), 'forecast-units'];
     await assertSucceeds(create(withContext({ language: 'en', articles: read.slice(0, 1) })));
     await assertSucceeds(create(withContext({ language: 'it', platform: 'android', articles: read })));
   });
@@ -447,20 +447,20 @@ describe('HelpSignals: what the help centre may write', () => {
   });
 
   it('has the contract’s patterns, limits, choices and period, character for character', () => {
-    const { keepDays, clockSlackDays, maxLength, maxArticleId } = helpSignalLimits;
+    const { keepDays, clockSlackDays, maxLength } = helpSignalLimits;
     expect(body('isHelpSignal')).toContain(
       `data.expireAt > request.time + duration.value(${keepDays - clockSlackDays}, 'd')`,
     );
     expect(body('isHelpSignal')).toContain(
       `data.expireAt < request.time + duration.value(${keepDays + clockSlackDays}, 'd')`,
     );
-    expect(body('isEmptySearch')).toContain(`data.text.size() <= ${maxLength}`);
-    expect(body('isEmptySearch')).toContain(`data.text.matches(${literal(searchTextPattern)})`);
+    expect(body('isHelpSearch')).toContain(`data.text.size() <= ${maxLength}`);
+    expect(body('isHelpSearch')).toContain(`data.text.matches(${literal(searchTextPattern)})`);
     const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
-    expect(body('isEmptySearch')).toContain(`data.get('place', null) in [${quoted(searchPlaces)}]`);
+    expect(body('isHelpSearch')).toContain(`data.get('outcome', null) in [${quoted(searchOutcomes)}]`);
     expect(body('isHelpReason')).toContain(`data.get('reason', null) in [${quoted(helpReasons)}]`);
     expect(body('isArticleId')).toContain(
-      `value.size() <= ${maxArticleId} && value.matches(${literal(articleIdPattern)})`,
+      `value.size() <= ${maxArticleIdLength} && value.matches(${literal(articleIdPattern)})`,
     );
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { contactPicture } from './contact-picture.js';
-import { articleIdPattern, helpSignalLimits, isArticleId } from './help-signal.js';
+import { articleIdPattern, isArticleId, maxArticleIdLength } from './article-id.js';
 
 // A contact message, the one definition that the site's form, firestore.rules and the mail
 // function share: its fields and their limits, the schema that builds the document the site
@@ -113,7 +113,7 @@ export const contactMessageSchema = /* @__PURE__ */ (() =>
       /** The help articles the visitor read before writing, by id, the one written about first. */
       articles: v.optional(
         v.pipe(
-          v.array(v.pipe(v.string(), v.maxLength(helpSignalLimits.maxArticleId), v.regex(regex(articleIdPattern)))),
+          v.array(v.pipe(v.string(), v.maxLength(maxArticleIdLength), v.regex(regex(articleIdPattern)))),
           v.minLength(1),
           v.maxLength(maxReadArticles),
         ),

@@ -10,6 +10,7 @@ describe('searchKeptAs: a search in the only form the team may be shown', () => 
     ['l’app non parte!', 'l’app non parte'],
     ["can't log-in", "can't log-in"],
     ['"tide" (forecast)', 'tide forecast'],
+    ['dov’è la mappa', 'dov’è la mappa'],
   ])('keeps %j as %j', (typed, expected) => {
     expect(searchKeptAs(typed)).toBe(expected);
     expect(kept.test(expected)).toBe(true);
@@ -31,6 +32,14 @@ describe('searchKeptAs: a search in the only form the team may be shown', () => 
     const long = `${'a'.repeat(40)} ${'b'.repeat(40)}`;
     expect(searchKeptAs(long)).toBe('a'.repeat(40));
     expect(searchKeptAs('c'.repeat(helpSignalLimits.maxLength + 1))).toBeUndefined();
+  });
+
+  it('counts each part of a hyphen-joined text as a word', () => {
+    expect(searchKeptAs('mario-rossi-via-garibaldi-milano-numero-tre')).toBe('mario-rossi-via-garibaldi');
+    expect(searchKeptAs('wi-fi on the boat')).toBe('wi-fi on the');
+    expect(searchKeptAs('lake tide-table-forecast-map')).toBe('lake tide-table-forecast');
+    expect(searchKeptAs('mario-rossi-3331234567 refund')).toBe('refund');
+    expect(searchKeptAs("rock'n'roll reel")).toBe('reel');
   });
 
   it('keeps nothing of a search without a word of letters', () => {
@@ -59,10 +68,22 @@ describe('parseHelpSignal', () => {
       kind: 'reason',
       reason: 'unclear',
     });
-    expect(parseHelpSignal({ ...written, kind: 'search', place: 'help', text: 'reel broken' })).toMatchObject({
+    expect(parseHelpSignal({ ...written, kind: 'search', outcome: 'nothing', text: 'reel broken' })).toMatchObject({
       kind: 'search',
+      outcome: 'nothing',
       text: 'reel broken',
     });
+    expect(parseHelpSignal({ ...written, kind: 'search', outcome: 'unopened', text: 'wi-fi' })).toMatchObject({
+      outcome: 'unopened',
+    });
+  });
+
+  it('reads a search written before its outcome was as one that found nothing, never a Contact Us subject', () => {
+    expect(parseHelpSignal({ ...written, kind: 'search', place: 'help', text: 'reel' })).toMatchObject({
+      outcome: 'nothing',
+      text: 'reel',
+    });
+    expect(parseHelpSignal({ ...written, kind: 'search', place: 'contact', text: 'reel' })).toBeUndefined();
   });
 
   it.each([
@@ -71,8 +92,10 @@ describe('parseHelpSignal', () => {
     ['an article id with a slash', { kind: 'answer', article: '../x', helped: true }],
     ['an answer that is not true or false', { kind: 'answer', article: 'cancel-pro', helped: 'yes' }],
     ['a reason not in the list', { kind: 'reason', article: 'cancel-pro', reason: 'spam' }],
-    ['a search with a number', { kind: 'search', place: 'help', text: 'order 12345' }],
-    ['a search in capitals', { kind: 'search', place: 'help', text: 'Reel' }],
+    ['a search with a number', { kind: 'search', outcome: 'nothing', text: 'order 12345' }],
+    ['a search in capitals', { kind: 'search', outcome: 'nothing', text: 'Reel' }],
+    ['a search of five hyphen-joined words', { kind: 'search', outcome: 'nothing', text: 'a-b-c-d-e' }],
+    ['a search with an outcome the site has not', { kind: 'search', outcome: 'found', text: 'reel' }],
     ['a search from elsewhere', { kind: 'search', place: 'app', text: 'reel' }],
   ])('refuses %s', (_, fields) => {
     expect(parseHelpSignal({ ...written, ...fields })).toBeUndefined();

@@ -1,15 +1,21 @@
+import { isArticleId } from './article-id.js';
+import { searchWordsKept } from './search-kept.js';
+
 // What the help centre writes so the team learns where it fails (the weekly report of the
 // searches that found nothing and the articles that did not help): the contract between the
 // pages that write a signal, firestore.rules, which let exactly these shapes in, and the
 // report that reads them. One of the contracts (ARCHITECTURE.md, "Contracts"): it imports
-// nothing. firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
+// only others (article-id.ts, search-kept.ts). firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
 // patterns and periods with these, character for character.
 //
 // A signal says nothing of who wrote it: no account, address, IP or device id; a search is kept
 // only in the form the team may be shown (`searchKeptAs`), and every signal carries the time
 // the TTL policy deletes it at (`helpSignalLimits.keepDays`).
 
-/** What a signal says: an article's answer (it helped or not), why it did not, a search that found nothing. */
+/**
+ * What a signal says: an article's answer (it helped or not), why it did not, a search made in
+ * the help centre that found nothing or found articles none of which was opened.
+ */
 export const helpSignalKinds = ['answer', 'reason', 'search'] as const;
 export type HelpSignalKind = (typeof helpSignalKinds)[number];
 
@@ -17,9 +23,13 @@ export type HelpSignalKind = (typeof helpSignalKinds)[number];
 export const helpReasons = ['not-my-problem', 'unclear', 'did-not-work'] as const;
 export type HelpReason = (typeof helpReasons)[number];
 
-/** Where a search found nothing: the help centre's search, or the suggestions beside the contact form. */
-export const searchPlaces = ['help', 'contact'] as const;
-export type SearchPlace = (typeof searchPlaces)[number];
+/**
+ * What a search in the help centre came to: no article (`nothing`), or articles of which the
+ * reader opened none (`unopened`). The Contact Us form's subject is never a signal: what a
+ * visitor types there leaves the page only with the message they send.
+ */
+export const searchOutcomes = ['nothing', 'unopened'] as const;
+export type SearchOutcome = (typeof searchOutcomes)[number];
 
 export const helpSignalLimits = {
   /**
@@ -30,39 +40,43 @@ export const helpSignalLimits = {
   /** How far a page's clock may be off: the expiry it writes may differ this much from keepDays. */
   clockSlackDays: 2,
   /** Most words of a search kept. */
-  maxWords: 4,
+  maxWords: searchWordsKept,
   /** Longest search kept, in UTF-16 code units. */
   maxLength: 60,
-  /** Longest article id. */
-  maxArticleId: 60,
 } as const;
 
-/** An article's id, as the help centre's addresses have it. */
-export const articleIdPattern = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
-
-/** One word of a search as kept: lower-case letters, an apostrophe or a hyphen inside. */
-const wordSource = "\\p{Ll}+(?:['’-]\\p{Ll}+)*";
-/** A search as kept: one to `maxWords` words, one space between. */
-export const searchTextPattern = `^${wordSource}(?: ${wordSource}){0,${helpSignalLimits.maxWords - 1}}$`;
+/** One word of a search as kept: lower-case letters, at most one apostrophe inside (l'app). */
+const wordSource = "\\p{Ll}+(?:['’]\\p{Ll}+)?";
+/**
+ * A search as kept: one to `maxWords` words, a space or a hyphen between (a hyphen-joined text
+ * counts as its words: `mario-rossi-via-roma` is four).
+ */
+export const searchTextPattern = `^${wordSource}(?:[ -]${wordSource}){0,${helpSignalLimits.maxWords - 1}}$`;
 const word = new RegExp(`^${wordSource}$`, 'u');
 
 /**
- * A search as the team may be shown it, or undefined when nothing of it may be kept: in lower
- * case, its words without the punctuation around them, every word that holds anything but letters
- * dropped (an email address, a phone number, a reference, any number), the first `maxWords` left.
+ * A search as it may be kept, or undefined when nothing of it may be: in lower case, its words
+ * without the punctuation around them, every word that holds anything but letters dropped (an
+ * email address, a phone number, a reference, any number; a hyphen-joined text as a whole when
+ * any of its parts does), the first `maxWords` words left, each part of a hyphen-joined text
+ * counted as a word. Kept is not shown: the report shows a search only once it was made in
+ * several hours and days (functions/src/help-report/summary.ts).
  */
 export function searchKeptAs(typed: string): string | undefined {
-  const words = typed
+  const parts = typed
     .normalize('NFC')
     .toLowerCase()
     .split(/\s+/u)
-    .map((item) => item.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, ''))
-    .filter((item) => word.test(item));
+    .map((item) => item.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').split('-'))
+    .filter((joined) => joined.every((part) => word.test(part)));
   let kept = '';
-  for (const item of words.slice(0, helpSignalLimits.maxWords)) {
-    const next = kept ? `${kept} ${item}` : item;
-    if (next.length > helpSignalLimits.maxLength) break;
+  let words = 0;
+  for (const joined of parts) {
+    const taken = joined.slice(0, helpSignalLimits.maxWords - words).join('-');
+    const next = kept ? `${kept} ${taken}` : taken;
+    if (taken === '' || next.length > helpSignalLimits.maxLength) break;
     kept = next;
+    words += taken.split('-').length;
   }
   return kept || undefined;
 }
@@ -74,7 +88,7 @@ type Written = { language: string; createdAt: unknown; expireAt: unknown };
 export type HelpSignalSaid =
   | { kind: 'answer'; article: string; helped: boolean }
   | { kind: 'reason'; article: string; reason: HelpReason }
-  | { kind: 'search'; place: SearchPlace; text: string };
+  | { kind: 'search'; outcome: SearchOutcome; text: string };
 
 export type HelpSignal = Written & HelpSignalSaid;
 
@@ -90,11 +104,6 @@ export function helpSignalDocument(said: HelpSignalSaid, language: string, nowMs
 }
 
 const isLanguage = (value: unknown): value is string => typeof value === 'string' && /^[a-z]{2}$/.test(value);
-/** A help article's id, in the form the help centre's addresses have it. */
-export const isArticleId = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  value.length <= helpSignalLimits.maxArticleId &&
-  new RegExp(articleIdPattern).test(value);
 
 /** What each kind says, read back: undefined when a field is not what the kind writes. */
 const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => HelpSignalSaid | undefined> = {
@@ -104,10 +113,14 @@ const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => HelpSig
     isArticleId(article) && helpReasons.includes(reason as HelpReason)
       ? { kind: 'reason', article, reason: reason as HelpReason }
       : undefined,
-  search: ({ place, text }) =>
-    searchPlaces.includes(place as SearchPlace) && typeof text === 'string' && searchKeptAs(text) === text
-      ? { kind: 'search', place: place as SearchPlace, text }
-      : undefined,
+  search: ({ outcome, place, text }) => {
+    // Written before the outcome was (until 35 days after it): `place: 'help'` is a search that
+    // found nothing; `place: 'contact'`, a Contact Us subject, is never read.
+    const read = place === 'help' && outcome === undefined ? 'nothing' : outcome;
+    return searchOutcomes.includes(read as SearchOutcome) && typeof text === 'string' && searchKeptAs(text) === text
+      ? { kind: 'search', outcome: read as SearchOutcome, text }
+      : undefined;
+  },
 };
 
 /**

@@ -26,14 +26,17 @@ export type MessagesSummary = {
   byTopic: Array<{ topic: string; messages: number }>;
   /** Messages read that named no article. */
   noArticle: number;
+  /** Messages that named an article the site does not have (a script's, or an article since removed). */
+  namedUnknown: number;
 };
 
 const mostFirst = <T extends { messages: number }>(lines: T[], name: (line: T) => string) =>
   lines.sort((a, b) => b.messages - a.messages || name(a).localeCompare(name(b)));
 
 /**
- * The week's messages summed up: each article counted once a message, the topic of the first
- * (the one written from), a message naming an article no topic lists under its own id's line.
+ * The week's messages summed up: each of the site's articles counted once a message, the topic
+ * of the first (the one written from), a message naming an article no topic lists counted as
+ * unknown, its id never shown (a script may write any id).
  */
 export function summarizeMessages(
   week: WeekMessages,
@@ -42,8 +45,12 @@ export function summarizeMessages(
   const perArticle = new Map<string, number>();
   const perTopic = new Map<string, number>();
   let noArticle = 0;
+  let namedUnknown = 0;
   for (const articles of week.named) {
-    for (const article of new Set(articles)) perArticle.set(article, (perArticle.get(article) ?? 0) + 1);
+    const named = new Set(articles);
+    const known = [...named].filter((article) => topicOf(article) !== undefined);
+    if (known.length < named.size) namedUnknown += 1;
+    for (const article of known) perArticle.set(article, (perArticle.get(article) ?? 0) + 1);
     const [first] = articles;
     if (first === undefined) noArticle += 1;
     else {
@@ -65,5 +72,6 @@ export function summarizeMessages(
       (line) => line.topic,
     ),
     noArticle,
+    namedUnknown,
   };
 }

@@ -1,6 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { isArticleId } from '../contracts/help-signal.js';
+import { isArticleId } from '../contracts/article-id.js';
 import type { WeekMessages } from './messages.js';
 
 // The report's reading of a week's contact messages: how many (one aggregation), and the help

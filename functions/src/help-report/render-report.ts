@@ -1,8 +1,16 @@
 import { escapeHtml } from '../contracts/contact-message.js';
-import type { HelpReason, SearchPlace } from '../contracts/help-signal.js';
+import type { HelpReason, SearchOutcome } from '../contracts/help-signal.js';
+import { searchShownFrom } from '../contracts/search-kept.js';
 import { languageLabel } from '../email/outgoing-email.js';
 import type { MessagesSummary } from './messages.js';
-import { perSubjectPerDay, type ArticleLine, type SearchLine, type WeekSummary } from './summary.js';
+import {
+  perSubjectPerDay,
+  reportLines,
+  samplePerMinute,
+  type ArticleLine,
+  type SearchLine,
+  type WeekSummary,
+} from './summary.js';
 
 // The team's weekly report of where the help centre fails, in English, as plain text and as
 // HTML alike: each section a heading and its lines, each line linking the article or the search
@@ -22,10 +30,17 @@ export type HelpReport = { fromMs: number; toMs: number; signals: WeekSummary; m
 
 export type RenderedReport = { subject: string; text: string; html: string };
 
+/**
+ * The most the email holds, whatever was written: every list is cut to `reportLines` lines of
+ * texts the rules bound, in the site's languages only (render-report.test.ts fills every field
+ * to its limit: 73,351 and 78,818 bytes). Far under what a mail server takes (a script's
+ * 676 languages once made 2.1 MB of text and 2.5 MB of HTML).
+ */
+export const reportMaxBytes = { text: 80 * 1024, html: 96 * 1024 } as const;
+
 type Line = { text: string; href?: string };
 type Section = { heading: string; lines: Line[] };
 
-const placeNames: Record<SearchPlace, string> = { help: 'help centre', contact: 'contact form' };
 const reasonNames: Record<HelpReason, string> = {
   'not-my-problem': 'not my problem',
   unclear: 'unclear',
@@ -42,24 +57,34 @@ const plural = (n: number, one: string, many = `${one}s`) => `${count(n)} ${n ==
 const past = (uncounted: number) =>
   uncounted > 0 ? ` (+${count(uncounted)} past the bound of ${String(perSubjectPerDay)} a day, not counted)` : '';
 
+/** A count beside the week before's: `(new)`, `(last week 3)`, or nothing when it was not read. */
+const beside = (before: number | undefined, unit = '') =>
+  before === undefined ? '' : before === 0 ? '  (new)' : `  (last week ${count(before)}${unit})`;
+
 function searchLine(line: SearchLine, language: string, links: ReportLinks): Line {
-  const places = line.places.map((place) => placeNames[place]).join(', ');
   return {
-    text: `${count(line.count)}×  ${line.text}  (${places})${past(line.uncounted)}`,
+    text: `${count(line.count)}×  ${line.text}${beside(line.before)}${past(line.uncounted)}`,
     href: links.search(line.text, language),
   };
 }
 
-function searches({ signals }: HelpReport, links: ReportLinks): Section {
-  const lines: Line[] = [];
-  for (const [language, found] of Object.entries(signals.searches).sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push({ text: languageLabel(language) });
-    lines.push(...found.map((line) => searchLine(line, language, links)));
-    const more = signals.moreSearches[language] ?? 0;
-    if (more > 0) lines.push({ text: `…and ${plural(more, 'more search', 'more searches')}` });
-  }
-  return { heading: 'Searches that found nothing', lines };
-}
+const searchHeadings: Record<SearchOutcome, string> = {
+  nothing: 'Searches that found nothing',
+  unopened: 'Searches that found articles, none opened',
+};
+
+const searches =
+  (outcome: SearchOutcome) =>
+  ({ signals }: HelpReport, links: ReportLinks): Section => {
+    const lines: Line[] = [];
+    for (const [language, found] of Object.entries(signals.searches[outcome]).sort(([a], [b]) => a.localeCompare(b))) {
+      if (found.lines.length === 0) continue;
+      lines.push({ text: languageLabel(language) });
+      lines.push(...found.lines.map((line) => searchLine(line, language, links)));
+      if (found.more > 0) lines.push({ text: `…and ${plural(found.more, 'more search', 'more searches')}` });
+    }
+    return { heading: searchHeadings[outcome], lines };
+  };
 
 function articleLine(line: ArticleLine, links: ReportLinks): Line {
   const reasons = Object.entries(line.reasons)
@@ -67,14 +92,14 @@ function articleLine(line: ArticleLine, links: ReportLinks): Line {
     .map(([reason, n]) => `${reasonNames[reason as HelpReason]} ${count(n)}`)
     .join(', ');
   return {
-    text: `${count(line.no)} No, ${count(line.yes)} Yes  ${line.article}${reasons ? `  (${reasons})` : ''}${past(line.uncounted)}`,
+    text: `${count(line.no)} No, ${count(line.yes)} Yes  ${line.article}${reasons ? `  (${reasons})` : ''}${beside(line.noBefore, ' No')}${past(line.uncounted)}`,
     href: links.article(line.article),
   };
 }
 
 function articles({ signals }: HelpReport, links: ReportLinks): Section {
-  const lines = signals.articles.map((line) => articleLine(line, links));
-  if (signals.moreArticles > 0) lines.push({ text: `…and ${plural(signals.moreArticles, 'more article')}` });
+  const lines = signals.articles.lines.map((line) => articleLine(line, links));
+  if (signals.articles.more > 0) lines.push({ text: `…and ${plural(signals.articles.more, 'more article')}` });
   return { heading: 'Articles answered No', lines };
 }
 
@@ -99,14 +124,24 @@ function topics({ messages }: HelpReport): Section {
   return { heading: 'Messages per topic, by the article written from', lines };
 }
 
-function notCounted({ signals }: HelpReport): Section {
-  const lines: Line[] = signals.floods.map((flood) => ({
-    text: `${hour(flood.hourMs)}: ${plural(flood.signals, 'signal')} in the hour, a flood, not read`,
+function notCounted({ signals, messages }: HelpReport): Section {
+  const lines: Line[] = signals.floods.slice(0, reportLines).map((flood) => ({
+    text: `${hour(flood.hourMs)}: ${plural(flood.signals, 'signal')} in the hour, a flood; ${count(flood.read)} read (at most ${String(samplePerMinute)} a minute), the rest not counted`,
   }));
+  const moreFloods = signals.floods.length - reportLines;
+  if (moreFloods > 0) lines.push({ text: `…and ${plural(moreFloods, 'more hour')} of a flood` });
   if (signals.uncounted > 0)
     lines.push({
       text: `${plural(signals.uncounted, 'signal')} past a subject's bound of ${String(perSubjectPerDay)} a day`,
     });
+  if (signals.unshown.texts > 0)
+    lines.push({
+      text: `${plural(signals.unshown.texts, 'search', 'searches')} (${plural(signals.unshown.signals, 'signal')}) made in fewer than ${String(searchShownFrom.hours)} hours or ${String(searchShownFrom.days)} days, not shown`,
+    });
+  if (signals.unknown > 0)
+    lines.push({ text: `${plural(signals.unknown, 'signal')} naming a language or an article the site does not have` });
+  if (messages.namedUnknown > 0)
+    lines.push({ text: `${plural(messages.namedUnknown, 'message')} naming an article the site does not have` });
   return { heading: 'Not counted', lines };
 }
 
@@ -138,14 +173,16 @@ export function renderHelpReport(
   first: readonly string[] = [],
 ): RenderedReport {
   const { signals } = report;
-  const searched = Object.values(signals.searches).reduce(
-    (sum, lines) => sum + lines.length,
-    Object.values(signals.moreSearches).reduce((sum, more) => sum + more, 0),
+  const searched = Object.values(signals.searches.nothing).reduce(
+    (sum, list) => sum + list.lines.length + list.more,
+    0,
   );
-  const noArticles = signals.articles.length + signals.moreArticles;
+  const noArticles = signals.articles.lines.length + signals.articles.more;
   const week = `${day(report.fromMs)} – ${day(report.toMs - 1)}`;
   const subject = `Help centre, ${week}: ${plural(searched, 'search', 'searches')} found nothing, ${plural(noArticles, 'article')} answered No`;
-  const sections = [searches, articles, readFirst, topics, notCounted].map((section) => section(report, links));
+  const sections = [searches('nothing'), searches('unopened'), articles, readFirst, topics, notCounted].map((section) =>
+    section(report, links),
+  );
   const title = `Where the help centre fell short, ${week} (Rome time)`;
   return {
     subject,

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ReportLinks } from './render-report.js';
+import type { SiteScope } from './summary.js';
 
 // What the help report takes from the site's config (web/src/config: site.ts's origin, the help
 // page's address in each language, help.ts's topics), which the functions cannot import: the
@@ -38,3 +39,9 @@ export const topicIn =
   ({ topics }: HelpSiteFacts) =>
   (article: string): string | undefined =>
     Object.hasOwn(topics, article) ? topics[article] : undefined;
+
+/** What the site has, for the report to count only that: its languages and its articles. */
+export const scopeOf = (facts: HelpSiteFacts): SiteScope => ({
+  languages: Object.keys(facts.helpPaths),
+  hasArticle: (id) => topicIn(facts)(id) !== undefined,
+});

@@ -1,19 +1,36 @@
-import { searchPlaces, type HelpReason, type HelpSignal, type SearchPlace } from '../contracts/help-signal.js';
+import {
+  helpReasons,
+  searchOutcomes,
+  type HelpReason,
+  type HelpSignal,
+  type SearchOutcome,
+} from '../contracts/help-signal.js';
+import { searchShownFrom } from '../contracts/search-kept.js';
 
 // What a week of help signals (contracts/help-signal.ts) comes to for the team's report: the
-// searches that found nothing, in each language, with their counts; the articles answered No
-// most, with the reasons. Pure: the report's reading (how many signals each hour holds, then
-// the signals of the hours that are not a flood) passes them in.
+// searches that found nothing and those whose articles none was opened, in each language; the
+// articles answered No most, with the reasons; each line beside the week before. Pure: the
+// report's reading (read-week.ts) passes the signals it read in, with the hours it sampled.
 //
-// A script is a visitor too: it can write as many signals as it likes, and a signal says nothing
-// of who wrote it. So the report counts within two bounds, and shows what it left out:
-// - a burst: an hour that holds more than `floodPerHour` signals is a flood, its signals neither
-//   read nor counted; the report lists the hour with how many it held;
-// - a slow, steady flood: of each subject (an article's answers, its reasons, one search in one
-//   language) at most `perSubjectPerDay` signals count a day; each line says how many more came.
+// A script is a visitor too: it can write as many signals as it likes, of any shape the rules
+// let in, and a signal says nothing of who wrote it. So the report counts within bounds, and
+// shows what it left out:
+// - only what the site has: a signal in a language the site is not in, or about an article it
+//   does not have, is counted as unknown, on one line;
+// - a burst: an hour that holds more than `floodPerHour` signals is a flood, and only a sample
+//   of it is read (read-week.ts: at most `samplePerMinute` of each of its minutes), so the
+//   readers of that hour's quiet minutes still count; the report lists the hour;
+// - a slow, steady flood: of each subject (an article's Yes, its No, each of its reasons, one
+//   search in one language) at most `perSubjectPerDay` signals count a day; the line says how
+//   many more came;
+// - a name typed once: a search is shown only once it was made in `searchShownFrom.hours`
+//   separate hours on `searchShownFrom.days` separate days; the others are counted, not shown.
 
 /** Signals in one hour past which the hour is a flood: far more than a small app's readers answer in an hour. */
 export const floodPerHour = 200;
+
+/** Of a flood's hour, the signals read of each minute: what a small app's readers write in a minute, and more. */
+export const samplePerMinute = 5;
 
 /**
  * Signals of one subject that count in one day (UTC): more than a small app's readers give one
@@ -26,15 +43,22 @@ export const reportLines = 20;
 
 /** An hour, the unit a week is read and a flood is marked in. */
 export const hourMs = 3_600_000;
+const dayMs = 86_400_000;
 
 /** A signal as the report counts it: what it says, and when it was written. */
 export type CountedSignal = HelpSignal & { writtenMs: number };
 
-/** An hour whose signals were not read: when it began, and how many it held. */
-export type Flood = { hourMs: number; signals: number };
+/** An hour of more than `floodPerHour` signals: when it began, how many it held, how many were read. */
+export type Flood = { hourMs: number; signals: number; read: number };
 
-/** A search that found nothing: how often (counted), where, and how many more came past the day's bound. */
-export type SearchLine = { text: string; count: number; places: SearchPlace[]; uncounted: number };
+/** What the report takes from the site (help-report/site-facts.ts): its languages and its articles. */
+export type SiteScope = { languages: readonly string[]; hasArticle: (id: string) => boolean };
+
+/**
+ * A search's line: how often it counted, how many more came past the day's bound, and how often
+ * it counted the week before (undefined: the week before was not read).
+ */
+export type SearchLine = { text: string; count: number; uncounted: number; before?: number };
 
 export type ArticleLine = {
   article: string;
@@ -43,41 +67,57 @@ export type ArticleLine = {
   reasons: Record<HelpReason, number>;
   /** Answers and reasons past the day's bound, not counted. */
   uncounted: number;
+  /** The No of the week before (undefined: not read). */
+  noBefore?: number;
 };
 
+/** A list as the report shows it: its first `reportLines` lines, and how many more there were. */
+export type Listed<T> = { lines: T[]; more: number };
+
+/** What each subject counted in a week, by `subjectOf`'s keys: the week after compares with it. */
+export type WeekTotals = ReadonlyMap<string, number>;
+
 export type WeekSummary = {
-  /** The searches that found nothing, by language, most first. */
-  searches: Record<string, SearchLine[]>;
-  /** Searches past `reportLines`, by language: how many more texts. */
-  moreSearches: Record<string, number>;
-  /** The articles answered No at least once, most first (then fewest Yes). */
-  articles: ArticleLine[];
-  /** Articles past `reportLines`. */
-  moreArticles: number;
-  /** The hours not counted, oldest first. */
+  /** The searches of each outcome, by language (only the site's), most first. */
+  searches: Record<SearchOutcome, Record<string, Listed<SearchLine>>>;
+  /** Searches made in too few hours or days to be shown: how many texts, how many signals. */
+  unshown: { texts: number; signals: number };
+  /** The articles answered No at least once (or past the day's bound), most first (then fewest Yes). */
+  articles: Listed<ArticleLine>;
+  /** The floods, oldest first. */
   floods: Flood[];
   /** Signals counted. */
   counted: number;
-  /** Signals of the hours read left uncounted past the day's bound of their subject. */
+  /** Signals read but left uncounted past the day's bound of their subject. */
   uncounted: number;
+  /** Signals naming a language or an article the site does not have. */
+  unknown: number;
+  /** What each subject counted, for the week after. */
+  totals: WeekTotals;
 };
 
 /** The hour a time falls in (its start, UTC). */
 export const hourOf = (ms: number) => Math.floor(ms / hourMs) * hourMs;
 
-/** The hours that are floods, from each hour's count of signals. */
+/** The hours that are floods, from each hour's count of signals (none read yet). */
 export function floodsAmong(countsByHour: ReadonlyMap<number, number>, limit = floodPerHour): Flood[] {
   return [...countsByHour]
     .filter(([, signals]) => signals > limit)
-    .map(([hour, signals]) => ({ hourMs: hour, signals }))
+    .map(([hour, signals]) => ({ hourMs: hour, signals, read: 0 }))
     .sort((a, b) => a.hourMs - b.hourMs);
 }
 
-const dayMs = 86_400_000;
-
-/** What a signal is about, for the day's bound: an article's answers, its reasons, one search. */
-const subjectOf = (signal: CountedSignal) =>
-  signal.kind === 'search' ? `search:${signal.language}:${signal.text}` : `${signal.kind}:${signal.article}`;
+/** What a signal is about, for the day's bound and the week before: each answer, reason and search apart. */
+export function subjectOf(signal: HelpSignal): string {
+  switch (signal.kind) {
+    case 'search':
+      return `search|${signal.outcome}|${signal.language}|${signal.text}`;
+    case 'answer':
+      return `answer|${signal.article}|${signal.helped ? 'yes' : 'no'}`;
+    case 'reason':
+      return `reason|${signal.article}|${signal.reason}`;
+  }
+}
 
 /** The signals within each subject's bound a day, and the rest. */
 function withinDailyBound(signals: readonly CountedSignal[]): { counted: CountedSignal[]; over: CountedSignal[] } {
@@ -85,7 +125,7 @@ function withinDailyBound(signals: readonly CountedSignal[]): { counted: Counted
   const counted: CountedSignal[] = [];
   const over: CountedSignal[] = [];
   for (const signal of [...signals].sort((a, b) => a.writtenMs - b.writtenMs)) {
-    const key = `${Math.floor(signal.writtenMs / dayMs)}|${subjectOf(signal)}`;
+    const key = `${String(Math.floor(signal.writtenMs / dayMs))}|${subjectOf(signal)}`;
     const count = (seen.get(key) ?? 0) + 1;
     seen.set(key, count);
     (count <= perSubjectPerDay ? counted : over).push(signal);
@@ -93,71 +133,136 @@ function withinDailyBound(signals: readonly CountedSignal[]): { counted: Counted
   return { counted, over };
 }
 
-const noReasons = (): Record<HelpReason, number> => ({ 'not-my-problem': 0, unclear: 0, 'did-not-work': 0 });
+const listed = <T>(lines: T[]): Listed<T> => ({
+  lines: lines.slice(0, reportLines),
+  more: Math.max(0, lines.length - reportLines),
+});
 
-/** The searches of each language, most first, then alphabetically; `over`: those past the day's bound. */
-function searchLines(signals: readonly CountedSignal[], over: readonly CountedSignal[]): Map<string, SearchLine[]> {
-  const byLanguage = new Map<string, Map<string, SearchLine>>();
-  const lineOf = (language: string, text: string) => {
-    const lines = byLanguage.get(language) ?? new Map<string, SearchLine>();
-    byLanguage.set(language, lines);
-    const line = lines.get(text) ?? { text, count: 0, places: [], uncounted: 0 };
-    lines.set(text, line);
+type SearchSignal = CountedSignal & { kind: 'search' };
+type Gathered = SearchLine & { hours: Set<number>; days: Set<number> };
+
+/** Whether a search was made in enough separate hours and days to be shown. */
+const mayBeShown = ({ hours, days }: Gathered) =>
+  hours.size >= searchShownFrom.hours && days.size >= searchShownFrom.days;
+
+/** The searches of each outcome and language, most first, then alphabetically; the unshown counted apart. */
+function searchLists(
+  counted: readonly SearchSignal[],
+  over: readonly SearchSignal[],
+  scope: SiteScope,
+  before?: WeekTotals,
+): Pick<WeekSummary, 'searches' | 'unshown'> {
+  const gathered = new Map<string, Gathered & { outcome: SearchOutcome; language: string }>();
+  const lineOf = (signal: SearchSignal) => {
+    const key = subjectOf(signal);
+    const line = gathered.get(key) ?? {
+      text: signal.text,
+      outcome: signal.outcome,
+      language: signal.language,
+      count: 0,
+      uncounted: 0,
+      hours: new Set<number>(),
+      days: new Set<number>(),
+      ...(before && { before: before.get(key) ?? 0 }),
+    };
+    gathered.set(key, line);
+    line.hours.add(hourOf(signal.writtenMs));
+    line.days.add(Math.floor(signal.writtenMs / dayMs));
     return line;
   };
-  for (const signal of signals) {
-    if (signal.kind !== 'search') continue;
-    const line = lineOf(signal.language, signal.text);
-    line.count += 1;
-    // In the contract's order, whichever came first: the report reads alike every time.
-    if (!line.places.includes(signal.place))
-      line.places = searchPlaces.filter((place) => place === signal.place || line.places.includes(place));
+  for (const signal of counted) lineOf(signal).count += 1;
+  for (const signal of over) lineOf(signal).uncounted += 1;
+  const emptyLists = () => Object.fromEntries(scope.languages.map((language) => [language, [] as SearchLine[]]));
+  const searches = Object.fromEntries(searchOutcomes.map((outcome) => [outcome, emptyLists()])) as Record<
+    SearchOutcome,
+    Record<string, SearchLine[]>
+  >;
+  const unshown = { texts: 0, signals: 0 };
+  for (const { hours, days, outcome, language, ...line } of gathered.values()) {
+    if (mayBeShown({ ...line, hours, days })) searches[outcome][language]?.push(line);
+    else {
+      unshown.texts += 1;
+      unshown.signals += line.count + line.uncounted;
+    }
   }
-  for (const signal of over) if (signal.kind === 'search') lineOf(signal.language, signal.text).uncounted += 1;
-  const sorted = (lines: Iterable<SearchLine>) =>
-    [...lines].sort((a, b) => b.count - a.count || a.text.localeCompare(b.text));
-  return new Map([...byLanguage].map(([language, lines]) => [language, sorted(lines.values())]));
+  const sorted = (lines: SearchLine[]) =>
+    listed(lines.sort((a, b) => b.count - a.count || a.text.localeCompare(b.text)));
+  return {
+    searches: Object.fromEntries(
+      searchOutcomes.map((outcome) => [
+        outcome,
+        Object.fromEntries(Object.entries(searches[outcome]).map(([language, lines]) => [language, sorted(lines)])),
+      ]),
+    ) as WeekSummary['searches'],
+    unshown,
+  };
 }
 
+const noReasons = (): Record<HelpReason, number> =>
+  Object.fromEntries(helpReasons.map((reason) => [reason, 0])) as Record<HelpReason, number>;
+
+type ArticleSignal = CountedSignal & { kind: 'answer' | 'reason' };
+
 /** Each article's answers and reasons, those answered No at least once (or past the day's bound), most No first. */
-function articleLines(signals: readonly CountedSignal[], over: readonly CountedSignal[]): ArticleLine[] {
+function articleList(
+  counted: readonly ArticleSignal[],
+  over: readonly ArticleSignal[],
+  before?: WeekTotals,
+): Listed<ArticleLine> {
   const byArticle = new Map<string, ArticleLine>();
   const lineOf = (article: string) => {
-    const line = byArticle.get(article) ?? { article, no: 0, yes: 0, reasons: noReasons(), uncounted: 0 };
+    const line = byArticle.get(article) ?? {
+      article,
+      no: 0,
+      yes: 0,
+      reasons: noReasons(),
+      uncounted: 0,
+      ...(before && { noBefore: before.get(`answer|${article}|no`) ?? 0 }),
+    };
     byArticle.set(article, line);
     return line;
   };
-  for (const signal of signals) {
+  for (const signal of counted) {
     if (signal.kind === 'answer') lineOf(signal.article)[signal.helped ? 'yes' : 'no'] += 1;
-    if (signal.kind === 'reason') lineOf(signal.article).reasons[signal.reason] += 1;
+    else lineOf(signal.article).reasons[signal.reason] += 1;
   }
-  for (const signal of over) if (signal.kind !== 'search') lineOf(signal.article).uncounted += 1;
-  return [...byArticle.values()]
-    .filter((line) => line.no > 0 || line.uncounted > 0)
-    .sort((a, b) => b.no - a.no || a.yes - b.yes || a.article.localeCompare(b.article));
+  for (const signal of over) lineOf(signal.article).uncounted += 1;
+  return listed(
+    [...byArticle.values()]
+      .filter((line) => line.no > 0 || line.uncounted > 0)
+      .sort((a, b) => b.no - a.no || a.yes - b.yes || a.article.localeCompare(b.article)),
+  );
 }
 
+/** Whether the site has what a signal names: its language, and its article. */
+const isKnown = (signal: CountedSignal, scope: SiteScope) =>
+  scope.languages.includes(signal.language) && (signal.kind === 'search' || scope.hasArticle(signal.article));
+
+const isSearch = (signal: CountedSignal): signal is SearchSignal => signal.kind === 'search';
+const isArticle = (signal: CountedSignal): signal is ArticleSignal => signal.kind !== 'search';
+
 /**
- * The week's summary: the signals counted (none of a flood hour, whoever passes them; each
- * subject's within its day's bound), the lists cut to `reportLines` with how many more there were.
+ * The week's summary from the signals read (all of each hour but the floods', a sample of
+ * those): what the site has, each subject within its day's bound, each list cut to
+ * `reportLines`, each line beside the week before when its totals are given.
  */
-export function summarizeWeek(signals: readonly CountedSignal[], floods: readonly Flood[]): WeekSummary {
-  const flooded = new Set(floods.map((flood) => flood.hourMs));
-  const { counted, over } = withinDailyBound(signals.filter((signal) => !flooded.has(hourOf(signal.writtenMs))));
-  const searches: Record<string, SearchLine[]> = {};
-  const moreSearches: Record<string, number> = {};
-  for (const [language, lines] of searchLines(counted, over)) {
-    searches[language] = lines.slice(0, reportLines);
-    moreSearches[language] = Math.max(0, lines.length - reportLines);
-  }
-  const articles = articleLines(counted, over);
+export function summarizeWeek(
+  signals: readonly CountedSignal[],
+  floods: readonly Flood[],
+  scope: SiteScope,
+  before?: WeekTotals,
+): WeekSummary {
+  const known = signals.filter((signal) => isKnown(signal, scope));
+  const { counted, over } = withinDailyBound(known);
+  const totals = new Map<string, number>();
+  for (const signal of counted) totals.set(subjectOf(signal), (totals.get(subjectOf(signal)) ?? 0) + 1);
   return {
-    searches,
-    moreSearches,
-    articles: articles.slice(0, reportLines),
-    moreArticles: Math.max(0, articles.length - reportLines),
+    ...searchLists(counted.filter(isSearch), over.filter(isSearch), scope, before),
+    articles: articleList(counted.filter(isArticle), over.filter(isArticle), before),
     floods: [...floods].sort((a, b) => a.hourMs - b.hourMs),
     counted: counted.length,
     uncounted: over.length,
+    unknown: signals.length - known.length,
+    totals,
   };
 }

@@ -12,9 +12,9 @@ export const timings = {
   /** A page's script part that has not arrived by then counts as failed. */
   chunkTimeoutMs: 120_000,
   /**
-   * How long a help search that found nothing stays on screen before it counts as one for the
-   * team's report (features/help/signals/empty-search.ts): the words a visitor is still typing,
-   * each found nothing for a moment, are not searches the team needs.
+   * How long a help search's result stays on screen before it counts as one for the team's
+   * report (features/help/signals/search-signals.ts): the words a visitor is still typing, each
+   * found something or nothing for a moment, are not searches the team needs.
    */
   emptySearchSettleMs: 2_000,
 } as const;

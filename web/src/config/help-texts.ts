@@ -1,3 +1,4 @@
+import { searchShownFrom, searchWordsKept } from '@contracts/search-kept';
 import { accountValues } from './account';
 import { contactPictureLimits } from './contact-picture';
 import { appFacts, forecastProvider, forecastUpdateHours, minimumSystem, profileShown } from './app-facts';
@@ -80,6 +81,10 @@ export function helpTextValues(language: Language): Readonly<Record<string, stri
     age: String(minimumAge),
     // Every period personal data is kept, by the names the texts use (config/retention.ts).
     ...Object.fromEntries(Object.entries(retentionValues()).map(([name, period]) => [name, String(period)])),
+    // What of a help search is kept, and when the team is shown it (contracts/help-signal.ts).
+    searchWords: String(searchWordsKept),
+    searchHours: String(searchShownFrom.hours),
+    searchDays: String(searchShownFrom.days),
     // The picture a contact message may carry: its longest side and size once the browser has drawn it again.
     pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
     pictureKilobytes: formatCount(language, contactPictureLimits.maxKilobytes),

@@ -3,9 +3,9 @@ import { firebaseApp } from './app';
 import { firestoreEmulatorHost, hostAndPort } from './config';
 
 // The database the site writes to, with Firestore Lite (REST, no realtime, a fraction of the
-// full SDK): the contact form's messages (features/contact/api/mail-store.ts) and the help
-// centre's signals (features/help/signals/signal-store.ts). Whoever imports this module is a
-// script part of its own, loaded only when the page is about to write.
+// full SDK): the contact form's messages (features/contact/api/mail-store.ts). The help
+// centre's signals go without the SDK (features/help/signals/signal-store.ts). Whoever imports
+// this module is a script part of its own, loaded only when the page is about to write.
 
 let db: Firestore | undefined;
 /**
@@ -38,8 +38,7 @@ export function prepareToWrite(): void {
 
 /**
  * The database, once a write with App Check's token may go (the contact form's): Firestore
- * attaches a token only once App Check is there. The help centre's signals do not wait for it:
- * reCAPTCHA would set its cookies on every help page (README, "App Check").
+ * attaches a token only once App Check is there.
  */
 export async function databaseToWrite(): Promise<Firestore> {
   if (import.meta.env.VITE_RECAPTCHA_SITE_KEY) await appCheckReady();

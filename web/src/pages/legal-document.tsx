@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { searchShownFrom, searchWordsKept } from '@contracts/search-kept';
 import { contactPictureLimits } from '../config/contact-picture';
 import { PageHeader } from '../components/layout/page-header';
 import { minimumAge, termsNoticeDays } from '../config/constants';
@@ -30,6 +31,10 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     privacyEmail: site.company.dataProtectionEmail,
     age: minimumAge,
     days: termsNoticeDays,
+    // What of a help search is kept, and when the team is shown it (contracts/help-signal.ts).
+    searchWords: searchWordsKept,
+    searchHours: searchShownFrom.hours,
+    searchDays: searchShownFrom.days,
     // The longest side of the copy of a contact message's picture that the browser sends.
     pictureSide: formatCount(language, contactPictureLimits.maxSidePx),
     // The stores' rules and the consumer's right of withdrawal (config/stores.ts).

@@ -26,7 +26,8 @@ const words = {
     consentForShowing: /to show advertising to free members: your consent/,
     cookies: '6. Cookies',
     signalsKept: (days: number) => `help centre's answers and searches (section 2) are kept ${String(days)} days`,
-    signalsUnnamed: /Nothing identifies you: no account, email or IP address, no device identifier/,
+    signalsUnnamed:
+      /We do not record who you are \(no account, no email or IP address, no device identifier\), but a search keeps its words/,
     nothingStored: /help centre's question and search store nothing on your device and read nothing from it/,
     articlesNamed: /help articles you read/,
   },
@@ -40,7 +41,8 @@ const words = {
     consentForShowing: /mostrare pubblicità agli utenti del piano gratuito: il tuo consenso/,
     cookies: '6. Cookie',
     signalsKept: (days: number) => `ricerche del centro assistenza (sezione 2) sono conservate ${String(days)} giorni`,
-    signalsUnnamed: /Nulla ti identifica: nessun account, indirizzo email o IP, identificativo del dispositivo/,
+    signalsUnnamed:
+      /Non registriamo chi sei \(né account, né indirizzo email o IP, né identificativi del dispositivo\), ma una ricerca conserva le sue parole/,
     nothingStored: /La domanda e la ricerca del centro assistenza non salvano né leggono nulla sul dispositivo/,
     articlesNamed: /articoli di assistenza letti/,
   },

@@ -10,7 +10,7 @@ import {
   type ContactMessage,
   type Platform,
 } from '@contracts/contact-message';
-import { isArticleId } from '@contracts/help-signal';
+import { isArticleId } from '@contracts/article-id';
 import { contactParameters } from './contact-link';
 
 // The Contact Us form's side of a contact message. What the message is (its fields, limits,

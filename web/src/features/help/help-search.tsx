@@ -8,7 +8,7 @@ import { RichText } from './rich-text-view';
 import { useHelpTexts } from './help-texts';
 import { fillHelpText } from '../../locales/help-text';
 import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
-import { useEmptySearchSignal } from './signals/empty-search';
+import { useSearchSignals } from './signals/search-signals';
 
 /**
  * How long the search waits after a key before it looks: not at all. The key's own frame
@@ -25,7 +25,8 @@ const queryParameter = 'q';
 /**
  * The help page's search box: the articles matching the visitor's words, listed under it as
  * they type (typos and word forms forgiven). MiniSearch and the index load at the first focus.
- * A search that found nothing is counted for the team's weekly report (signals/empty-search.ts).
+ * A search typed that found nothing, or whose articles none was opened, is counted for the
+ * team's weekly report (signals/search-signals.ts); words that came in the address never are.
  * Without JavaScript the box stays disabled and the topics below list every article.
  */
 export function HelpSearch() {
@@ -34,16 +35,20 @@ export function HelpSearch() {
   const hydrated = useHydrated();
   const id = useId();
   const [query, setQuery] = useState('');
+  /** The words the address brought (a link opened, an article left with Back), not typed here. */
+  const [brought, setBrought] = useState<string | null>(null);
   const found = useHelpSearch(query, language, { limit: maxResults, delayMs: searchDelayMs });
-  // A search that found nothing tells the team what the help centre lacks.
-  useEmptySearchSignal(found, 'help', language);
+  // A search that found nothing, or nothing opened, tells the team what the help centre lacks.
+  const { opened } = useSearchSignals(found, language, found !== null && found.query !== brought);
 
   // The words searched are kept in the address (`?q=`): coming back from an article, or
   // opening a shared link, shows the same results. Read once the page has hydrated.
   useEffect(() => {
     const words = new URLSearchParams(location.search).get(queryParameter);
+    if (!words) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the address is read once, after hydration
-    if (words) setQuery(words);
+    setQuery(words);
+    setBrought(words.trim());
   }, []);
   const searched = found?.query ?? '';
   useEffect(() => {
@@ -92,7 +97,9 @@ export function HelpSearch() {
         <ol className="help-search__results" aria-label={text('page.resultsLabel')}>
           {found.results.map((result) => (
             <li key={result.id}>
-              <Link href={`${paths.help}/${result.id}`}>{title(result.id)}</Link>
+              <Link href={`${paths.help}/${result.id}`} onClick={opened}>
+                {title(result.id)}
+              </Link>
               <p>{fillHelpText(i18n, language, result.summary)}</p>
             </li>
           ))}

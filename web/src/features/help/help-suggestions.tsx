@@ -4,7 +4,6 @@ import { paths } from '../../config/paths';
 import type { Language } from '../../config/languages';
 import { helpTextsIn } from '../../locales/help-text';
 import { useHelpSearch } from './search/use-help-search';
-import { useEmptySearchSignal } from './signals/empty-search';
 
 /** How long the suggestions wait after the visitor's last key. */
 const suggestDelayMs = 400;
@@ -15,8 +14,7 @@ const maxSuggestions = 3;
  * Help articles that may answer what a visitor is writing about, from the Contact Us form's
  * subject (shown after the message, contact-form.tsx): up to three, looked up in the browser
  * as they type, each a link to the article in the same tab (the form keeps what was typed for
- * when they come back). A subject no article answers is counted for the team's weekly report,
- * in the form it may be shown (signals/empty-search.ts); nothing else of it leaves the page.
+ * when they come back). Nothing of the subject leaves the page but with the message sent.
  * The region is always there, empty, so screen readers announce the articles as they appear.
  */
 export function HelpSuggestions({
@@ -30,8 +28,6 @@ export function HelpSuggestions({
 }) {
   const found = useHelpSearch(subject, language, { limit: maxSuggestions, delayMs: suggestDelayMs });
   const results = found?.results ?? [];
-  // A subject no article answers tells the team what the help centre lacks.
-  useEmptySearchSignal(found, 'contact', language);
   const { i18n } = useTranslation();
   return (
     // data-searched: the subject the region shows the answers for (empty: none yet), which
