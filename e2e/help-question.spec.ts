@@ -44,10 +44,10 @@ const question: Record<
     asked: 'Questo articolo ha risposto alla tua domanda?',
     yes: 'Sì',
     no: 'No',
-    thanks: 'Grazie per avercelo detto.',
+    thanks: 'Grazie della risposta.',
     notWorked: 'Ho provato e non ha funzionato',
     thanksWhy: 'Grazie: così sappiamo che cosa migliorare.',
-    write: 'Scrivici',
+    write: 'Scrivici in merito',
   },
 };
 
@@ -248,9 +248,11 @@ for (const language of languages) {
         await expect.poll(searches, { timeout: timings.emptySearchSettleMs + 10_000 }).toEqual(['nothing']);
 
         // The same words as a subject find nothing either: nothing of the draft leaves the page
-        // before Send. Then a suggestion read, and the message sent anyway: the email names it.
+        // before Send. Then a suggestion read, and the message sent anyway: the email names it,
+        // and the search made before (the help page's "write to us", on the same visit).
         const form = contactTexts[language];
-        await open(page, localizedPath(paths.support, language));
+        await page.locator('.help-search').getByRole('link').click();
+        await expect(page.getByLabel(form.subject)).toBeVisible();
         const written: string[] = [];
         const record = (request: { url: () => string }) => {
           if (request.url().includes('/documents')) written.push(request.url());
@@ -280,6 +282,7 @@ for (const language of languages) {
           .toBe(1);
         const [mail] = (await receivedMail()).filter((received) => received.replyTo === email);
         expect(mail?.text).toContain('\nHelp read first: cancel-pro\n');
+        expect(mail?.text).toContain(`\nSearched first: “${text}”\n`);
         // The search was counted once, however long it stayed; the subject, never.
         expect(await searches()).toEqual(['nothing']);
       },

@@ -154,6 +154,14 @@ export const hostileMessages: Array<[string, () => DocumentData]> = [
   ['a read article in capitals', () => withContext({ language: 'en', articles: ['a', 'b', 'Cancel-Pro'] })],
   ['a fourth read article that is a number', () => withContext({ language: 'en', articles: ['a', 'b', 'c', 4] })],
   ['an oversized read article', () => withContext({ language: 'en', articles: ['a'.repeat(61)] })],
+  ['searches that are one string', () => withContext({ language: 'en', searches: 'tide table' })],
+  ['an empty list of searches', () => withContext({ language: 'en', searches: [] })],
+  ['five searches', () => withContext({ language: 'en', searches: ['a', 'b', 'c', 'd', 'e'] })],
+  ['a search with a phone number', () => withContext({ language: 'en', searches: ['call 3331234567'] })],
+  ['a search with an address', () => withContext({ language: 'en', searches: ['a', 'angler@example.org'] })],
+  ['a search in capitals', () => withContext({ language: 'en', searches: ['a', 'b', 'Tide Table'] })],
+  ['a fourth search that is a number', () => withContext({ language: 'en', searches: ['a', 'b', 'c', 4] })],
+  ['a search of five words', () => withContext({ language: 'en', searches: ['mario-rossi-via-roma-milano'] })],
 ];
 
 /**

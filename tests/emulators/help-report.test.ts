@@ -284,7 +284,21 @@ describe('the weekly report by email', () => {
     await Promise.all([
       ...[30, 54, 78].map((hours) => signal(hours, { kind: 'search', outcome: 'nothing', text: 'lure colours' })),
       // A name typed once: counted, never shown.
-      signal(40, { kind: 'search', outcome: 'nothing', text: 'mario rossi' }),
+      signal(40, { kind: 'search', outcome: 'nothing', text: 'lure colours mario' }),
+      // Messages written after a search, on three days.
+      ...[32, 56, 80].map((hours) =>
+        db.collection(collections.mail).add({
+          ...contactMessage({
+            name: 'Bea',
+            email: 'bea@example.org',
+            subject: 'Knots',
+            message: 'Which knot for braid?',
+            language: 'en',
+            searches: ['lure knots'],
+          }),
+          createdAt: inWeek(hours),
+        }),
+      ),
       signal(50, { kind: 'answer', article: 'payment-failed', helped: false }),
       signal(50, { kind: 'reason', article: 'payment-failed', reason: 'unclear' }),
       db.collection(collections.mail).add({
@@ -340,7 +354,7 @@ describe('the weekly report by email', () => {
         `READ BEFORE WRITING ANYWAY\n  1 message  payment-failed\n      ${origin}/help/payment-failed\n  1 message  pro-prices\n`,
       );
       expect(mail?.text).toContain(
-        'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n  1 message  pro\n  1 message this week',
+        'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n  1 message  pro\n  3 messages  named no article\n  4 messages this week',
       );
       expect(mail?.html).toContain(
         `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (unclear 1)  (new)</a>`,
@@ -348,6 +362,9 @@ describe('the weekly report by email', () => {
       expect(mail?.html).toContain(`<a href="${origin}/help?q=lure+colours"`);
       expect(mail?.text).toContain('  1 search (1 signal) made in fewer than 3 hours or 2 days, not shown');
       expect(mail?.text).not.toContain('mario');
+      expect(mail?.text).toContain(
+        `SEARCHED BEFORE WRITING ANYWAY\n  3 messages  lure knots  (English (en))\n      ${origin}/help?q=lure+knots\n`,
+      );
     } finally {
       // The account up again, and its notice gone: another file's next email must not carry it.
       await markAccountUp(db, Date.now());

@@ -29,6 +29,7 @@ import {
   contactFields,
   contactMessageSchema,
   contactPicture,
+  maxNamedSearches,
   maxReadArticles,
   patterns,
   platforms,
@@ -51,12 +52,8 @@ import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTrigge
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 import { articleIdPattern, maxArticleIdLength } from '../../functions/src/contracts/article-id.ts';
-import {
-  helpReasons,
-  helpSignalLimits,
-  searchOutcomes,
-  searchTextPattern,
-} from '../../functions/src/contracts/help-signal.ts';
+import { helpReasons, helpSignalLimits, searchOutcomes } from '../../functions/src/contracts/help-signal.ts';
+import { maxSearchLength, searchTextPattern } from '../../functions/src/contracts/search-text.ts';
 import { answerSignal, hostileSignals, siteSignals } from '../../scripts/lib/help-signals.ts';
 
 let env: RulesTestEnvironment;
@@ -133,6 +130,9 @@ describe('Mail: what a visitor may write', () => {
     const read = ['cancel-pro', 'delete-account', 'a'.repeat(maxArticleIdLength), 'forecast-units'];
     await assertSucceeds(create(withContext({ language: 'en', articles: read.slice(0, 1) })));
     await assertSucceeds(create(withContext({ language: 'it', platform: 'android', articles: read })));
+    const searched = ['tide table', 'l’app non parte', 'wi-fi', 'a'.repeat(maxSearchLength)];
+    await assertSucceeds(create(withContext({ language: 'en', searches: searched.slice(0, 1) })));
+    await assertSucceeds(create(withContext({ language: 'it', articles: read, searches: searched })));
   });
 
   // The hostile messages and the ids a writer might choose are the site's rules checks'
@@ -328,6 +328,12 @@ describe('the contact message in firestore.rules', () => {
         `(list.size() < ${String(index + 1)} || isArticleId(list[${String(index)}]))`,
       );
     expect(body('isArticleList')).not.toContain(`list[${String(most)}]`);
+    expect(body('isSearchList')).toContain(`list.size() <= ${String(maxNamedSearches)}`);
+    for (let index = 1; index < maxNamedSearches; index += 1)
+      expect(body('isSearchList')).toContain(
+        `(list.size() < ${String(index + 1)} || isSearchText(list[${String(index)}]))`,
+      );
+    expect(body('isSearchList')).not.toContain(`list[${String(maxNamedSearches)}]`);
   });
 });
 
@@ -454,8 +460,9 @@ describe('HelpSignals: what the help centre may write', () => {
     expect(body('isHelpSignal')).toContain(
       `data.expireAt < request.time + duration.value(${keepDays + clockSlackDays}, 'd')`,
     );
-    expect(body('isHelpSearch')).toContain(`data.text.size() <= ${maxLength}`);
-    expect(body('isHelpSearch')).toContain(`data.text.matches(${literal(searchTextPattern)})`);
+    expect(body('isHelpSearch')).toContain(`isSearchText(data.get('text', null))`);
+    expect(body('isSearchText')).toContain(`value.size() <= ${maxLength}`);
+    expect(body('isSearchText')).toContain(`value.matches(${literal(searchTextPattern)})`);
     const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
     expect(body('isHelpSearch')).toContain(`data.get('outcome', null) in [${quoted(searchOutcomes)}]`);
     expect(body('isHelpReason')).toContain(`data.get('reason', null) in [${quoted(helpReasons)}]`);

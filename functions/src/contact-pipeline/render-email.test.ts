@@ -62,7 +62,12 @@ describe('renderEmail', () => {
   it('puts the message first, then who wrote it, the reference, the context and the document', () => {
     const email = renderEmail(
       mail(
-        { platform: 'android', appVersion: '1.2.3 (45)', articles: ['cancel-pro', 'delete-account'] },
+        {
+          platform: 'android',
+          appVersion: '1.2.3 (45)',
+          articles: ['cancel-pro', 'delete-account'],
+          searches: ['tide table', 'l’app non parte'],
+        },
         Date.parse('2026-11-23T08:30:12Z'),
       ),
       options,
@@ -81,6 +86,7 @@ describe('renderEmail', () => {
       ['Device', 'Android'],
       ['App version', '1.2.3 (45)'],
       ['Help read first', 'cancel-pro, delete-account'],
+      ['Searched first', '“tide table”, “l’app non parte”'],
       ['Received', '2026-11-23 08:30 UTC'],
       ['Document', `Mail/${source.id}`],
     ]);
@@ -97,6 +103,7 @@ describe('renderEmail', () => {
         'Device: Android',
         'App version: 1.2.3 (45)',
         'Help read first: cancel-pro, delete-account',
+        'Searched first: “tide table”, “l’app non parte”',
         'Received: 2026-11-23 08:30 UTC',
         `Document: Mail/${source.id}`,
       ].join('\n'),

@@ -80,14 +80,16 @@ function senderRows(mail: ContactMail, replyLink?: string): Detail[] {
 
 /**
  * What the message was written from: its language, device and app version, as far as known,
- * and the help articles the visitor read first (the one they wrote about first), by id.
+ * the help articles the visitor read first (the one they wrote about first), by id, and the help
+ * centre's searches they made first, as kept (the latest first).
  */
-function contextRows({ language, platform, appVersion, articles }: MailContext): Array<Detail | undefined> {
+function contextRows({ language, platform, appVersion, articles, searches }: MailContext): Array<Detail | undefined> {
   return [
     language ? { label: 'Language', value: languageLabel(language) } : undefined,
     platform ? { label: 'Device', value: platformNames[platform] } : undefined,
     appVersion ? { label: 'App version', value: appVersion } : undefined,
     articles ? { label: 'Help read first', value: articles.join(', ') } : undefined,
+    searches ? { label: 'Searched first', value: searches.map((text) => `“${text}”`).join(', ') } : undefined,
   ];
 }
 

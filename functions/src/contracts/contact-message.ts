@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { contactPicture } from './contact-picture.js';
 import { articleIdPattern, isArticleId, maxArticleIdLength } from './article-id.js';
+import { maxSearchLength, searchTextPattern } from './search-text.js';
 
 // A contact message, the one definition that the site's form, firestore.rules and the mail
 // function share: its fields and their limits, the schema that builds the document the site
@@ -32,6 +33,12 @@ export const maxAppVersionLength = 32;
  * us" link the visitor followed, the ones they opened on the way): the latest ones.
  */
 export const maxReadArticles = 4;
+
+/**
+ * Most help centre searches a message names as made before it was written (typed on the visit,
+ * as a search is kept: search-text.ts): the latest ones.
+ */
+export const maxNamedSearches = 4;
 
 export { contactPicture };
 
@@ -118,6 +125,14 @@ export const contactMessageSchema = /* @__PURE__ */ (() =>
           v.maxLength(maxReadArticles),
         ),
       ),
+      /** The help centre's searches the visitor made before writing, as kept, the latest first. */
+      searches: v.optional(
+        v.pipe(
+          v.array(v.pipe(v.string(), v.maxLength(maxSearchLength), v.regex(regex(searchTextPattern)))),
+          v.minLength(1),
+          v.maxLength(maxNamedSearches),
+        ),
+      ),
     }),
     /**
      * The known-problem notice the page showed when the message was written (site-notice.ts):
@@ -192,6 +207,8 @@ export type ContactDraft = Record<ContactField, string> & {
   notice?: string;
   /** The help articles read before writing, the one written about first (may repeat; others are dropped). */
   articles?: readonly string[];
+  /** The help centre's searches made before writing, as kept, the latest first (others are dropped). */
+  searches?: readonly string[];
 };
 
 /**
@@ -215,6 +232,7 @@ export function buildContactMessage(draft: ContactDraft): ContactMessage {
       ...(draft.platform ? { platform: draft.platform } : {}),
       ...(isValid('appVersion', appVersion) ? { appVersion } : {}),
       ...readArticles(draft.articles),
+      ...readSearches(draft.searches),
     },
     ...(isValid('documentId', draft.notice) ? { notice: draft.notice } : {}),
   };
@@ -224,6 +242,16 @@ export function buildContactMessage(draft: ContactDraft): ContactMessage {
 function readArticles(ids: readonly string[] | undefined): { articles?: string[] } {
   const articles = [...new Set(ids?.filter(isArticleId))].slice(0, maxReadArticles);
   return articles.length > 0 ? { articles } : {};
+}
+
+/** The searches a message names: those in the form a search is kept, each once, the first `maxNamedSearches`. */
+function readSearches(texts: readonly string[] | undefined): { searches?: string[] } {
+  const kept = regex(searchTextPattern);
+  const searches = [...new Set(texts?.filter((text) => text.length <= maxSearchLength && kept.test(text)))].slice(
+    0,
+    maxNamedSearches,
+  );
+  return searches.length > 0 ? { searches } : {};
 }
 
 export type ParsedContactMessage = { ok: true; message: ContactMessage } | { ok: false; reason: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { helpSignalLimits, parseHelpSignal, searchKeptAs, searchTextPattern } from './help-signal.js';
+import { helpSignalLimits, parseHelpSignal } from './help-signal.js';
+import { searchKeptAs, searchTextPattern } from './search-text.js';
 
 const kept = new RegExp(searchTextPattern, 'u');
 

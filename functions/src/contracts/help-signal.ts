@@ -1,11 +1,12 @@
 import { isArticleId } from './article-id.js';
 import { searchWordsKept } from './search-kept.js';
+import { maxSearchLength, searchKeptAs } from './search-text.js';
 
 // What the help centre writes so the team learns where it fails (the weekly report of the
 // searches that found nothing and the articles that did not help): the contract between the
 // pages that write a signal, firestore.rules, which let exactly these shapes in, and the
 // report that reads them. One of the contracts (ARCHITECTURE.md, "Contracts"): it imports
-// only others (article-id.ts, search-kept.ts). firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
+// only others (article-id.ts, search-kept.ts, search-text.ts). firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
 // patterns and periods with these, character for character.
 //
 // A signal says nothing of who wrote it: no account, address, IP or device id; a search is kept
@@ -42,44 +43,8 @@ export const helpSignalLimits = {
   /** Most words of a search kept. */
   maxWords: searchWordsKept,
   /** Longest search kept, in UTF-16 code units. */
-  maxLength: 60,
+  maxLength: maxSearchLength,
 } as const;
-
-/** One word of a search as kept: lower-case letters, at most one apostrophe inside (l'app). */
-const wordSource = "\\p{Ll}+(?:['’]\\p{Ll}+)?";
-/**
- * A search as kept: one to `maxWords` words, a space or a hyphen between (a hyphen-joined text
- * counts as its words: `mario-rossi-via-roma` is four).
- */
-export const searchTextPattern = `^${wordSource}(?:[ -]${wordSource}){0,${helpSignalLimits.maxWords - 1}}$`;
-const word = new RegExp(`^${wordSource}$`, 'u');
-
-/**
- * A search as it may be kept, or undefined when nothing of it may be: in lower case, its words
- * without the punctuation around them, every word that holds anything but letters dropped (an
- * email address, a phone number, a reference, any number; a hyphen-joined text as a whole when
- * any of its parts does), the first `maxWords` words left, each part of a hyphen-joined text
- * counted as a word. Kept is not shown: the report shows a search only once it was made in
- * several hours and days (functions/src/help-report/summary.ts).
- */
-export function searchKeptAs(typed: string): string | undefined {
-  const parts = typed
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/\s+/u)
-    .map((item) => item.replace(/^[\p{P}\p{S}]+|[\p{P}\p{S}]+$/gu, '').split('-'))
-    .filter((joined) => joined.every((part) => word.test(part)));
-  let kept = '';
-  let words = 0;
-  for (const joined of parts) {
-    const taken = joined.slice(0, helpSignalLimits.maxWords - words).join('-');
-    const next = kept ? `${kept} ${taken}` : taken;
-    if (taken === '' || next.length > helpSignalLimits.maxLength) break;
-    kept = next;
-    words += taken.split('-').length;
-  }
-  return kept || undefined;
-}
 
 /** The fields every signal has besides what it says. */
 type Written = { language: string; createdAt: unknown; expireAt: unknown };

@@ -1,3 +1,4 @@
+import { searchShownFrom } from '../contracts/search-kept.js';
 import { reportLines } from './summary.js';
 
 // What a week's contact messages tell of the help centre, for the team's report: the articles
@@ -12,7 +13,12 @@ export type WeekMessages = {
   total: number;
   /** The articles each message read names (none: an empty list); at most `total` of them. */
   named: ReadonlyArray<readonly string[]>;
+  /** The searches the messages read name, with each message's language and time (none: not listed). */
+  searched?: ReadonlyArray<{ texts: readonly string[]; language: string; writtenMs: number }>;
 };
+
+/** A search named by messages: its words, in which language, by how many messages. */
+export type SearchedFirst = { text: string; language: string; messages: number };
 
 export type MessagesSummary = {
   total: number;
@@ -28,7 +34,42 @@ export type MessagesSummary = {
   noArticle: number;
   /** Messages that named an article the site does not have (a script's, or an article since removed). */
   namedUnknown: number;
+  /**
+   * The searches messages named as made before writing, most first: those named in
+   * `searchShownFrom` separate hours and days only, as the help signals' searches.
+   */
+  searchedFirst: SearchedFirst[];
+  /** Searches past `reportLines`. */
+  moreSearchedFirst: number;
+  /** Searches named in too few hours or days to be shown. */
+  searchedUnshown: number;
 };
+
+const hourMs = 3_600_000;
+const dayMs = 86_400_000;
+
+/** The searches messages named, those named in enough separate hours and days, most first. */
+function searchedFirst(searched: NonNullable<WeekMessages['searched']>) {
+  const byText = new Map<string, SearchedFirst & { hours: Set<number>; days: Set<number> }>();
+  for (const { texts, language, writtenMs } of searched)
+    for (const text of new Set(texts)) {
+      const key = `${language}|${text}`;
+      const line = byText.get(key) ?? { text, language, messages: 0, hours: new Set(), days: new Set() };
+      byText.set(key, line);
+      line.messages += 1;
+      line.hours.add(Math.floor(writtenMs / hourMs));
+      line.days.add(Math.floor(writtenMs / dayMs));
+    }
+  const all = [...byText.values()];
+  const shown = all
+    .filter(({ hours, days }) => hours.size >= searchShownFrom.hours && days.size >= searchShownFrom.days)
+    .map(({ text, language, messages }) => ({ text, language, messages }));
+  return {
+    searchedFirst: mostFirst(shown, (line) => `${line.language} ${line.text}`).slice(0, reportLines),
+    moreSearchedFirst: Math.max(0, shown.length - reportLines),
+    searchedUnshown: all.length - shown.length,
+  };
+}
 
 const mostFirst = <T extends { messages: number }>(lines: T[], name: (line: T) => string) =>
   lines.sort((a, b) => b.messages - a.messages || name(a).localeCompare(name(b)));
@@ -73,5 +114,6 @@ export function summarizeMessages(
     ),
     noArticle,
     namedUnknown,
+    ...searchedFirst(week.searched ?? []),
   };
 }

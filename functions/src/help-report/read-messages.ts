@@ -1,10 +1,12 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
 import { isArticleId } from '../contracts/article-id.js';
+import { isSearchText } from '../contracts/search-text.js';
 import type { WeekMessages } from './messages.js';
 
 // The report's reading of a week's contact messages: how many (one aggregation), and the help
-// articles each names (its context, nothing else of it), for the first `maxMessagesRead`. The
+// articles and searches each names (its context, nothing else of it: and its language and time,
+// which a search's line needs), for the first `maxMessagesRead`. The
 // mail caps keep a real week far below it; a flood of scripted documents costs the report no
 // more than that many reads, and the report says how many it did not read.
 
@@ -16,6 +18,11 @@ function namedArticles(value: unknown): string[] {
   return Array.isArray(value) ? value.filter(isArticleId) : [];
 }
 
+/** The searches a message's context names, those in the form a search is kept only. */
+function namedSearches(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter(isSearchText) : [];
+}
+
 /** The messages written in [fromMs, toMs): how many, and the articles of the first `maxMessagesRead`. */
 export async function readMessages(db: Firestore, fromMs: number, toMs: number): Promise<WeekMessages> {
   const written = db
@@ -24,10 +31,22 @@ export async function readMessages(db: Firestore, fromMs: number, toMs: number):
     .where('createdAt', '<', Timestamp.fromMillis(toMs));
   const [counted, read] = await Promise.all([
     written.count().get(),
-    written.orderBy('createdAt').select('context.articles').limit(maxMessagesRead).get(),
+    written
+      .orderBy('createdAt')
+      .select('context.articles', 'context.searches', 'context.language', 'createdAt')
+      .limit(maxMessagesRead)
+      .get(),
   ]);
   return {
     total: counted.data().count,
     named: read.docs.map((doc) => namedArticles(doc.get('context.articles'))),
+    searched: read.docs.flatMap((doc) => {
+      const texts = namedSearches(doc.get('context.searches'));
+      const language: unknown = doc.get('context.language');
+      const written: unknown = doc.get('createdAt');
+      return texts.length > 0 && typeof language === 'string' && written instanceof Timestamp
+        ? [{ texts, language, writtenMs: written.toMillis() }]
+        : [];
+    }),
   };
 }

@@ -45,6 +45,9 @@ describe('summarizeMessages', () => {
       ],
       noArticle: 2,
       namedUnknown: 1,
+      searchedFirst: [],
+      moreSearchedFirst: 0,
+      searchedUnshown: 0,
     });
   });
 
@@ -78,7 +81,15 @@ describe('renderHelpReport', () => {
       new Map([['search|nothing|en|xylophone tuning', 2]]),
     ),
     messages: summarizeMessages(
-      { total: 5_004, named: [['cancel-pro'], [], ['no-such']] },
+      {
+        total: 5_004,
+        named: [['cancel-pro'], [], ['no-such']],
+        // Named by messages in three hours of three days, and a name typed in one message.
+        searched: [
+          ...[3, 27, 51].map((hours) => ({ texts: ['reel oil'], language: 'it', writtenMs: at(hours) })),
+          { texts: ['mario rossi', 'reel oil'], language: 'it', writtenMs: at(51) },
+        ],
+      },
       (article) => topics[article],
     ),
   };
@@ -116,6 +127,10 @@ describe('renderHelpReport', () => {
         '  1 message  cancel-pro',
         '      https://site.example/help/cancel-pro',
         '',
+        'SEARCHED BEFORE WRITING ANYWAY',
+        '  4 messages  reel oil  (Italian (it))',
+        '      https://site.example/it/help?q=reel%20oil',
+        '',
         'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM',
         '  1 message  pro',
         '  1 message  unknown article',
@@ -126,6 +141,7 @@ describe('renderHelpReport', () => {
         '  24 Nov 2026, 06:00 Rome time: 450 signals in the hour, a flood; 0 read (at most 5 a minute), the rest not counted',
         '  1 search (1 signal) made in fewer than 3 hours or 2 days, not shown',
         '  1 signal naming a language or an article the site does not have',
+        '  1 search named by messages in fewer than 3 hours or 2 days, not shown',
         '  1 message naming an article the site does not have',
       ].join('\n'),
     );
@@ -214,7 +230,18 @@ describe('the report’s size', () => {
           },
         },
         messages: {
-          ...summarizeMessages({ total: many, named: ids.map((id) => [id]) }, () => 'a topic'),
+          ...summarizeMessages(
+            {
+              total: many,
+              named: ids.map((id) => [id]),
+              searched: Array.from({ length: reportLines + 5 }, (_, index) =>
+                [3, 27, 51].map((hours) => ({ texts: [longest(index)], language: 'it', writtenMs: at(hours) })),
+              ).flat(),
+            },
+            () => 'a topic',
+          ),
+          searchedUnshown: many,
+          moreSearchedFirst: many,
           namedUnknown: many,
           noArticle: many,
         },

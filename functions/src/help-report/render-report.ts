@@ -33,10 +33,10 @@ export type RenderedReport = { subject: string; text: string; html: string };
 /**
  * The most the email holds, whatever was written: every list is cut to `reportLines` lines of
  * texts the rules bound, in the site's languages only (render-report.test.ts fills every field
- * to its limit: 73,351 and 78,818 bytes). Far under what a mail server takes (a script's
+ * to its limit: 88,280 and 94,596 bytes). Far under what a mail server takes (a script's
  * 676 languages once made 2.1 MB of text and 2.5 MB of HTML).
  */
-export const reportMaxBytes = { text: 80 * 1024, html: 96 * 1024 } as const;
+export const reportMaxBytes = { text: 96 * 1024, html: 112 * 1024 } as const;
 
 type Line = { text: string; href?: string };
 type Section = { heading: string; lines: Line[] };
@@ -112,6 +112,16 @@ function readFirst({ messages }: HelpReport, links: ReportLinks): Section {
   return { heading: 'Read before writing anyway', lines };
 }
 
+function searchedBeforeWriting({ messages }: HelpReport, links: ReportLinks): Section {
+  const lines: Line[] = messages.searchedFirst.map(({ text, language, messages: n }) => ({
+    text: `${plural(n, 'message')}  ${text}  (${languageLabel(language)})`,
+    href: links.search(text, language),
+  }));
+  if (messages.moreSearchedFirst > 0)
+    lines.push({ text: `…and ${plural(messages.moreSearchedFirst, 'more search', 'more searches')}` });
+  return { heading: 'Searched before writing anyway', lines };
+}
+
 function topics({ messages }: HelpReport): Section {
   const lines: Line[] = messages.byTopic.map(({ topic, messages: n }) => ({
     text: `${plural(n, 'message')}  ${topic}`,
@@ -140,6 +150,10 @@ function notCounted({ signals, messages }: HelpReport): Section {
     });
   if (signals.unknown > 0)
     lines.push({ text: `${plural(signals.unknown, 'signal')} naming a language or an article the site does not have` });
+  if (messages.searchedUnshown > 0)
+    lines.push({
+      text: `${plural(messages.searchedUnshown, 'search', 'searches')} named by messages in fewer than ${String(searchShownFrom.hours)} hours or ${String(searchShownFrom.days)} days, not shown`,
+    });
   if (messages.namedUnknown > 0)
     lines.push({ text: `${plural(messages.namedUnknown, 'message')} naming an article the site does not have` });
   return { heading: 'Not counted', lines };
@@ -180,9 +194,15 @@ export function renderHelpReport(
   const noArticles = signals.articles.lines.length + signals.articles.more;
   const week = `${day(report.fromMs)} – ${day(report.toMs - 1)}`;
   const subject = `Help centre, ${week}: ${plural(searched, 'search', 'searches')} found nothing, ${plural(noArticles, 'article')} answered No`;
-  const sections = [searches('nothing'), searches('unopened'), articles, readFirst, topics, notCounted].map((section) =>
-    section(report, links),
-  );
+  const sections = [
+    searches('nothing'),
+    searches('unopened'),
+    articles,
+    readFirst,
+    searchedBeforeWriting,
+    topics,
+    notCounted,
+  ].map((section) => section(report, links));
   const title = `Where the help centre fell short, ${week} (Rome time)`;
   return {
     subject,

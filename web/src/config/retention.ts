@@ -41,11 +41,16 @@ export const retention = {
    */
   copyRecordYears: 2, // EXAMPLE
   /**
-   * The help centre's answers and searches that found nothing (help signals, with nothing that
-   * names the visitor): the contract's period (functions/src/contracts/help-signal.ts, which
+   * The help centre's answers and searches (help signals, with nothing that names the
+   * visitor): the contract's period (functions/src/contracts/help-signal.ts, which
    * the page's expiry, the rules and the TTL follow), checked by a unit test.
    */
   helpSignalDays: 35,
+  /**
+   * The help centre's weekly summary in the support team's mailbox (its deletion rule): it lists
+   * the searches made often enough to be shown and the articles read before writing.
+   */
+  helpReportMonths: 12, // EXAMPLE
   /** Accounting records of the income from Pro purchases (Italian law: 10 years). */
   accountingYears: 10, // EXAMPLE
 } as const;
@@ -63,6 +68,7 @@ export function retentionValues() {
     recordYears: retention.deletionRecordYears,
     copyRecordYears: retention.copyRecordYears,
     signalDays: retention.helpSignalDays,
+    helpReportMonths: retention.helpReportMonths,
     accountingYears: retention.accountingYears,
   };
 }

@@ -25,7 +25,7 @@ const words = {
     basis: /limited ads, .* legitimate interest .*; .* rest on your consent/,
     consentForShowing: /to show advertising to free members: your consent/,
     cookies: '6. Cookies',
-    signalsKept: (days: number) => `help centre's answers and searches (section 2) are kept ${String(days)} days`,
+    signalsKept: (days: number) => `help centre's answers and searches (section 2) are kept for ${String(days)} days`,
     signalsUnnamed:
       /We do not record who you are \(no account, no email or IP address, no device identifier\), but a search keeps its words/,
     nothingStored: /help centre's question and search store nothing on your device and read nothing from it/,
@@ -40,7 +40,7 @@ const words = {
     basis: /annunci limitati, .* legittimo interesse .* si basano sul tuo consenso/,
     consentForShowing: /mostrare pubblicità agli utenti del piano gratuito: il tuo consenso/,
     cookies: '6. Cookie',
-    signalsKept: (days: number) => `ricerche del centro assistenza (sezione 2) sono conservate ${String(days)} giorni`,
+    signalsKept: (days: number) => `ricerche del centro assistenza (sezione 2) sono conservate per ${String(days)} giorni`,
     signalsUnnamed:
       /Non registriamo chi sei \(né account, né indirizzo email o IP, né identificativi del dispositivo\), ma una ricerca conserva le sue parole/,
     nothingStored: /La domanda e la ricerca del centro assistenza non salvano né leggono nulla sul dispositivo/,
@@ -72,9 +72,11 @@ describe.each(['en', 'it'] as const)('the privacy policy in %s', (language) => {
     expect(notice).toContain('{{supportMonths}}');
     expect(notice).toContain('{{inboxMonths}}');
     // What the form sends besides the message, named where it is sent.
-    expect(notice).toMatch(language === 'en' ? /device and app version/ : /dispositivo e versione dell'app/);
+    expect(notice).toMatch(language === 'en' ? /device and app version/ : /il dispositivo e la versione dell'app/);
     expect(notice).toMatch(w.articlesNamed);
-    expect(notice).toMatch(language === 'en' ? /known problem shown/ : /problema noto mostrato/);
+    expect(notice).toMatch(language === 'en' ? /known-problem notice you saw/ : /avviso di problema noto che hai visto/);
+    // The second use of what is sent: the articles read, counted for the team's weekly summary.
+    expect(notice).toMatch(language === 'en' ? /weekly summary of the help centre/ : /riepilogo settimanale del team/);
   });
 
   // Issue 65: what the help centre records to learn where it fails, for how long, and that it

@@ -34,7 +34,7 @@ import { retentionValues } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
-import { articlesToName } from './contact-link';
+import { articlesToName, searchesToName } from './contact-link';
 
 const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name', subject: 'off', message: 'off' };
 
@@ -117,10 +117,18 @@ export function ContactForm({
         picture.status === 'preparing' ? await picture.ready : picture.status === 'done' ? picture : undefined;
       const bytes = prepared?.ok ? prepared.picture.bytes : undefined;
       // A message written while a known problem is shown names it: the team reads it with the
-      // others. It names the help articles read before writing too.
+      // others. It names the help articles read and the searches made before writing too.
       const notice = shownNotice?.();
       const articles = articlesToName(writtenAbout.current);
-      const message = buildContactMessage({ ...values, ...app, language, articles, ...(notice ? { notice } : {}) });
+      const searches = searchesToName();
+      const message = buildContactMessage({
+        ...values,
+        ...app,
+        language,
+        articles,
+        searches,
+        ...(notice ? { notice } : {}),
+      });
       const id = await sendContactMessage(message, bytes);
       setPicture(noPicture);
       dispatch({ type: 'sent', reference: referenceFor(id) });

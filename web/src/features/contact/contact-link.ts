@@ -2,8 +2,9 @@ import { paths } from '../../config/paths';
 
 // What a message is written from, besides what the visitor types: a link to the Contact Us form
 // that fills part of it in (the parameters of its address, which the form reads:
-// contact-message.ts, prefillFromQuery), and the help articles read on the visit, which the
-// message names. One module: the article pages and the support page load it with their start-up.
+// contact-message.ts, prefillFromQuery), and the help articles read and the help centre's
+// searches made on the visit, which the message names. One module: the help pages and the
+// support page load it with their start-up.
 
 /** The address's parameters a link may fill the form in with. */
 export const contactParameters = {
@@ -46,4 +47,24 @@ export function noteArticleRead(id: string): void {
  */
 export function articlesToName(writtenAbout: string | undefined): string[] {
   return [...(writtenAbout ? [writtenAbout] : []), ...[...read].reverse()];
+}
+
+// The help centre's searches a visitor typed on this visit, as a search is kept
+// (@contracts/search-text), so that a message they write afterwards names them (the team sees
+// what was looked for, and the weekly report which searches came before a message anyway).
+// Like the articles read: in the page's memory only, sent only with a message the visitor sends.
+
+/** Each search made, once, the latest last. */
+const searched: string[] = [];
+
+/** Notes a search made (as kept), the latest last. */
+export function noteSearchMade(text: string): void {
+  const known = searched.indexOf(text);
+  if (known >= 0) searched.splice(known, 1);
+  searched.push(text);
+}
+
+/** The searches a message names: the latest first (the message keeps each once, the first few). */
+export function searchesToName(): string[] {
+  return [...searched].reverse();
 }

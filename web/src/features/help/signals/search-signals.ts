@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { searchKeptAs, type SearchOutcome } from '@contracts/help-signal';
+import type { SearchOutcome } from '@contracts/help-signal';
 import type { Language } from '../../../config/languages';
 import { timings } from '../../../config/constants';
 import { loadSignalStore, sendHelpSignal } from './send-signal';
@@ -31,25 +31,37 @@ export function useSearchSignals(
   language: Language,
   typed: boolean,
 ): { opened: () => void } {
-  const text = found && typed ? searchKeptAs(found.query) : undefined;
+  const query = found && typed ? found.query : undefined;
   const nothing = found !== null && found.results.length === 0;
   /** The search whose articles are on screen, none opened yet. */
   const unopened = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     unopened.current = undefined;
-    if (!text) return undefined;
+    if (!query) return undefined;
+    let settled = true;
     const timer = setTimeout(() => {
-      if (nothing) countSearch('nothing', text, language);
-      else {
-        unopened.current = text;
-        loadSignalStore().catch(() => undefined);
-      }
+      // What a search is kept as, and the visit's memory that a message written afterwards
+      // names it from (contact/contact-link.ts), load then: the help page's start-up carries
+      // neither.
+      Promise.all([import('@contracts/search-text'), import('../../contact/contact-link')])
+        .then(([{ searchKeptAs }, { noteSearchMade }]) => {
+          const text = searchKeptAs(query);
+          if (!text || !settled) return;
+          noteSearchMade(text);
+          if (nothing) countSearch('nothing', text, language);
+          else {
+            unopened.current = text;
+            loadSignalStore().catch(() => undefined);
+          }
+        })
+        .catch(() => undefined);
     }, emptySearchSettleMs);
     return () => {
+      settled = false;
       clearTimeout(timer);
     };
-  }, [text, nothing, language]);
+  }, [query, nothing, language]);
 
   useEffect(() => {
     const left = () => {
