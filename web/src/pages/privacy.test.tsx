@@ -40,7 +40,8 @@ const words = {
     basis: /annunci limitati, .* legittimo interesse .* si basano sul tuo consenso/,
     consentForShowing: /mostrare pubblicità agli utenti del piano gratuito: il tuo consenso/,
     cookies: '6. Cookie',
-    signalsKept: (days: number) => `ricerche del centro assistenza (sezione 2) sono conservate per ${String(days)} giorni`,
+    signalsKept: (days: number) =>
+      `ricerche del centro assistenza (sezione 2) sono conservate per ${String(days)} giorni`,
     signalsUnnamed:
       /Non registriamo chi sei \(né account, né indirizzo email o IP, né identificativi del dispositivo\), ma una ricerca conserva le sue parole/,
     nothingStored: /La domanda e la ricerca del centro assistenza non salvano né leggono nulla sul dispositivo/,
@@ -74,7 +75,9 @@ describe.each(['en', 'it'] as const)('the privacy policy in %s', (language) => {
     // What the form sends besides the message, named where it is sent.
     expect(notice).toMatch(language === 'en' ? /device and app version/ : /il dispositivo e la versione dell'app/);
     expect(notice).toMatch(w.articlesNamed);
-    expect(notice).toMatch(language === 'en' ? /known-problem notice you saw/ : /avviso di problema noto che hai visto/);
+    expect(notice).toMatch(
+      language === 'en' ? /known-problem notice you saw/ : /avviso di problema noto che hai visto/,
+    );
     // The second use of what is sent: the articles read, counted for the team's weekly summary.
     expect(notice).toMatch(language === 'en' ? /weekly summary of the help centre/ : /riepilogo settimanale del team/);
   });
