@@ -41,19 +41,15 @@ export function useSearchSignals(
     if (!query) return undefined;
     let settled = true;
     const timer = setTimeout(() => {
-      // What a search is kept as, and the visit's memory that a message written afterwards
-      // names it from (contact/contact-link.ts), load then: the help page's start-up carries
-      // neither.
-      Promise.all([import('@contracts/search-text'), import('../../contact/contact-link')])
-        .then(([{ searchKeptAs }, { noteSearchMade }]) => {
-          const text = searchKeptAs(query);
-          if (!text || !settled) return;
-          noteSearchMade(text);
+      // What a search is kept as comes with the part that writes signals (signal-store.ts):
+      // the help page's start-up does not carry it.
+      loadSignalStore()
+        .then(({ settledSearch }) => {
+          if (!settled) return;
+          const text = settledSearch(query);
+          if (!text) return;
           if (nothing) countSearch('nothing', text, language);
-          else {
-            unopened.current = text;
-            loadSignalStore().catch(() => undefined);
-          }
+          else unopened.current = text;
         })
         .catch(() => undefined);
     }, emptySearchSettleMs);

@@ -1,5 +1,7 @@
 import { collections } from '@contracts/collections';
 import { helpSignalDocument, type HelpSignalSaid } from '@contracts/help-signal';
+import { searchKeptAs } from '@contracts/search-text';
+import { noteSearchMade } from '../../contact/contact-link';
 import { firebaseConfig, firestoreEmulatorHost } from '../../../firebase/config';
 
 // The help centre's write, in a script part of its own: loaded at a page's first signal (an
@@ -61,4 +63,15 @@ export async function addHelpSignal(said: HelpSignalSaid, language: string): Pro
     keepalive: true,
   });
   if (!response.ok) throw new Error(`The signal was refused (${String(response.status)})`);
+}
+
+/**
+ * A search that stayed on screen, as it may be kept (nothing when no word of it may be), noted
+ * on the visit so that a message written afterwards names it, found or not
+ * (contact/contact-link.ts).
+ */
+export function settledSearch(query: string): string | undefined {
+  const text = searchKeptAs(query);
+  if (text) noteSearchMade(text);
+  return text;
 }
