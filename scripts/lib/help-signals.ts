@@ -4,6 +4,7 @@
 import { serverTimestamp, Timestamp, type DocumentData } from 'firebase/firestore';
 import { maxArticleIdLength } from '../../functions/src/contracts/article-id.ts';
 import { helpSignalExpiryMs, helpSignalLimits } from '../../functions/src/contracts/help-signal.ts';
+import { maxSearchLength } from '../../functions/src/contracts/search-text.ts';
 
 const dayMs = 86_400_000;
 
@@ -47,7 +48,7 @@ export const hostileSignals: Array<[string, () => DocumentData]> = [
   ['a search with an email address', () => ({ ...searchSignal(), text: 'angler@example.org' })],
   ['a search with a phone number', () => ({ ...searchSignal(), text: '+39 333 1234567' })],
   ['a search of five words', () => ({ ...searchSignal(), text: 'one two three four five' })],
-  ['a search too long', () => ({ ...searchSignal(), text: 'a'.repeat(helpSignalLimits.maxLength + 1) })],
+  ['a search too long', () => ({ ...searchSignal(), text: 'a'.repeat(maxSearchLength + 1) })],
   ['a search with an outcome the site has not', () => ({ ...searchSignal(), outcome: 'app' })],
   ['a Contact Us subject (never a signal)', () => ({ ...omitted(searchSignal(), 'outcome'), place: 'contact' })],
   ['a search without its outcome', () => omitted(searchSignal(), 'outcome')],

@@ -453,7 +453,7 @@ describe('HelpSignals: what the help centre may write', () => {
   });
 
   it('has the contract’s patterns, limits, choices and period, character for character', () => {
-    const { keepDays, clockSlackDays, maxLength } = helpSignalLimits;
+    const { keepDays, clockSlackDays } = helpSignalLimits;
     expect(body('isHelpSignal')).toContain(
       `data.expireAt > request.time + duration.value(${keepDays - clockSlackDays}, 'd')`,
     );
@@ -461,7 +461,7 @@ describe('HelpSignals: what the help centre may write', () => {
       `data.expireAt < request.time + duration.value(${keepDays + clockSlackDays}, 'd')`,
     );
     expect(body('isHelpSearch')).toContain(`isSearchText(data.get('text', null))`);
-    expect(body('isSearchText')).toContain(`value.size() <= ${maxLength}`);
+    expect(body('isSearchText')).toContain(`value.size() <= ${maxSearchLength}`);
     expect(body('isSearchText')).toContain(`value.matches(${literal(searchTextPattern)})`);
     const quoted = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');
     expect(body('isHelpSearch')).toContain(`data.get('outcome', null) in [${quoted(searchOutcomes)}]`);

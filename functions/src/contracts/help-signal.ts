@@ -1,16 +1,15 @@
 import { isArticleId } from './article-id.js';
-import { searchWordsKept } from './search-kept.js';
-import { maxSearchLength, searchKeptAs } from './search-text.js';
+import { isSearchText } from './search-text.js';
 
 // What the help centre writes so the team learns where it fails (the weekly report of the
 // searches that found nothing and the articles that did not help): the contract between the
 // pages that write a signal, firestore.rules, which let exactly these shapes in, and the
 // report that reads them. One of the contracts (ARCHITECTURE.md, "Contracts"): it imports
-// only others (article-id.ts, search-kept.ts, search-text.ts). firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
+// only others (article-id.ts, search-text.ts). firestore.rules cannot import it: tests/emulators/rules.test.ts compares the rules'
 // patterns and periods with these, character for character.
 //
 // A signal says nothing of who wrote it: no account, address, IP or device id; a search is kept
-// only in the form the team may be shown (`searchKeptAs`), and every signal carries the time
+// only in the form the team may be shown (search-text.ts), and every signal carries the time
 // the TTL policy deletes it at (`helpSignalLimits.keepDays`).
 
 /**
@@ -40,10 +39,6 @@ export const helpSignalLimits = {
   keepDays: 35,
   /** How far a page's clock may be off: the expiry it writes may differ this much from keepDays. */
   clockSlackDays: 2,
-  /** Most words of a search kept. */
-  maxWords: searchWordsKept,
-  /** Longest search kept, in UTF-16 code units. */
-  maxLength: maxSearchLength,
 } as const;
 
 /** The fields every signal has besides what it says. */
@@ -82,7 +77,7 @@ const readers: Record<HelpSignalKind, (data: Record<string, unknown>) => HelpSig
     // Written before the outcome was (until 35 days after it): `place: 'help'` is a search that
     // found nothing; `place: 'contact'`, a Contact Us subject, is never read.
     const read = place === 'help' && outcome === undefined ? 'nothing' : outcome;
-    return searchOutcomes.includes(read as SearchOutcome) && typeof text === 'string' && searchKeptAs(text) === text
+    return searchOutcomes.includes(read as SearchOutcome) && isSearchText(text)
       ? { kind: 'search', outcome: read as SearchOutcome, text }
       : undefined;
   },

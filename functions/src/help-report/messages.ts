@@ -1,4 +1,4 @@
-import { searchShownFrom } from '../contracts/search-kept.js';
+import { SearchTimes } from './search-shown.js';
 import { reportLines } from './summary.js';
 
 // What a week's contact messages tell of the help centre, for the team's report: the articles
@@ -35,8 +35,8 @@ export type MessagesSummary = {
   /** Messages that named an article the site does not have (a script's, or an article since removed). */
   namedUnknown: number;
   /**
-   * The searches messages named as made before writing, most first: those named in
-   * `searchShownFrom` separate hours and days only, as the help signals' searches.
+   * The searches messages named as made before writing, most first: those named in enough
+   * separate hours and days only (search-shown.ts), as the help signals' searches.
    */
   searchedFirst: SearchedFirst[];
   /** Searches past `reportLines`. */
@@ -45,24 +45,20 @@ export type MessagesSummary = {
   searchedUnshown: number;
 };
 
-const hourMs = 3_600_000;
-const dayMs = 86_400_000;
-
 /** The searches messages named, those named in enough separate hours and days, most first. */
 function searchedFirst(searched: NonNullable<WeekMessages['searched']>) {
-  const byText = new Map<string, SearchedFirst & { hours: Set<number>; days: Set<number> }>();
+  const byText = new Map<string, SearchedFirst & { times: SearchTimes }>();
   for (const { texts, language, writtenMs } of searched)
     for (const text of new Set(texts)) {
       const key = `${language}|${text}`;
-      const line = byText.get(key) ?? { text, language, messages: 0, hours: new Set(), days: new Set() };
+      const line = byText.get(key) ?? { text, language, messages: 0, times: new SearchTimes() };
       byText.set(key, line);
       line.messages += 1;
-      line.hours.add(Math.floor(writtenMs / hourMs));
-      line.days.add(Math.floor(writtenMs / dayMs));
+      line.times.add(writtenMs);
     }
   const all = [...byText.values()];
   const shown = all
-    .filter(({ hours, days }) => hours.size >= searchShownFrom.hours && days.size >= searchShownFrom.days)
+    .filter(({ times }) => times.mayBeShown)
     .map(({ text, language, messages }) => ({ text, language, messages }));
   return {
     searchedFirst: mostFirst(shown, (line) => `${line.language} ${line.text}`).slice(0, reportLines),

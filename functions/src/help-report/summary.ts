@@ -5,7 +5,7 @@ import {
   type HelpSignal,
   type SearchOutcome,
 } from '../contracts/help-signal.js';
-import { searchShownFrom } from '../contracts/search-kept.js';
+import { SearchTimes } from './search-shown.js';
 
 // What a week of help signals (contracts/help-signal.ts) comes to for the team's report: the
 // searches that found nothing and those whose articles none was opened, in each language; the
@@ -23,8 +23,8 @@ import { searchShownFrom } from '../contracts/search-kept.js';
 // - a slow, steady flood: of each subject (an article's Yes, its No, each of its reasons, one
 //   search in one language) at most `perSubjectPerDay` signals count a day; the line says how
 //   many more came;
-// - a name typed once: a search is shown only once it was made in `searchShownFrom.hours`
-//   separate hours on `searchShownFrom.days` separate days; the others are counted, not shown.
+// - a name typed once: a search is shown only once it was made in several separate hours and
+//   days (search-shown.ts); the others are counted, not shown.
 
 /** Signals in one hour past which the hour is a flood: far more than a small app's readers answer in an hour. */
 export const floodPerHour = 200;
@@ -139,11 +139,7 @@ const listed = <T>(lines: T[]): Listed<T> => ({
 });
 
 type SearchSignal = CountedSignal & { kind: 'search' };
-type Gathered = SearchLine & { hours: Set<number>; days: Set<number> };
-
-/** Whether a search was made in enough separate hours and days to be shown. */
-const mayBeShown = ({ hours, days }: Gathered) =>
-  hours.size >= searchShownFrom.hours && days.size >= searchShownFrom.days;
+type Gathered = SearchLine & { times: SearchTimes };
 
 /** The searches of each outcome and language, most first, then alphabetically; the unshown counted apart. */
 function searchLists(
@@ -161,13 +157,11 @@ function searchLists(
       language: signal.language,
       count: 0,
       uncounted: 0,
-      hours: new Set<number>(),
-      days: new Set<number>(),
+      times: new SearchTimes(),
       ...(before && { before: before.get(key) ?? 0 }),
     };
     gathered.set(key, line);
-    line.hours.add(hourOf(signal.writtenMs));
-    line.days.add(Math.floor(signal.writtenMs / dayMs));
+    line.times.add(signal.writtenMs);
     return line;
   };
   for (const signal of counted) lineOf(signal).count += 1;
@@ -178,8 +172,8 @@ function searchLists(
     Record<string, SearchLine[]>
   >;
   const unshown = { texts: 0, signals: 0 };
-  for (const { hours, days, outcome, language, ...line } of gathered.values()) {
-    if (mayBeShown({ ...line, hours, days })) searches[outcome][language]?.push(line);
+  for (const { times, outcome, language, ...line } of gathered.values()) {
+    if (times.mayBeShown) searches[outcome][language]?.push(line);
     else {
       unshown.texts += 1;
       unshown.signals += line.count + line.uncounted;
