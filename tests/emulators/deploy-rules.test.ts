@@ -10,7 +10,7 @@ import {
   withAppStatements,
   type StandInProject,
 } from '../../scripts/lib/google-apis-stand-in.ts';
-import { runRulesChecks, type RulesReport } from '../../scripts/lib/rules-checks.ts';
+import { runRulesChecks, type CheckFailure, type RulesReport } from '../../scripts/lib/rules-checks.ts';
 import { firestoreEmulator } from '../support/emulators.ts';
 
 // `npm run deploy` judges the live rules by what they let through: the rules the Rules API
@@ -107,6 +107,12 @@ async function deployCheck(project: string) {
   return { refusal, report };
 }
 
+/** Each failure as one line, so that an assertion names every check that failed and why. */
+const failed = (failures: CheckFailure[] | undefined) =>
+  failures?.map(
+    ({ check, detail, allowedBy }) => `${check}: ${detail}${allowedBy ? ` (line ${String(allowedBy.line)})` : ''}`,
+  );
+
 /** The 1-based line of `text` in `rules`. */
 const lineOf = (rules: string, text: string) => rules.slice(0, rules.indexOf(text)).split('\n').length;
 
@@ -125,7 +131,7 @@ describe('the live rules judged by what they let through', () => {
       expect(refusal?.reason).toMatch(/✖ .* may not /);
       expect(refusal?.fix).toMatch(/^In the app's rules file, narrow each statement named above/);
       // Nothing the site itself needs is lost by the addition.
-      expect(report?.failures.filter(({ expect: wanted }) => wanted === 'allowed')).toEqual([]);
+      expect(failed(report?.failures.filter(({ expect: wanted }) => wanted === 'allowed'))).toEqual([]);
     },
     60_000,
   );
@@ -133,7 +139,7 @@ describe('the live rules judged by what they let through', () => {
   it("accept the repository's own rules and the app's rules merged with the site's part", async () => {
     for (const project of ['ours', 'merged']) {
       const { refusal, report } = await deployCheck(project);
-      expect(report?.failures, project).toEqual([]);
+      expect(failed(report?.failures), project).toEqual([]);
       expect(report?.checks).toBeGreaterThan(400);
       expect(refusal).toBeUndefined();
     }
