@@ -6,10 +6,9 @@ import { firebaseConfig, firestoreEmulatorHost } from '../../../firebase/config'
 
 // The help centre's write, in a script part of its own: loaded at a page's first signal (an
 // article's answer, a search), never with the page. One request to Firestore's REST API, under
-// the same rules as any client's write, without the Firebase SDK: the SDK keeps a database of
-// its own in the browser (its "heartbeat", in IndexedDB), and the help centre stores nothing on
-// the device (privacy policy, §6). No App Check either: reCAPTCHA's cookies have no place on a
-// page that asks for no consent (README, "App Check").
+// the same rules as any client's write, without the Firebase SDK, whose parts would cost a
+// help page's reader far more bytes than this one request. No App Check either: reCAPTCHA's
+// cookies have no place on a page that asks for no consent (README, "App Check").
 
 const idLetters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
