@@ -218,7 +218,7 @@ describe('the weekly report’s reading of the help signals', () => {
     );
     expect(Buffer.byteLength(email.text)).toBeLessThanOrEqual(reportMaxBytes.text);
     expect(Buffer.byteLength(email.html)).toBeLessThanOrEqual(reportMaxBytes.html);
-    expect(email.text).toContain('  2 No, 60 Yes  cancel-pro  (tried it, did not work 1)');
+    expect(email.text).toContain('  2 No, 60 Yes  cancel-pro  (1 did not work when tried)');
     expect(email.text).toContain('  3×  nodo palomar\n');
     // The script's ids and its searches in languages the site has not are nowhere in it.
     expect(email.text).not.toContain('mario');
@@ -251,7 +251,7 @@ describe('npm run help:report', () => {
     expect(stdout).toMatch(/^Help centre, .+: \d+ searches found nothing, \d+ articles answered No\n/);
     expect(stdout).toContain(`  3×  reel oil  (new)\n      ${site.origin}/help?q=reel+oil\n`);
     expect(stdout).toContain(
-      `  1 No, 0 Yes  restore-pro  (tried it, did not work 1)  (new)\n      ${site.origin}/help/restore-pro\n`,
+      `  1 No, 0 Yes  restore-pro  (1 did not work when tried)  (new)\n      ${site.origin}/help/restore-pro\n`,
     );
     expect(stdout).toMatch(
       new RegExp(
@@ -348,7 +348,7 @@ describe('the weekly report by email', () => {
         `SEARCHES THAT FOUND NOTHING\n  English (en)\n  3×  lure colours  (new)\n      ${origin}/help?q=lure+colours\n`,
       );
       expect(mail?.text).toContain(
-        `ARTICLES ANSWERED NO\n  1 No, 0 Yes  payment-failed  (unclear 1)  (new)\n      ${origin}/help/payment-failed\n`,
+        `ARTICLES ANSWERED NO\n  1 No, 0 Yes  payment-failed  (1 unclear)  (new)\n      ${origin}/help/payment-failed\n`,
       );
       expect(mail?.text).toContain(
         `READ BEFORE WRITING ANYWAY\n  1 message  payment-failed\n      ${origin}/help/payment-failed\n  1 message  pro-prices\n`,
@@ -357,7 +357,7 @@ describe('the weekly report by email', () => {
         'MESSAGES PER TOPIC, BY THE ARTICLE WRITTEN FROM\n  1 message  pro\n  3 messages  named no article\n  4 messages this week',
       );
       expect(mail?.html).toContain(
-        `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (unclear 1)  (new)</a>`,
+        `<a href="${origin}/help/payment-failed" style="color:#0b57d0">1 No, 0 Yes  payment-failed  (1 unclear)  (new)</a>`,
       );
       expect(mail?.html).toContain(`<a href="${origin}/help?q=lure+colours"`);
       expect(mail?.text).toContain('  1 search (1 signal) made in fewer than 3 hours or 2 days, not shown');

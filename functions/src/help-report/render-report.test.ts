@@ -120,7 +120,7 @@ describe('renderHelpReport', () => {
         '      https://site.example/help?q=night%20fishing',
         '',
         'ARTICLES ANSWERED NO',
-        '  1 No, 1 Yes  cancel-pro  (tried it, did not work 1)  (new)',
+        '  1 No, 1 Yes  cancel-pro  (1 did not work when tried)  (new)',
         '      https://site.example/help/cancel-pro',
         '',
         'READ BEFORE WRITING ANYWAY',
@@ -151,7 +151,7 @@ describe('renderHelpReport', () => {
     expect(email.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
     expect(email.html).toContain('<h2 style="font-size:16px;margin:20px 0 8px">Articles answered No</h2>');
     expect(email.html).toContain(
-      '<li><a href="https://site.example/help/cancel-pro" style="color:#0b57d0">1 No, 1 Yes  cancel-pro  (tried it, did not work 1)  (new)</a></li>',
+      '<li><a href="https://site.example/help/cancel-pro" style="color:#0b57d0">1 No, 1 Yes  cancel-pro  (1 did not work when tried)  (new)</a></li>',
     );
     expect(email.html).toContain('canna &#60;b&#62;da&#60;/b&#62; mare');
     expect(email.html).not.toContain('<b>da</b>');

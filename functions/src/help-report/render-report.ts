@@ -44,7 +44,7 @@ type Section = { heading: string; lines: Line[] };
 const reasonNames: Record<HelpReason, string> = {
   'not-my-problem': 'not my problem',
   unclear: 'unclear',
-  'did-not-work': 'tried it, did not work',
+  'did-not-work': 'did not work when tried',
 };
 // The team's time: the week runs Monday to Monday in Rome (week.ts).
 const timeZone = 'Europe/Rome';
@@ -89,7 +89,7 @@ const searches =
 function articleLine(line: ArticleLine, links: ReportLinks): Line {
   const reasons = Object.entries(line.reasons)
     .filter(([, n]) => n > 0)
-    .map(([reason, n]) => `${reasonNames[reason as HelpReason]} ${count(n)}`)
+    .map(([reason, n]) => `${count(n)} ${reasonNames[reason as HelpReason]}`)
     .join(', ');
   return {
     text: `${count(line.no)} No, ${count(line.yes)} Yes  ${line.article}${reasons ? `  (${reasons})` : ''}${beside(line.noBefore, ' No')}${past(line.uncounted)}`,
