@@ -153,6 +153,8 @@ describe('renderHelpReport', () => {
     expect(email.html).toContain(
       '<li><a href="https://site.example/help/cancel-pro" style="color:#0b57d0">1 No, 1 Yes  cancel-pro  (1 did not work when tried)  (new)</a></li>',
     );
+    // A language heads its searches: a label, not one more item of the list.
+    expect(email.html).toMatch(/<li style="list-style:none;[^"]*font-weight:bold">Italian \(it\)<\/li>/);
     expect(email.html).toContain('canna &#60;b&#62;da&#60;/b&#62; mare');
     expect(email.html).not.toContain('<b>da</b>');
     expect(email.html).toContain(

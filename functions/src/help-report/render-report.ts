@@ -38,7 +38,8 @@ export type RenderedReport = { subject: string; text: string; html: string };
  */
 export const reportMaxBytes = { text: 96 * 1024, html: 112 * 1024 } as const;
 
-type Line = { text: string; href?: string };
+/** One line of a section: linked where it names a page; a label heads the lines below it (a language). */
+type Line = { text: string; href?: string; label?: true };
 type Section = { heading: string; lines: Line[] };
 
 const reasonNames: Record<HelpReason, string> = {
@@ -79,7 +80,7 @@ const searches =
     const lines: Line[] = [];
     for (const [language, found] of Object.entries(signals.searches[outcome]).sort(([a], [b]) => a.localeCompare(b))) {
       if (found.lines.length === 0) continue;
-      lines.push({ text: languageLabel(language) });
+      lines.push({ text: languageLabel(language), label: true });
       lines.push(...found.lines.map((line) => searchLine(line, language, links)));
       if (found.more > 0) lines.push({ text: `…and ${plural(found.more, 'more search', 'more searches')}` });
     }
@@ -176,7 +177,9 @@ const htmlOf = (section: Section) =>
     .map((line: Line) =>
       line.href
         ? `<li><a href="${escapeHtml(line.href)}" style="color:#0b57d0">${escapeHtml(line.text)}</a></li>`
-        : `<li>${escapeHtml(line.text)}</li>`,
+        : line.label
+          ? `<li style="list-style:none;margin:8px 0 0 -20px;font-weight:bold">${escapeHtml(line.text)}</li>`
+          : `<li>${escapeHtml(line.text)}</li>`,
     )
     .join('\n')}\n</ul>`;
 
