@@ -1,7 +1,8 @@
 // A real SMTP server on loopback for the tests and the mail benchmark: it keeps what it
 // receives, and can refuse, delay or stop like a real server.
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { PromptSMTPServer } from './prompt-smtp-server.ts';
 
 /** An SMTP reply code the inbox answers a message with instead of accepting it. */
 type Rejection = { code: number; text: string };
@@ -32,7 +33,7 @@ export async function startInbox(port: number, listenHost = '127.0.0.1'): Promis
   let delayMs = 0;
 
   const listen = async () => {
-    const current = new SMTPServer({
+    const current = new PromptSMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,

@@ -2,7 +2,8 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import type { AddressInfo } from 'node:net';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer, type SMTPServerAuthentication } from 'smtp-server';
+import type { SMTPServerAuthentication } from 'smtp-server';
+import { PromptSMTPServer } from '../../scripts/lib/prompt-smtp-server.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
 import { accountRef } from '../../functions/src/email/smtp-account.ts';
@@ -89,7 +90,7 @@ async function startLoginServer(
 ): Promise<LoginServer> {
   const messages: ParsedMail[] = [];
   const logins: SMTPServerAuthentication[] = [];
-  const server = new SMTPServer({
+  const server = new PromptSMTPServer({
     authMethods: [method],
     authOptional: false, // no mail without a login
     allowInsecureAuth: true, // plain TCP on loopback

@@ -4,7 +4,8 @@
 // connection, stalls, limits the sessions at once), and can stop it and start it again.
 import type { AddressInfo, Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { PromptSMTPServer } from '../../scripts/lib/prompt-smtp-server.ts';
 import type { SessionStep } from '../../functions/src/email/provider-reply-samples.ts';
 
 export const mailbox = 'support-sender@example.com';
@@ -69,7 +70,7 @@ export async function startAccountServer(options: { clock?: () => number } = {})
   let server: SMTPServer | undefined;
   let port = 0;
   const listen = async () => {
-    const current = new SMTPServer({
+    const current = new PromptSMTPServer({
       authMethods: ['PLAIN', 'LOGIN'],
       authOptional: false,
       allowInsecureAuth: true,
