@@ -137,7 +137,8 @@ const steps: Step[] = [
     needs: 'build',
     commands: [
       [bin('vitest'), 'run', '--config', 'e2e/engines/vitest.config.ts', '--exclude', alone, ...timed('engines')],
-      // A known-problem notice shows on every page that asks: each engine's check of it alone, last.
+      // A known-problem notice shows on every page that asks: the engines' checks of one notice,
+      // side by side, last (notice.alone.test.ts).
       [
         bin('vitest'),
         'run',

@@ -18,8 +18,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { languageCookie, languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import { everyPath } from '../../web/src/config/site-pages.ts';
-import { hostingOrigin, projectId, root, runCommand } from '../../tests/support/emulators.ts';
-import { siteNoticeLimits, siteNoticePath } from '../../functions/src/contracts/site-notice.ts';
+import { hostingOrigin, projectId, root } from '../../tests/support/emulators.ts';
+import { siteNoticePath } from '../../functions/src/contracts/site-notice.ts';
 import { exportDeadlineMs } from '../../functions/src/account-export/member-export.ts';
 import { seedMember, seededPaths } from '../../tests/support/members.ts';
 import { referencePattern } from '../../functions/src/contracts/contact-message.ts';
@@ -46,6 +46,7 @@ import {
   type Violation,
 } from '../support/policy-violations.ts';
 import { launch, type EngineName, type EnginePage } from './drivers.ts';
+import { SharedNotice } from './shared-notice.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
 // Every template, and the day's sample of the pages that share one (support/addresses.ts).
@@ -143,10 +144,13 @@ class Trace {
  * What one file checks in an engine: every page (`pages`) or the journeys through the forms,
  * the Account page, the carousels and the menu (`journeys`). Two files an engine, each with a
  * browser of its own, so the four run side by side. `notice`: a real known-problem notice,
- * which every page that asks shows, in a file of its own per engine (`*.alone.test.ts`), run
- * after the four, one engine after the other.
+ * which every page that asks shows, after the four, in a file of its own (`notice.alone.test.ts`)
+ * where the engines check one notice side by side (shared-notice.ts).
  */
 export type EnginePart = 'pages' | 'journeys' | 'notice';
+
+/** The notice the engines' notice checks share (the file that declares them runs them side by side). */
+const sharedNotice = new SharedNotice();
 
 export function engineSuite(engine: EngineName, part: EnginePart): void {
   describe(`${engine} ${part}`, () => {
@@ -362,22 +366,14 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
     }
 
     if (part === 'notice') {
+      sharedNotice.join();
       it('a known problem set with the command is shown above the form and on the help centre in both languages and at both widths, named by a message, and gone once cleared', async () => {
-        const token = `${engine}-${Date.now().toString(36)}`;
-        const texts: Record<Language, string> = {
-          en: `Sign-in <b>fails</b> on Android 15 (${token})`,
-          it: `L'accesso <b>non riesce</b> su Android 15 (${token})`,
-        };
-        const notice = (...args: string[]) => runCommand('notice.ts', ...args, '--project', projectId);
+        const { token, texts } = sharedNotice;
         const shownText = `document.querySelector('.known-problem__box p')?.textContent ?? ''`;
-        // The read's function answers what it read for memorySeconds (the pages before read none).
-        const functionMemory = () =>
-          new Promise((resolve) => setTimeout(resolve, siteNoticeLimits.memorySeconds * 1000));
-        const set = await notice('set', '--en', texts.en, '--it', texts.it, '--yes');
-        expect(set.code, set.stderr).toBe(0);
-        await functionMemory();
-        const email = `${token}@example.com`;
+        const email = `${token}-${engine}@example.com`;
         try {
+          const set = await sharedNotice.set();
+          expect(set.code, set.stderr).toBe(0);
           for (const language of languages) {
             for (const name of ['support', 'help'] as const) {
               await open(localizedPath(everyPath[name], language), language, headings[name][language]);
@@ -395,7 +391,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
             await page.setWidth(1280, 800);
           }
           // A message written while it is shown names it: its email says so first.
-          const subject = `Cannot sign in ${token}`;
+          const subject = `Cannot sign in ${token} ${engine}`;
           await open(paths.support, 'en', headings.support.en);
           await waitFor(page, `${shownText} === ${JSON.stringify(texts.en)}`, 'no notice above the form');
           await typeMessage(email, subject, `Sent from ${page.version}.`);
@@ -405,11 +401,11 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
           expect(mail.text.split('\n')[0]).toContain(`Known problem: "${texts.en}"`);
           expect(mail.text).toContain(`Subject: ${subject}`);
         } finally {
-          const clear = await notice('clear', '--yes');
+          // Cleared once every engine is done with it, and read by pages as gone.
+          const clear = await sharedNotice.clear();
           expect(clear.code, clear.stderr).toBe(0);
         }
         // Cleared: a page opened once the function's memory of it is over reads none and shows nothing.
-        await functionMemory();
         await open(paths.support, 'en', headings.support.en);
         await waitFor(
           page,

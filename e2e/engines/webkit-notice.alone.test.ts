@@ -1,3 +1,0 @@
-import { engineSuite } from './engine-suite.ts';
-
-engineSuite('webkit', 'notice');
