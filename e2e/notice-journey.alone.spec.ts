@@ -3,7 +3,7 @@ import { siteNoticeLimits } from '../functions/src/contracts/site-notice.ts';
 import { referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { everyPath } from '../web/src/config/site-pages.ts';
-import { projectId, runCommand } from '../tests/support/emulators.ts';
+import { runNotice } from '../tests/support/emulators.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { keepScreenshot } from './support/screenshots.ts';
@@ -17,8 +17,6 @@ import { contactTexts, languages, open, paths, suggestionsSettled, type Language
 // within a minute.
 // In the project of its width, run after every other test (playwright.config.ts): a
 // notice set here shows on every page that asks, which no other test expects.
-
-const notice = (...args: string[]) => runCommand('notice.ts', ...args, '--project', projectId);
 
 /** Writes a message on the Contact Us page open in `language`; resolves to the reference shown. */
 async function write(page: Page, language: Language, email: string, subject: string): Promise<string> {
@@ -76,7 +74,7 @@ test(
       await open(openPages[shownIn], localizedPath(paths.support, shownIn));
       await expect(box(openPages[shownIn])).toBeEmpty();
     }
-    const set = await notice('set', '--en', texts.en, '--it', texts.it, '--help', 'app-not-working', '--yes');
+    const set = await runNotice('set', '--en', texts.en, '--it', texts.it, '--help', 'app-not-working', '--yes');
     expect(set.code, set.stderr).toBe(0);
     try {
       // A page open before asks again within a minute of its own: the notice is on both.
@@ -126,7 +124,7 @@ test(
         expect(references).toContain(referenceFor(documentId));
       }
     } finally {
-      const clear = await notice('clear', '--yes');
+      const clear = await runNotice('clear', '--yes');
       expect(clear.code, clear.stderr).toBe(0);
     }
     // The pages still open (the English one since the start, the Italian one since the last

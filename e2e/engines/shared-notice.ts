@@ -1,5 +1,5 @@
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
-import { projectId, runCommand, type CommandRun } from '../../tests/support/emulators.ts';
+import { runNotice, type CommandRun } from '../../tests/support/emulators.ts';
 import type { Language } from '../../web/src/config/languages.ts';
 
 // One known-problem notice for the engines' notice checks, which run side by side in one file
@@ -14,8 +14,6 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The read's function answers what it read for memorySeconds: a page reads the change after that. */
 const functionMemory = () => wait(siteNoticeLimits.memorySeconds * 1000);
-
-const notice = (...args: string[]) => runCommand('notice.ts', ...args, '--project', projectId);
 
 export class SharedNotice {
   private engines = 0;
@@ -41,7 +39,7 @@ export class SharedNotice {
 
   /** Sets the notice (the first engine to ask), then waits until a page reads it. */
   set(): Promise<CommandRun> {
-    this.setting ??= notice('set', '--en', this.texts.en, '--it', this.texts.it, '--yes').then(async (run) => {
+    this.setting ??= runNotice('set', '--en', this.texts.en, '--it', this.texts.it, '--yes').then(async (run) => {
       if (run.code === 0) await functionMemory();
       return run;
     });
@@ -57,7 +55,7 @@ export class SharedNotice {
     if (this.arrived >= this.engines) this.releaseEveryone();
     const othersLate = new Promise<void>((resolve) => setTimeout(resolve, othersWithinMs).unref());
     await Promise.race([this.everyoneDone, othersLate]);
-    this.clearing ??= notice('clear', '--yes').then(async (run) => {
+    this.clearing ??= runNotice('clear', '--yes').then(async (run) => {
       await functionMemory();
       return run;
     });

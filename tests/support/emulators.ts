@@ -145,3 +145,7 @@ export async function runCommand(script: string, ...args: string[]): Promise<Com
     return { code, stdout, stderr };
   }
 }
+
+/** `npm run notice` as the operator runs it, on the emulators' project. */
+export const runNotice = (...args: string[]): Promise<CommandRun> =>
+  runCommand('notice.ts', ...args, '--project', projectId);
