@@ -1,23 +1,13 @@
-// Browser tests: Debian's Chromium (never a downloaded browser) against the built site served
+// Browser tests: Debian's Chromium headless shell (never a downloaded browser) against the built site served
 // by the Hosting emulator, with Firestore, Functions and a real SMTP inbox on loopback. Run
 // under `firebase emulators:exec` by `npm test` (step e2e); see e2e/support/ for the inbox.
 import { defineConfig } from '@playwright/test';
+import { testChromiumArgs, testChromiumPath } from '../scripts/lib/test-chromium.ts';
 import { today } from './support/addresses.ts';
 import { desktopSkips, phoneRuns } from './support/widths.ts';
 
 // The day's sample of pages is pinned before any worker starts (support/addresses.ts).
 today();
-
-export const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const desktop = { viewport: { width: 1280, height: 800 } };
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -40,7 +30,7 @@ export default defineConfig({
   use: {
     baseURL: 'http://127.0.0.1:5000',
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: testChromiumPath, args: testChromiumArgs },
     locale: 'en-GB',
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -17,6 +17,7 @@ import { headings, helpTextPattern, helpTexts, legalLine, untranslatedKey } from
 import { site } from '../../web/src/config/site.ts';
 import { readTextFile } from '../../web/build/fact-texts.ts';
 import { hostingOrigin, root } from '../support/emulators.ts';
+import { testChromiumArgs, testChromiumPath } from '../../scripts/lib/test-chromium.ts';
 
 // What search engines, link previews and every visitor get before any script runs, from the
 // Hosting emulator serving the built site: every page's head and body (its heading, the
@@ -79,10 +80,7 @@ let browser: Browser;
 let parser: BrowserPage;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  browser = await chromium.launch({ executablePath: testChromiumPath, args: testChromiumArgs });
   // Scripts off: the head must be right in the HTML itself, as a crawler or a share preview reads it.
   parser = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
 });
