@@ -118,9 +118,9 @@ function chromeFlags(userDataDir: string): string[] {
 type Chrome = { port: number; close: () => Promise<void> };
 
 /** Starts Chromium in a profile of its own and waits for the port it chose for DevTools. */
-async function launchChrome(): Promise<Chrome> {
+async function launchChrome(browser: string): Promise<Chrome> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'lighthouse-chrome-'));
-  const child = spawn(chromePath, chromeFlags(userDataDir), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(browser, chromeFlags(userDataDir), { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
@@ -149,7 +149,7 @@ async function launchChrome(): Promise<Chrome> {
     await new Promise((done) => setTimeout(done, 100));
   }
   await close();
-  throw new Error(`Chromium did not start (${chromePath}):\n${stderr.slice(-2000)}`);
+  throw new Error(`Chromium did not start (${browser}):\n${stderr.slice(-2000)}`);
 }
 
 type Config = Parameters<typeof lighthouse>[2];
@@ -204,16 +204,17 @@ const traceErrors = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'NO_LCP_ALL_FR
 /**
  * One Lighthouse run of `url` in a fresh Chromium (a first visit: empty cache and storage),
  * repeated once (in another fresh Chromium) when the trace was not recorded. Throws when
- * Lighthouse could not measure the page (its runtime error, such as a 404).
+ * Lighthouse could not measure the page (its runtime error, such as a 404). `browser` is the
+ * full Chromium visitors run unless a caller that measures no speed asks for another.
  */
-export async function runLighthouse(url: string, config: Config): Promise<Run> {
+export async function runLighthouse(url: string, config: Config, browser = chromePath): Promise<Run> {
   try {
-    return await runLighthouseOnce(url, config);
+    return await runLighthouseOnce(url, config, browser);
   } catch (error) {
     const code = error instanceof LighthouseError ? error.code : undefined;
     if (code === undefined || !traceErrors.has(code)) throw error;
     console.warn(`  ${url}: ${code}, running it again`);
-    return runLighthouseOnce(url, config);
+    return runLighthouseOnce(url, config, browser);
   }
 }
 
@@ -230,9 +231,9 @@ class LighthouseError extends Error {
   }
 }
 
-async function runLighthouseOnce(url: string, config: Config): Promise<Run> {
+async function runLighthouseOnce(url: string, config: Config, browser: string): Promise<Run> {
   const begun = Date.now();
-  const chrome = await launchChrome();
+  const chrome = await launchChrome(browser);
   try {
     const result = await lighthouse(
       url,

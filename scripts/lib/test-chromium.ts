@@ -2,7 +2,8 @@
 // same Blink and V8 as Debian's Chromium without the desktop browser around them, which is what
 // Playwright itself runs for headless tests. The browser tests' 97 pages of pages, account and
 // contact took 177 CPU-seconds in it against 264 in the full browser, the same tests passing.
-// Lighthouse and the benchmarks keep the full browser: they measure what visitors run.
+// Lighthouse's assertions run in it too (scripts/lighthouse.ts --assert); whatever measures
+// speed (Lighthouse's performance, the benchmarks) keeps the full browser visitors run.
 import { existsSync } from 'node:fs';
 
 const headlessShell = '/usr/bin/chromium-headless-shell';
