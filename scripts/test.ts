@@ -25,7 +25,7 @@ import {
 } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
-import { machineSeconds, takeChildrenSeconds } from './lib/cpu.ts';
+import { machineSeconds, machineStolenSeconds, takeChildrenSeconds } from './lib/cpu.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
 import { bin, lintCommands, typecheckCommands, unitCommand } from './lib/step-commands.ts';
 
@@ -187,6 +187,7 @@ const outcomes = new Map<Step, Outcome>();
 const passed = new Set<string>();
 const started = Date.now();
 const machineAtStart = machineSeconds();
+const stolenAtStart = machineStolenSeconds();
 takeChildrenSeconds();
 
 // Inside the emulators (`--inside emulators,e2e,engines`): those steps in order, each after the
@@ -371,14 +372,16 @@ for (const step of chosen) {
 }
 console.log(`\n${parts.join(' · ')}`);
 const machineAtEnd = machineSeconds();
+const stolenAtEnd = machineStolenSeconds();
 if (machineAtStart !== undefined && machineAtEnd !== undefined) {
   const figure = (value: number) => String(Math.round(value));
+  const stolen = stolenAtStart === undefined || stolenAtEnd === undefined ? undefined : stolenAtEnd - stolenAtStart;
   const alone = ordered.filter(({ machine }) => machine !== undefined);
   const besides = ordered.filter(({ cpu }) => cpu !== undefined);
   const hasBeside = besides.length > 0;
   console.log(
     [
-      `CPU-seconds: ${figure(machineAtEnd - machineAtStart)} in all, on this machine's ${String(availableParallelism())} cores while npm test ran (/proc/stat)`,
+      `CPU-seconds: ${figure(machineAtEnd - machineAtStart)} in all, on this machine's ${String(availableParallelism())} cores while npm test ran (/proc/stat)${stolen === undefined || stolen < 1 ? '' : `; besides, the host took ${figure(stolen)} from its cores (steal: no work of ours, but slower steps)`}`,
       `  while each step ran, all the machine did: ${alone.map(({ title, machine = 0 }) => `${title} ${figure(machine)}${hasBeside && title === 'emulator tests' ? ' (with the steps beside it)' : ''}`).join(' · ')}`,
       ...(hasBeside
         ? [

@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { busySeconds, childrenSeconds, takeChildrenSeconds } from './cpu.ts';
+import { busySeconds, childrenSeconds, stolenSeconds, takeChildrenSeconds } from './cpu.ts';
 
 describe('CPU-seconds from /proc', () => {
-  it("sums the machine's busy time, idle and waiting for I/O left out", () => {
+  it("sums the machine's busy time, idle, waiting for I/O and the host's steal left out", () => {
     // user nice system idle iowait irq softirq steal guest guest_nice
-    expect(busySeconds('cpu  1000 50 300 90000 700 10 20 5 0 0\ncpu0 500 25 150 45000 350 5 10 2 0 0\n')).toBe(13.85);
+    const stat = 'cpu  1000 50 300 90000 700 10 20 5 0 0\ncpu0 500 25 150 45000 350 5 10 2 0 0\n';
+    expect(busySeconds(stat)).toBe(13.8);
+    expect(stolenSeconds(stat)).toBe(0.05);
     expect(busySeconds('intr 1 2 3\n')).toBeUndefined();
+    expect(stolenSeconds('intr 1 2 3\n')).toBeUndefined();
   });
 
   it("reads the ended children's time after a command name that holds spaces and a parenthesis", () => {

@@ -17,12 +17,28 @@ const readOrUndefined = (path: string) => {
   }
 };
 
-/** The machine's busy CPU-seconds in /proc/stat's first line (user, nice, system, irq, softirq, steal). */
-export function busySeconds(stat: string): number | undefined {
+/** /proc/stat's first line as numbers (user nice system idle iowait irq softirq steal …). */
+function cpuLine(stat: string): number[] | undefined {
   const fields = /^cpu\s+(.*)$/m.exec(stat)?.[1]?.trim().split(/\s+/).map(Number);
-  if (!fields || fields.length < 8 || fields.some((value) => !Number.isFinite(value))) return undefined;
-  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
-  return (user + nice + system + irq + softirq + steal) / ticksPerSecond;
+  return !fields || fields.length < 8 || fields.some((value) => !Number.isFinite(value)) ? undefined : fields;
+}
+
+/**
+ * The machine's busy CPU-seconds in /proc/stat's first line (user, nice, system, irq, softirq):
+ * the work done here. Steal (time a virtual machine's cores were ready but the host ran another
+ * guest) is no work of ours and changes with the host's load: `stolenSeconds` tells it apart.
+ */
+export function busySeconds(stat: string): number | undefined {
+  const fields = cpuLine(stat);
+  if (!fields) return undefined;
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
+  return (user + nice + system + irq + softirq) / ticksPerSecond;
+}
+
+/** The CPU-seconds the host took from this machine's cores (steal), from /proc/stat's first line. */
+export function stolenSeconds(stat: string): number | undefined {
+  const steal = cpuLine(stat)?.[7];
+  return steal === undefined ? undefined : steal / ticksPerSecond;
 }
 
 /** The CPU-seconds of the ended children in a /proc/<pid>/stat line (`cutime` + `cstime`). */
@@ -38,6 +54,12 @@ export function childrenSeconds(stat: string): number | undefined {
 export const machineSeconds = (): number | undefined => {
   const stat = readOrUndefined('/proc/stat');
   return stat === undefined ? undefined : busySeconds(stat);
+};
+
+/** The CPU-seconds the host took from this machine so far. */
+export const machineStolenSeconds = (): number | undefined => {
+  const stat = readOrUndefined('/proc/stat');
+  return stat === undefined ? undefined : stolenSeconds(stat);
 };
 
 let reaped = 0;
