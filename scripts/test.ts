@@ -27,12 +27,12 @@ import { root } from './lib/project.ts';
 import { capture, run } from './lib/processes.ts';
 import { machineSeconds, machineStolenSeconds, takeChildrenSeconds } from './lib/cpu.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
-import { bin, lintCommands, typecheckCommands, unitCommand } from './lib/step-commands.ts';
+import { bin, lintCommands, typecheckCommands, unitCommand, type Command } from './lib/step-commands.ts';
 
 type Step = {
   id: string;
   title: string;
-  commands: Array<[string, ...string[]]>;
+  commands: Command[];
   needs?: string;
   /** Runs the emulators and the inbox: their ports must be free. */
   emulators?: true;
@@ -40,6 +40,8 @@ type Step = {
   inside?: true;
   /** Turns the Functions emulator's background triggers off and on (the next step wants them on). */
   switchesTriggers?: true;
+  /** Its commands run at once: the first's output as it comes, each other's when it ends. */
+  sideBySide?: true;
   /**
    * Runs while the step of this id runs (in the order listed, its output held until it ends);
    * on its own when that step does not run.
@@ -117,7 +119,30 @@ const steps: Step[] = [
     switchesTriggers: true,
     title: 'emulator tests',
     needs: 'build',
-    commands: [[bin('vitest'), 'run', '--config', 'tests/vitest.config.ts', 'emulators/', ...timed('emulators')]],
+    // The two lanes of tests/support/lanes.ts, each one file at a time: the site's project's
+    // files, and beside them those on a project of their own.
+    sideBySide: true,
+    commands: [
+      [
+        bin('vitest'),
+        'run',
+        '--config',
+        'tests/vitest.config.ts',
+        '--project',
+        'site',
+        'emulators/',
+        ...timed('emulators'),
+      ],
+      [
+        bin('vitest'),
+        'run',
+        '--config',
+        'tests/vitest.config.ts',
+        '--project',
+        'own-project',
+        ...timed('emulators-own'),
+      ],
+    ],
   },
   {
     // The browser tests (Debian's Chromium) against the built site on the same emulators;
@@ -235,22 +260,41 @@ async function runStep(step: Step, held = false): Promise<void> {
     end({ ok: false, note: blocked });
     return;
   }
-  let ok = true;
-  let output = '';
-  for (const [command, ...args] of step.commands) {
-    if (held) {
-      const result = await capture(command, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } });
-      used();
-      output += result.stdout + result.stderr;
-      if (result.code !== 0) ok = false;
-    } else {
-      const code = await run(command, args, { cwd: root });
-      used();
-      if (code !== 0) ok = false;
-    }
-  }
+  const { ok, output } = await runCommands(step, held, used);
   if (ok) passed.add(step.id);
   end({ ok }, output);
+}
+
+type Ran = { code: number; stdout: string; stderr: string };
+
+/**
+ * A step's commands, one after another or side by side (`sideBySide`); the output of a held
+ * step collected, else the first command's shown as it comes and the others' as they end.
+ * `used` takes the CPU-seconds of the commands that ended.
+ */
+async function runCommands(step: Step, held: boolean, used: () => void): Promise<{ ok: boolean; output: string }> {
+  const env = { ...process.env, FORCE_COLOR: '1' };
+  const collect = ([command, ...args]: Command): Promise<Ran> => capture(command, args, { cwd: root, env });
+  const show = async ([command, ...args]: Command): Promise<Ran> => ({
+    code: await run(command, args, { cwd: root }),
+    stdout: '',
+    stderr: '',
+  });
+  const results: Ran[] = [];
+  if (step.sideBySide) {
+    const [first, ...others] = step.commands;
+    const firstRun = first === undefined ? [] : [held ? collect(first) : show(first)];
+    results.push(...(await Promise.all([...firstRun, ...others.map(collect)])));
+    used();
+  } else {
+    for (const command of step.commands) {
+      results.push(await (held ? collect(command) : show(command)));
+      used();
+    }
+  }
+  const output = results.map(({ stdout, stderr }) => stdout + stderr).join('');
+  if (!held && output) console.log(output);
+  return { ok: results.every(({ code }) => code === 0), output: held ? output : '' };
 }
 
 /**

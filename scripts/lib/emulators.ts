@@ -90,7 +90,7 @@ export async function waitForPort(portNumber: number, timeoutMs: number): Promis
  */
 export async function resetEmulators({ triggers }: { triggers: boolean }): Promise<void> {
   const calls: Array<[string, string, string]> = [
-    firestoreDocuments,
+    firestoreDocuments(projectId),
     ['Auth accounts', `${origin('auth')}/emulator/v1/projects/${projectId}/accounts`, 'DELETE'],
   ];
   if (triggers) calls.push(['background triggers', `${origin('hub')}/functions/enableBackgroundTriggers`, 'PUT']);
@@ -98,9 +98,9 @@ export async function resetEmulators({ triggers }: { triggers: boolean }): Promi
 }
 
 const origin = (name: string) => `http://${host}:${String(port(name))}`;
-const firestoreDocuments: [string, string, string] = [
+const firestoreDocuments = (project: string): [string, string, string] => [
   'Firestore documents',
-  `${origin('firestore')}/emulator/v1/projects/${projectId}/databases/(default)/documents`,
+  `${origin('firestore')}/emulator/v1/projects/${project}/databases/(default)/documents`,
   'DELETE',
 ];
 
@@ -110,9 +110,12 @@ async function emulatorCall([what, url, method]: [string, string, string]): Prom
     throw new Error(`resetting the emulators (${what}): HTTP ${response.status} ${await response.text()}`);
 }
 
-/** Every document of the Firestore emulator deleted (the emulator tests start each file so). */
-export function clearFirestore(): Promise<void> {
-  return emulatorCall(firestoreDocuments);
+/**
+ * Every document of a project in the Firestore emulator deleted, the site's by default (the
+ * emulator tests start each file so, on their lane's project).
+ */
+export function clearFirestore(project = projectId): Promise<void> {
+  return emulatorCall(firestoreDocuments(project));
 }
 
 /** Names of the given ports something already listens on. */

@@ -5,11 +5,13 @@ import { promisify } from 'node:util';
 import type { MailConfig } from '../../functions/src/config.ts';
 import { defaultRateLimits } from '../../functions/src/contact-pipeline/caps.ts';
 import { defaultRetentionMonths } from '../../functions/src/contact-pipeline/retention.ts';
-import { emulator, envLocal, projectId as demoProject, root } from '../../scripts/lib/project.ts';
+import { emulator, envLocal, root } from '../../scripts/lib/project.ts';
+import { onSiteProject, testProject } from './lanes.ts';
 
 export { root };
 export { smtpPort } from '../../scripts/lib/project.ts';
-export const projectId = process.env.GCLOUD_PROJECT ?? demoProject;
+/** The Firestore project of the running file's lane (lanes.ts). */
+export const projectId = testProject;
 
 function origin(name: string): string {
   const { host, port } = emulator(name);
@@ -61,6 +63,13 @@ let triggersEnabled: boolean | undefined;
  * that changes nothing is not made (turning them on reloads the functions: about 4 s).
  */
 export async function setBackgroundTriggers(enabled: boolean): Promise<void> {
+  // The triggers act on the site's project alone: a file of its own project has none to stop,
+  // and must not stop them under the site's files running beside it.
+  if (!onSiteProject) {
+    if (enabled)
+      throw new Error(`setBackgroundTriggers: no trigger acts on ${projectId}; run the file on the site's project`);
+    return;
+  }
   if (triggersEnabled === enabled) return;
   triggersEnabled = undefined;
   const path = enabled ? 'enableBackgroundTriggers' : 'disableBackgroundTriggers';

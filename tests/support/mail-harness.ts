@@ -109,7 +109,10 @@ export type MailHarnessOptions = {
    * code itself and no trigger takes its documents meanwhile. On for a file about a trigger.
    */
   triggers?: boolean;
-  /** The inbox on the emulators' SMTP port; false for a file that runs SMTP servers of its own. */
+  /**
+   * The file's inbox, on the emulators' SMTP port when the triggers are on; false for a file
+   * that runs SMTP servers of its own.
+   */
   inbox?: boolean;
   /** A rules test environment, for writes through the rules as the site's client makes them. */
   rules?: boolean;
@@ -131,7 +134,7 @@ export type MailHarnessOptions = {
 export type MailHarness = {
   readonly app: App;
   readonly db: Firestore;
-  /** The inbox on the emulators' SMTP port; every test starts with it taking every email at once. */
+  /** The file's inbox, `config`'s SMTP server; every test starts with it taking every email at once. */
   readonly inbox: Inbox;
   readonly rules: RulesTestEnvironment;
   /** The emulators' mail settings, with the file's caps. */
@@ -350,7 +353,14 @@ export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
         firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
       });
     }
-    if (options.inbox ?? true) inbox = await startInbox(smtpPort);
+    if (options.inbox ?? true) {
+      // The functions send to the emulators' SMTP port: a file with the triggers on listens
+      // there. The others give the modules `config`, and listen on a port of their own, so
+      // that a file of the other lane can run beside them (lanes.ts).
+      const port = options.triggers ? smtpPort : await unusedPort();
+      config.smtp = { ...config.smtp, port };
+      inbox = await startInbox(port);
+    }
   });
 
   beforeEach(() => {

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 
 // Pictures for the tests of picture.ts and of the mail pipeline against the emulators
-// (tests/emulators/mail-picture.test.ts), made by sharp when a test runs, small so the tests
-// stay quick. Not part of the function: tsconfig.build.json leaves this file out.
+// (tests/emulators/own-project/mail-picture.test.ts), made by sharp when a test runs, small so
+// the tests stay quick. Not part of the function: tsconfig.build.json leaves this file out.
 
 /** A plain JPEG of the given size: one colour with a band of another, so it is not blank. */
 export function jpegOf(width: number, height: number): Promise<Buffer> {

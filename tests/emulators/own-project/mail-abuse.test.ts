@@ -1,20 +1,20 @@
 import { randomInt } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
-import { contactFields, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import type { Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
-import { queuedCount } from '../../functions/src/contact-pipeline/digest-queue.ts';
+import type { MailConfig } from '../../../functions/src/config.ts';
+import { contactFields, referenceFor } from '../../../functions/src/contracts/contact-message.ts';
+import type { Outcome } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { queuedCount } from '../../../functions/src/contact-pipeline/digest-queue.ts';
 import {
   defaultRateLimits,
   maxSenderDelayMs,
   senderCounter,
   type RateLimits,
-} from '../../functions/src/contact-pipeline/caps.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
-import { carrying, day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
-import { contactMessage } from '../support/visitor-writes.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+} from '../../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
+import { carrying, day, mailHarness, minute, queuedFields, token } from '../../support/mail-harness.ts';
+import { contactMessage } from '../../support/visitor-writes.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
 
 // What a script can do to the mail pipeline beyond a plain flood, run on the project's own
 // modules against the Firestore emulator and a real SMTP server on loopback, with the test's

@@ -1,20 +1,20 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
-import { claim } from '../../functions/src/contact-pipeline/claim.ts';
-import { leaseMs, recordIfClaimed } from '../../functions/src/contact-pipeline/lease.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { mailCaps, senderSpacingMs } from '../../functions/src/contact-pipeline/caps.ts';
-import { forgetSpentCaps } from '../../functions/src/contact-pipeline/instance-memory.ts';
-import { expiryAfter } from '../../functions/src/contact-pipeline/retention.ts';
-import { failed, retryAt } from '../../functions/src/contact-pipeline/delivery.ts';
-import { dayShards, hourField, hourKey, senderKey } from '../../functions/src/email/counters.ts';
-import { maxAttempts, retryDelayMs } from '../../functions/src/email/send-failures.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
-import { site } from '../../web/src/config/site.ts';
-import { mailFrom } from '../support/emulators.ts';
-import { awayFromHourTurn, mailHarness, openLimits, token } from '../support/mail-harness.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+import type { MailConfig } from '../../../functions/src/config.ts';
+import { claim } from '../../../functions/src/contact-pipeline/claim.ts';
+import { leaseMs, recordIfClaimed } from '../../../functions/src/contact-pipeline/lease.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { mailCaps, senderSpacingMs } from '../../../functions/src/contact-pipeline/caps.ts';
+import { forgetSpentCaps } from '../../../functions/src/contact-pipeline/instance-memory.ts';
+import { expiryAfter } from '../../../functions/src/contact-pipeline/retention.ts';
+import { failed, retryAt } from '../../../functions/src/contact-pipeline/delivery.ts';
+import { dayShards, hourField, hourKey, senderKey } from '../../../functions/src/email/counters.ts';
+import { maxAttempts, retryDelayMs } from '../../../functions/src/email/send-failures.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
+import { site } from '../../../web/src/config/site.ts';
+import { mailFrom } from '../../support/emulators.ts';
+import { awayFromHourTurn, mailHarness, openLimits, token } from '../../support/mail-harness.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
 
 // The delivery code itself (the modules behind the trigger and the scheduled sweep), run
 // from the test against the Firestore emulator and a real SMTP server on loopback. The

@@ -1,12 +1,12 @@
 import type { ParsedMail } from 'mailparser';
 import { Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it } from 'vitest';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { defaultRateLimits } from '../../functions/src/contact-pipeline/caps.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
-import { carrying, mailHarness, minute, token } from '../support/mail-harness.ts';
-import { autoId, contactMessage } from '../support/visitor-writes.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { defaultRateLimits } from '../../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
+import { carrying, mailHarness, minute, token } from '../../support/mail-harness.ts';
+import { autoId, contactMessage } from '../../support/visitor-writes.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
 
 // A flood, as a script makes one: rule-abiding messages written straight to Firestore's REST
 // API, then delivered by the project's own modules the way Cloud Functions runs them (waves

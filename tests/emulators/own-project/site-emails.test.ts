@@ -1,25 +1,25 @@
 import type { ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { cleanUpMember, hashedId, type CleanupDeps } from '../../functions/src/account-deletion/cleanup.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
-import { sendHelpReport, reportField } from '../../functions/src/help-report/weekly.ts';
-import { reportWeek } from '../../functions/src/help-report/week.ts';
-import { checkAccount } from '../../functions/src/email/smtp-account-check.ts';
-import { accountRef, markAccountUp, readAccount } from '../../functions/src/email/smtp-account.ts';
-import { dayCount, takeTicket } from '../../functions/src/email/budget.ts';
-import { describeAlert } from '../../functions/src/email/alerts.ts';
-import { readCounts } from '../../functions/src/email/counters.ts';
-import { platformSettings, type MailConfig } from '../../functions/src/config.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
-import { emailPlatform } from '../../functions/src/email/platform.ts';
-import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../functions/src/email/send-once.ts';
-import { smtpTransportOptions, type MailTransport } from '../../functions/src/email/transport.ts';
-import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
-import type { AccountServer } from '../support/account-server.ts';
-import { accountHarness } from '../support/account-harness.ts';
-import { hour, minute, queuedFields } from '../support/mail-harness.ts';
+import { cleanUpMember, hashedId, type CleanupDeps } from '../../../functions/src/account-deletion/cleanup.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
+import { sendHelpReport, reportField } from '../../../functions/src/help-report/weekly.ts';
+import { reportWeek } from '../../../functions/src/help-report/week.ts';
+import { checkAccount } from '../../../functions/src/email/smtp-account-check.ts';
+import { accountRef, markAccountUp, readAccount } from '../../../functions/src/email/smtp-account.ts';
+import { dayCount, takeTicket } from '../../../functions/src/email/budget.ts';
+import { describeAlert } from '../../../functions/src/email/alerts.ts';
+import { readCounts } from '../../../functions/src/email/counters.ts';
+import { platformSettings, type MailConfig } from '../../../functions/src/config.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { sendDigest } from '../../../functions/src/contact-pipeline/digest.ts';
+import { emailPlatform } from '../../../functions/src/email/platform.ts';
+import { readOnce, resendOnce, type OncePlace, type OnceRecord } from '../../../functions/src/email/send-once.ts';
+import { smtpTransportOptions, type MailTransport } from '../../../functions/src/email/transport.ts';
+import { helpSiteFacts } from '../../../scripts/lib/help-report.ts';
+import type { AccountServer } from '../../support/account-server.ts';
+import { accountHarness } from '../../support/account-harness.ts';
+import { hour, minute, queuedFields } from '../../support/mail-harness.ts';
 
 // The site's own emails (the weekly help report, a deletion confirmation) and the check of the
 // SMTP account, each sent through the one platform (functions/src/email/send-once.ts,

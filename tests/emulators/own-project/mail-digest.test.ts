@@ -7,17 +7,17 @@ import {
   type DocumentSnapshot,
 } from 'firebase-admin/firestore';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { accountRef, markAccountUp } from '../../functions/src/email/smtp-account.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
-import { pictureFlag } from '../../functions/src/contact-pipeline/mail-document.ts';
-import { defaultRateLimits } from '../../functions/src/contact-pipeline/caps.ts';
-import { readCounts } from '../../functions/src/email/counters.ts';
-import { knownProblemLine, pictureRow } from '../../functions/src/contact-pipeline/render-email.ts';
-import { clearNotice, setNotice } from '../../functions/src/site-notice/store.ts';
-import { day, mailHarness, minute, queuedFields, token } from '../support/mail-harness.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+import { contactPicture, referenceFor } from '../../../functions/src/contracts/contact-message.ts';
+import { accountRef, markAccountUp } from '../../../functions/src/email/smtp-account.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { sendDigest } from '../../../functions/src/contact-pipeline/digest.ts';
+import { pictureFlag } from '../../../functions/src/contact-pipeline/mail-document.ts';
+import { defaultRateLimits } from '../../../functions/src/contact-pipeline/caps.ts';
+import { readCounts } from '../../../functions/src/email/counters.ts';
+import { knownProblemLine, pictureRow } from '../../../functions/src/contact-pipeline/render-email.ts';
+import { clearNotice, setNotice } from '../../../functions/src/site-notice/store.ts';
+import { day, mailHarness, minute, queuedFields, token } from '../../support/mail-harness.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
 
 // What a digest reads and what it counts, on the project's modules against the Firestore
 // emulator and a real SMTP server on loopback, each test on a day of its own years ahead (the

@@ -3,19 +3,19 @@ import { Bytes } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contactPicture, referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { senderSpacingMs } from '../../functions/src/contact-pipeline/caps.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
+import { contactPicture, referenceFor } from '../../../functions/src/contracts/contact-message.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { senderSpacingMs } from '../../../functions/src/contact-pipeline/caps.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
 import {
   cameraDetails,
   jpegBomb,
   jpegOf,
   pdfBytes,
   photoWithLocation,
-} from '../../functions/src/contact-pipeline/picture-samples.ts';
-import { awayFromHourTurn, mailHarness, openLimits, token, type MailHarness } from '../support/mail-harness.ts';
-import { collections } from '../../functions/src/contracts/collections.ts';
+} from '../../../functions/src/contact-pipeline/picture-samples.ts';
+import { awayFromHourTurn, mailHarness, openLimits, token, type MailHarness } from '../../support/mail-harness.ts';
+import { collections } from '../../../functions/src/contracts/collections.ts';
 
 // A contact message with a picture, from a visitor's write through the rules to the support
 // inbox: the delivery code itself (as mail-delivery.test.ts runs it, the triggers off) sends

@@ -1,23 +1,23 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { contactPicture } from '../../functions/src/contracts/contact-message.ts';
-import { markAccountDown, accountRef } from '../../functions/src/email/smtp-account.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { maxAttempts } from '../../functions/src/email/send-failures.ts';
-import { pictureToClean, rawPictureForMs } from '../../functions/src/contact-pipeline/mail-document.ts';
+import { contactPicture } from '../../../functions/src/contracts/contact-message.ts';
+import { markAccountDown, accountRef } from '../../../functions/src/email/smtp-account.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { maxAttempts } from '../../../functions/src/email/send-failures.ts';
+import { pictureToClean, rawPictureForMs } from '../../../functions/src/contact-pipeline/mail-document.ts';
 import {
   cameraDetails,
   hasGpsSection,
   photoWithLocation,
-} from '../../functions/src/contact-pipeline/picture-samples.ts';
+} from '../../../functions/src/contact-pipeline/picture-samples.ts';
 import {
   cleanPictures,
   pictureCleaningMs,
   pictureRetryMs,
-} from '../../functions/src/contact-pipeline/picture-cleaning.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
-import { hour, mailHarness, minute, openLimits, queuedFields } from '../support/mail-harness.ts';
+} from '../../../functions/src/contact-pipeline/picture-cleaning.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
+import { hour, mailHarness, minute, openLimits, queuedFields } from '../../support/mail-harness.ts';
 
 // Bytes a script wrote are kept only as long as they are needed: every way a message with a
 // picture can end (sent alone: mail-picture.test.ts), and every wait past a day, leaves the

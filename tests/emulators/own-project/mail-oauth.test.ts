@@ -3,16 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { DocumentData } from 'firebase-admin/firestore';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { SMTPServerAuthentication } from 'smtp-server';
-import { PromptSMTPServer } from '../../scripts/lib/prompt-smtp-server.ts';
+import { PromptSMTPServer } from '../../../scripts/lib/prompt-smtp-server.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { MailConfig, SmtpAuth } from '../../functions/src/config.ts';
-import { accountRef } from '../../functions/src/email/smtp-account.ts';
-import { deliverMail } from '../../functions/src/contact-pipeline/deliver.ts';
-import { defaultRetentionMonths } from '../../functions/src/contact-pipeline/retention.ts';
-import { closeTransport } from '../../functions/src/email/transport.ts';
-import { site } from '../../web/src/config/site.ts';
-import { mailFrom } from '../support/emulators.ts';
-import { mailHarness, token, unusedPort } from '../support/mail-harness.ts';
+import type { MailConfig, SmtpAuth } from '../../../functions/src/config.ts';
+import { accountRef } from '../../../functions/src/email/smtp-account.ts';
+import { deliverMail } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { defaultRetentionMonths } from '../../../functions/src/contact-pipeline/retention.ts';
+import { closeTransport } from '../../../functions/src/email/transport.ts';
+import { site } from '../../../web/src/config/site.ts';
+import { mailFrom } from '../../support/emulators.ts';
+import { mailHarness, token, unusedPort } from '../../support/mail-harness.ts';
 
 // The SMTP login with OAuth2 (SMTP_AUTH=oauth2), end to end on loopback: the delivery code
 // itself (as in mail-delivery.test.ts, with the Functions emulator's triggers off) against

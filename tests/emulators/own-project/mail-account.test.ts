@@ -1,18 +1,18 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import type { MailConfig } from '../../functions/src/config.ts';
-import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
-import { accountRef, readAccount } from '../../functions/src/email/smtp-account.ts';
-import { deliverMail, type Outcome } from '../../functions/src/contact-pipeline/deliver.ts';
-import { providerReplies, type ProviderReply } from '../../functions/src/email/provider-reply-samples.ts';
-import { sendDigest } from '../../functions/src/contact-pipeline/digest.ts';
-import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
+import type { MailConfig } from '../../../functions/src/config.ts';
+import { referenceFor } from '../../../functions/src/contracts/contact-message.ts';
+import { accountRef, readAccount } from '../../../functions/src/email/smtp-account.ts';
+import { deliverMail, type Outcome } from '../../../functions/src/contact-pipeline/deliver.ts';
+import { providerReplies, type ProviderReply } from '../../../functions/src/email/provider-reply-samples.ts';
+import { sendDigest } from '../../../functions/src/contact-pipeline/digest.ts';
+import { sweepMail } from '../../../functions/src/contact-pipeline/sweep.ts';
 import nodemailer from 'nodemailer';
-import { closeTransport, smtpTransportOptions } from '../../functions/src/email/transport.ts';
-import type { AccountServer } from '../support/account-server.ts';
-import { accountHarness } from '../support/account-harness.ts';
-import { hour, minute, queuedFields, unusedPort } from '../support/mail-harness.ts';
+import { closeTransport, smtpTransportOptions } from '../../../functions/src/email/transport.ts';
+import type { AccountServer } from '../../support/account-server.ts';
+import { accountHarness } from '../../support/account-harness.ts';
+import { hour, minute, queuedFields, unusedPort } from '../../support/mail-harness.ts';
 
 // What is wrong with the mail account is not wrong with the message (smtp-account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
