@@ -3,7 +3,9 @@
 // gives every project firebase.json's rules; the Functions emulator's triggers and Hosting act
 // on the site's project alone. So the files under emulators/own-project/, which call the mail
 // modules themselves (no trigger, no Hosting, no Auth), take a project of their own and can run
-// while the site's files clear, fill and switch the triggers of the site's project.
+// while the site's files clear, fill and switch the triggers of the site's project. (The
+// emulators run in single project mode, which guards `npm start`: the Firestore emulator serves
+// the other project and notes each of its requests in firestore-debug.log.)
 import { projectId as siteProject } from '../../scripts/lib/project.ts';
 
 const laneVariable = 'EMULATOR_TESTS_PROJECT';
