@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -27,6 +28,39 @@ function restrictImports(folders) {
       },
     ],
   };
+}
+
+/** The site's features (web/src/features/<name>/), each a folder. */
+const features = readdirSync(new URL('web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * No feature imports another (ARCHITECTURE.md): in a feature's folder, an import that climbs
+ * out of it into another feature's, or names one under features/, is refused. What two
+ * features need lives in a shared folder.
+ */
+function featureBoundaries() {
+  return features.map((feature) => {
+    const others = features.filter((other) => other !== feature).join('|');
+    return {
+      files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+                message: `A feature imports no other feature: what ${feature}/ shares with another lives in a shared folder (ARCHITECTURE.md).`,
+              },
+              ...restrictImports(['pages', 'app'])['no-restricted-imports'][1].patterns,
+            ],
+          },
+        ],
+      },
+    };
+  });
 }
 
 /** The logger's imports, allowed in functions/src/log.ts alone. */
@@ -71,16 +105,17 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
-  // texts, head, utils) does not reach into features, pages or the app's wiring; a feature does not
-  // reach into pages or the wiring; a page does not reach into the wiring. Only the entry
+  // texts, head, utils, the visit's memory) does not reach into features, pages or the app's
+  // wiring; a feature does not reach into another feature, pages or the wiring; a page does not
+  // reach into the wiring. Only the entry
   // points and the test renderer import app/. From functions/ the site imports the contracts
   // only (@contracts/…), from scripts/ nothing.
   { files: ['web/**/*.{ts,tsx}'], rules: restrictImports([]) },
   {
-    files: ['web/src/{components,hooks,config,firebase,locales,seo,utils}/**/*.{ts,tsx}'],
+    files: ['web/src/{components,hooks,config,firebase,locales,seo,utils,visit}/**/*.{ts,tsx}'],
     rules: restrictImports(['features', 'pages', 'app']),
   },
-  { files: ['web/src/features/**/*.{ts,tsx}'], rules: restrictImports(['pages', 'app']) },
+  ...featureBoundaries(),
   { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
   // The page's language has one owner (locales/language.tsx): components read it with
   // useLanguage() and change it with switchLanguage, never through i18next's instance.

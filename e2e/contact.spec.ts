@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { escapeHtml, referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
+import { referenceFor, referencePattern } from '../functions/src/contracts/contact-message.ts';
+import { escapeHtml } from '../functions/src/contracts/html-text.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { adminFirestore } from './support/admin-firestore.ts';
 import { expect, test } from './support/fixtures.ts';

@@ -7,7 +7,7 @@ import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
 import { drawQrCodesAtBuild } from './build/qr-codes.ts';
 import { helpSearchAtBuild } from './build/help-search.ts';
-import { helpTextsAtBuild } from './build/help-texts.ts';
+import { helpTextsAtBuild } from './build/help-text-modules.ts';
 import { legalTextsAtBuild } from './build/legal-texts.ts';
 import { factTextsAtBuild } from './build/fact-texts.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';

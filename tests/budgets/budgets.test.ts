@@ -101,7 +101,7 @@ const homeBudget = 100 * 1024;
  * budget 349 → 335 kB. And each legal page loads its own document's texts in its own
  * language only, not both documents in both languages: 410.1 → 354.5 kB measured (the Italian
  * privacy policy, the longest), budget 413 → 357 kB. Then the help page lists titles, an
- * article's summary travels with its page (build/help-texts.ts), and the list of articles left
+ * article's summary travels with its page (build/help-text-modules.ts), and the list of articles left
  * every first visit (config/paths.ts matches an article's address by its pattern).
  * Then every budget was set back to its page's need, so that the next regression is caught: the
  * larger language's figure plus 1 kB, rounded up to a whole kB (between 1 and 2 kB of room),
@@ -255,7 +255,7 @@ describe('bundle budgets', () => {
     for (const needle of [
       'node_modules/@firebase/functions/',
       'src/features/account/api/account-auth.ts',
-      'src/features/account/api/member-copy.ts',
+      'src/features/account/api/fetch-member-copy.ts',
     ]) {
       expect(routesWith(needle), needle).toEqual([paths.account]);
       const chunks = chunksHolding(report, needle);

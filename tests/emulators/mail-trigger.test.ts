@@ -14,7 +14,8 @@ import {
 import type { ParsedMail } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
-import { escapeHtml, referenceFor } from '../../functions/src/contracts/contact-message.ts';
+import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
+import { escapeHtml } from '../../functions/src/contracts/html-text.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/contact-pipeline/retention.ts';
 import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
 import { senderSpacingMs } from '../../functions/src/contact-pipeline/caps.ts';

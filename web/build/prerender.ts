@@ -5,7 +5,7 @@ import { build, type Plugin, type Rolldown } from 'vite';
 
 import type { Language } from '../src/config/languages';
 import type { PageName } from '../src/config/paths';
-import { helpArticleModule } from './help-texts.ts';
+import { helpArticleModule } from './help-text-modules.ts';
 import { legalDocuments, legalTextsModule } from './legal-texts.ts';
 
 // What the SSR build of src/entry-server.tsx exports: its own module's types.

@@ -28,13 +28,13 @@ declare module 'virtual:legal-texts/*' {
   export default texts;
 }
 
-/** The help centre's texts in one language, each article's title only (build/help-texts.ts). */
+/** The help centre's texts in one language, each article's title only (build/help-text-modules.ts). */
 declare module 'virtual:help-texts/*' {
   const texts: import('./locales/help').HelpTexts;
   export default texts;
 }
 
-/** Each help article's module by id (build/help-texts.ts). */
+/** Each help article's module by id (build/help-text-modules.ts). */
 declare module 'virtual:help-articles' {
   const articles: Readonly<Record<string, () => Promise<{ default: import('./locales/articles').ArticleModule }>>>;
   export default articles;

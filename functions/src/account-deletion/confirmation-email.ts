@@ -1,7 +1,8 @@
 // The email that tells a member their account was deleted: to the deleted account's address
 // only, in English and Italian (the member's language went with their data), as HTML and text.
 import type { OutgoingEmail } from '../email/outgoing-email.js';
-import { escapeHtml, isPlainEmail } from '../contracts/contact-message.js';
+import { isPlainEmail } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 
 /** What the confirmation is: everything but its sender and Message-ID, which the send gives it (email/send-once.ts). */
 export type ConfirmationEmail = Omit<OutgoingEmail, 'from' | 'messageId'>;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 import { senderOf, type ContactMail } from './mail-document.js';
 import {
   content,

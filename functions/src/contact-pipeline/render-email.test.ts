@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildContactMessage,
-  escapeHtml,
   referenceFor,
   referencePattern,
   type ContactDraft,
 } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 import type { CarriedPicture, ContactMail } from './mail-document.js';
 import { digestExcerptChars, digestPart, groupedParts, renderDigest } from './render-digest.js';
 import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';

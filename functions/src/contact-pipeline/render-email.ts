@@ -1,4 +1,5 @@
-import { escapeHtml, referenceFor, singleLine, type Platform } from '../contracts/contact-message.js';
+import { referenceFor, singleLine, type Platform } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 import { senderOf, type ContactMail, type MailContext } from './mail-document.js';
 import { htmlToText, sanitizeMessageHtml } from './old-shape-html.js';
 import type { PictureResult } from './picture.js';

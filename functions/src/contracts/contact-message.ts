@@ -278,11 +278,6 @@ export function parseContactMessage(data: unknown): ParsedContactMessage {
   return { ok: false, reason: `${path} ${problems[issue.type] ?? 'is not valid'}` };
 }
 
-/** Text made safe to place in HTML, as element content or a quoted attribute value. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (character) => `&#${String(character.charCodeAt(0))};`);
-}
-
 /** Crockford's base-32 digits: no I, L, O or U, so a reference read aloud is not misheard. */
 const digits = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 

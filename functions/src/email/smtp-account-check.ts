@@ -1,5 +1,5 @@
 import { collections } from '../contracts/collections.js';
-import { escapeHtml } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 import { dayCount, takeTicket } from './budget.js';
 import { dayKey } from './counters.js';
 import { mayBeARepeat, stableMessageId, type OutgoingEmail } from './outgoing-email.js';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../contracts/contact-message.js';
+import { escapeHtml } from '../contracts/html-text.js';
 import type { HelpReason, SearchOutcome } from '../contracts/help-signal.js';
 import { searchShownFrom } from '../contracts/search-kept.js';
 import { languageLabel } from '../email/outgoing-email.js';

@@ -1,6 +1,6 @@
 // Where Android and iOS keep the settings a help article sends a member to. The systems' own
 // menus, as stock Android (Pixel) and iOS name them: phone makers rename some, and the
-// articles say so. The app's own menus are inAppPaths in help-texts.ts.
+// articles say so. The app's own menus are inAppPaths in help-text-values.ts.
 import type { Language } from './languages';
 import { site } from './site';
 

@@ -1,7 +1,7 @@
 // The help centre's structure: its topics, in the order the help page lists them, and its
 // articles, each under one topic. An article's id is the last part of its address
 // (`/help/cancel-pro`); its texts are in src/locales/articles/<id>.json, its title and
-// summary in locales/<language>/help.json, the values they are filled with in help-texts.ts.
+// summary in locales/<language>/help.json, the values they are filled with in help-text-values.ts.
 // Every article is a page of its own (paths.ts matches `/help/<id>` by its pattern); only the
 // parts that show articles import this list, never the start-up script, so a first visit does
 // not grow with it. No imports: the Node scripts and tests read it straight from the source.

@@ -3,7 +3,7 @@ import { firebaseApp } from './app';
 import { firestoreEmulatorHost, hostAndPort } from './config';
 
 // The database the site writes to, with Firestore Lite (REST, no realtime, a fraction of the
-// full SDK): the contact form's messages (features/contact/api/mail-store.ts). The help
+// full SDK): the contact form's messages (features/contact/api/write-mail.ts). The help
 // centre's signals go without the SDK (features/help/signals/signal-store.ts). Whoever imports
 // this module is a script part of its own, loaded only when the page is about to write.
 

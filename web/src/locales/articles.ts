@@ -7,7 +7,7 @@ import { articleBlocks, type ArticleBlock, type ArticleFileBlock } from './artic
 export type { ArticleBlock };
 
 // The help articles' summaries and texts (namespace `articles`, by article id). Each article is
-// a script part of its own (build/help-texts.ts: its summary from locales/<language>/help.json,
+// a script part of its own (build/help-text-modules.ts: its summary from locales/<language>/help.json,
 // its text from locales/articles/<id>.json, in every language), loaded when the article's page
 // renders (features/help/article-text.ts) and put into i18next then: an article page carries
 // its own summary and text, not every article's.
@@ -15,7 +15,7 @@ export type { ArticleBlock };
 /** An article as its readers get it: its summary, and its text. */
 export type Article = { summary: string; text: ArticleBlock[] };
 
-/** An article in every language, as its module holds it (build/help-texts.ts). */
+/** An article in every language, as its module holds it (build/help-text-modules.ts). */
 export type ArticleModule = Readonly<Record<Language, { summary: string; text: ArticleFileBlock[] }>>;
 
 /** The articles loaded so far, each as its readers get it, by language. */

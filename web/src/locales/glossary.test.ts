@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountValues } from '../config/account';
-import { helpTextValues } from '../config/help-texts';
+import { helpTextValues } from '../config/help-text-values';
 import { avoidedWords } from './glossary';
 
 // The files as written, so that a text written for both answers of an app fact
@@ -24,7 +24,7 @@ function strings(tree: unknown, where: string): Array<[string, string]> {
 const italianTexts: Array<[string, string]> = [
   ...italianFiles.flatMap(([file, texts]) => strings(texts, file)),
   ...articleFiles.flatMap(([file, texts]) => strings((texts as { it: unknown }).it, file)),
-  ...strings(helpTextValues('it'), 'config/help-texts.ts'),
+  ...strings(helpTextValues('it'), 'config/help-text-values.ts'),
   ...strings(accountValues('it'), 'config/account.ts'),
 ];
 

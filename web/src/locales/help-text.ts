@@ -1,5 +1,5 @@
 import type { i18n, ParseKeys, TOptions } from 'i18next';
-import { helpTextValues } from '../config/help-texts';
+import { helpTextValues } from '../config/help-text-values';
 import type { Language } from '../config/languages';
 
 /** A help text by its key, its placeholders filled with config's values (and `more`). */

@@ -8,7 +8,7 @@ import type { Language } from '../config/languages';
 import { site } from '../config/site';
 import { useAccessibilityTexts } from '../locales/accessibility';
 import { useLanguage } from '../locales/language';
-import { contactLink } from '../features/contact/contact-link';
+import { contactLink } from '../visit/contact-link';
 
 /**
  * The accessibility statement, in the order of AgID's model for services under D.Lgs. 82/2022:

@@ -5,11 +5,11 @@ import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
 import { useArticle } from '../features/help/article-text';
-import { useHelpTexts } from '../features/help/help-texts';
+import { useHelpTexts } from '../features/help/use-help-texts';
 import { RichText } from '../features/help/rich-text-view';
 import { KnownProblem } from '../features/notices/known-problem';
 import { HydrateWhenNear } from '../components/hydrate-when-near';
-import { contactLink, noteArticleRead } from '../features/contact/contact-link';
+import { contactLink, noteArticleRead } from '../visit/contact-link';
 
 /** The question at the article's end: its script part comes when the reader nears it. */
 export const loadArticleQuestion = () => import('../features/help/article-question');
@@ -24,7 +24,7 @@ export default function HelpArticlePage() {
   const page = useCurrentPage();
   const id = isHelpArticle(page) ? helpArticleOf(page) : undefined;
   if (!id || !isHelpArticleId(id)) throw new Error(`The help article page shows ${page}`);
-  // Read on this visit: a message written afterwards names it (features/contact/contact-link.ts).
+  // Read on this visit: a message written afterwards names it (visit/contact-link.ts).
   // Before useArticle, which may suspend on the article's text (no hook may follow a use()
   // that is called only until the text is there).
   useEffect(() => {

@@ -3,7 +3,7 @@ import { helpTopicArticles, helpTopics } from '../config/help';
 import { paths } from '../config/paths';
 import { PageHeader } from '../components/layout/page-header';
 import { HelpSearch } from '../features/help/help-search';
-import { useHelpTexts } from '../features/help/help-texts';
+import { useHelpTexts } from '../features/help/use-help-texts';
 import { KnownProblem } from '../features/notices/known-problem';
 
 /**

@@ -1,7 +1,7 @@
 // The head of a prerendered page as HTML, for the `<!--app-head-->` marker of web/index.html.
 import type { Language } from '../config/languages';
 import type { Page } from './addresses';
-import { escapeHtml } from '../utils/escape-html';
+import { escapeHtml } from '@contracts/html-text';
 import { headTags, pageHead, type HeadTag } from './page-head';
 
 function attributes(values: Readonly<Record<string, string>>): string {

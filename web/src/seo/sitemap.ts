@@ -4,7 +4,7 @@ import { isUnlisted } from '../config/paths';
 import { site } from '../config/site';
 import { routeNames } from '../config/site-pages';
 import { pageAlternates } from './addresses';
-import { escapeHtml } from '../utils/escape-html';
+import { escapeHtml } from '@contracts/html-text';
 
 export const sitemapPath = '/sitemap.xml';
 

@@ -4,7 +4,7 @@ import { accountValues } from '../../config/account';
 import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
 import { loadCopyApi } from './load-api';
-import { copyFailureOf, copyFileName, copyItems, type CopyFailure } from './member-copy';
+import { copyFailureOf, copyFileName, copyItems, type CopyFailure } from './member-copy-answer';
 import { useLanguage } from '../../locales/language';
 
 type Saved = { url: string; file: string; items: number };

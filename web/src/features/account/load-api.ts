@@ -4,7 +4,7 @@
 import type { Language } from '../../config/languages';
 
 export const loadAuthApi = () => import('./api/account-auth');
-export const loadCopyApi = () => import('./api/member-copy');
+export const loadCopyApi = () => import('./api/fetch-member-copy');
 
 let prepared = false;
 /** Fetches the Auth part and sets Auth up, once: called as the member points at or focuses the form. */

@@ -34,7 +34,7 @@ import { retentionValues } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { useLanguage } from '../../locales/language';
 import { TextField } from '../../components/forms/text-field';
-import { articlesToName, searchesToName } from './contact-link';
+import { articlesToName, searchesToName } from '../../visit/contact-link';
 
 const autoComplete: Record<ContactField, string> = { email: 'email', name: 'name', subject: 'off', message: 'off' };
 

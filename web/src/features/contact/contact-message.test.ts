@@ -6,7 +6,7 @@ import {
   validateContactValues,
   validateField,
 } from './contact-message';
-import { contactLink } from './contact-link';
+import { contactLink } from '../../visit/contact-link';
 
 const isPlausibleEmail = (email: string) => validateField('email', email) === undefined;
 

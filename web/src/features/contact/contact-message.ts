@@ -11,7 +11,7 @@ import {
   type Platform,
 } from '@contracts/contact-message';
 import { isArticleId } from '@contracts/article-id';
-import { contactParameters } from './contact-link';
+import { contactParameters } from '../../visit/contact-link';
 
 // The Contact Us form's side of a contact message. What the message is (its fields, limits,
 // the document the site writes and the email's reference) is the one definition the rules
@@ -71,7 +71,7 @@ export function validateAppVersion(value: string): FieldError | undefined {
 export type Prefill = { subject?: string; platform?: Platform; appVersion?: string; article?: string };
 
 /**
- * What a link to Contact Us may fill in (contact-link.ts): the subject (`?subject=…`, from a
+ * What a link to Contact Us may fill in (visit/contact-link.ts): the subject (`?subject=…`, from a
  * help article or the accessibility statement), made one plain line within its limit; the help
  * article the message is about, when it is an article's id; the device and app version the app
  * opens the form with (`?platform=android&version=1.2.3`), taken only when they are a known

@@ -2,7 +2,7 @@ import { contactPicture } from '@contracts/contact-message';
 import { describe, expect, it } from 'vitest';
 import { contactPictureLimits } from '../../config/contact-picture';
 import { formatCount } from '../../config/formatted';
-import { helpTextValues } from '../../config/help-texts';
+import { helpTextValues } from '../../config/help-text-values';
 import { languages } from '../../config/languages';
 
 // The privacy policy and the help articles state the picture's limits from config

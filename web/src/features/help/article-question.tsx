@@ -4,8 +4,8 @@ import { helpReasons, type HelpReason } from '@contracts/help-signal';
 import { helpArticleOf, isHelpArticle } from '../../config/paths';
 import { useCurrentPage } from '../../hooks/current-page';
 import { useHelpQuestionTexts } from '../../locales/help-question';
-import { contactLink } from '../contact/contact-link';
-import { useHelpTexts } from './help-texts';
+import { contactLink } from '../../visit/contact-link';
+import { useHelpTexts } from './use-help-texts';
 import { sendHelpSignal } from './signals/send-signal';
 
 /** Where a reader is with the question: not answered, answered Yes, No, or No and why. */

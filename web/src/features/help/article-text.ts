@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { helpTextValues } from '../../config/help-texts';
+import { helpTextValues } from '../../config/help-text-values';
 import type { HelpArticleId } from '../../config/help';
 import { addArticleText, loadArticle, type Article } from '../../locales/articles';
 import { useLanguage } from '../../locales/language';

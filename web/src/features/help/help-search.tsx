@@ -5,7 +5,7 @@ import { paths } from '../../config/paths';
 import { TextField } from '../../components/forms/text-field';
 import { useHydrated } from '../../components/hydration';
 import { RichText } from './rich-text-view';
-import { useHelpTexts } from './help-texts';
+import { useHelpTexts } from './use-help-texts';
 import { fillHelpText } from '../../locales/help-text';
 import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
 import { useSearchSignals } from './signals/search-signals';

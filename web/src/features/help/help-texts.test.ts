@@ -7,7 +7,7 @@ import { dataExports, forecastDays, minimumAge, plans } from '../../config/const
 import { retention } from '../../config/retention';
 import { appFacts, forecastUpdateHours, profileShown, profileVisibility } from '../../config/app-facts';
 import { helpArticleIds, helpTopics, type HelpArticleId } from '../../config/help';
-import { helpTextValues } from '../../config/help-texts';
+import { helpTextValues } from '../../config/help-text-values';
 import { languages, type Language } from '../../config/languages';
 import { storeRules, withdrawalDays } from '../../config/stores';
 import { allArticleTexts } from '../../test/article-texts';
@@ -36,7 +36,7 @@ function articleBody(id: string): ArticleTextFile {
 }
 /**
  * The help texts as the site reads them: i18next, with config's values (help.json whole: the
- * build gives the titles to the help pages and each summary to its article, build/help-texts.ts).
+ * build gives the titles to the help pages and each summary to its article, build/help-text-modules.ts).
  */
 const instance = createTextInstance({
   help: helpFiles,

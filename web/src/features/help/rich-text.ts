@@ -1,7 +1,7 @@
 // The help texts' small markup: a link is its text between a tag and its closing tag, the tag
 // naming where it goes (`<account>the Account page</account>`: a page of the site, a store, the
 // support address, or another article by its id); `{{name}}` placeholders are filled from
-// config (config/help-texts.ts) by i18next before the text is cut. No attributes, no nesting,
+// config (config/help-text-values.ts) by i18next before the text is cut. No attributes, no nesting,
 // nothing else.
 
 import type { ArticleBlock } from '../../locales/articles';

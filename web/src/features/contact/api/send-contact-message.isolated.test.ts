@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildContactMessage } from '@contracts/contact-message';
-import { addMail } from './mail-store';
+import { addMail } from './write-mail';
 import { sendContactMessage } from './send-contact-message';
 
 // The send step with the database's write stubbed: a message that names a known problem the
 // rules no longer take (the page held it past the grace) still goes, without the notice.
 
-vi.mock('./mail-store', () => ({ addMail: vi.fn() }));
+vi.mock('./write-mail', () => ({ addMail: vi.fn() }));
 const write = vi.mocked(addMail);
 
 const fields = { name: 'Ann', email: 'ann@example.org', subject: 'Sign-in', message: 'It fails.', language: 'en' };

@@ -5,7 +5,7 @@ export const sendTimeoutMs = 30_000;
 
 /** Loads the Firestore client early (on the first touch of the form), so sending is quick. */
 export function preloadMailStore() {
-  return import('./mail-store');
+  return import('./write-mail');
 }
 
 /** Stores the message (with its picture's bytes, if any) for the mail function; rejects when it is not stored. */

@@ -1,7 +1,7 @@
 import { collections } from '@contracts/collections';
 import { helpSignalDocument, type HelpSignalSaid } from '@contracts/help-signal';
 import { searchKeptAs } from '@contracts/search-text';
-import { noteSearchMade } from '../../contact/contact-link';
+import { noteSearchMade } from '../../../visit/contact-link';
 import { firebaseConfig, firestoreEmulatorHost } from '../../../firebase/config';
 
 // The help centre's write, in a script part of its own: loaded at a page's first signal (an
@@ -67,7 +67,7 @@ export async function addHelpSignal(said: HelpSignalSaid, language: string): Pro
 /**
  * A search that stayed on screen, as it may be kept (nothing when no word of it may be), noted
  * on the visit so that a message written afterwards names it, found or not
- * (contact/contact-link.ts).
+ * (visit/contact-link.ts).
  */
 export function settledSearch(query: string): string | undefined {
   const text = searchKeptAs(query);

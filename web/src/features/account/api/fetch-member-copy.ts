@@ -2,7 +2,7 @@
 // own address (a Hosting rewrite), in a script part of its own loaded on the first press.
 import { getFunctions, httpsCallableFromURL } from 'firebase/functions';
 import { firebaseApp } from '../../../firebase/app';
-import { memberCopyPath, readMemberCopy, type MemberCopy } from '../member-copy';
+import { memberCopyPath, readMemberCopy, type MemberCopy } from '../member-copy-answer';
 
 /**
  * Asks for the signed-in member's copy. Firebase sends their ID token (and, where App Check is

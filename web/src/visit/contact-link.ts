@@ -1,4 +1,4 @@
-import { paths } from '../../config/paths';
+import { paths } from '../config/paths';
 
 // What a message is written from, besides what the visitor types: a link to the Contact Us form
 // that fills part of it in (the parameters of its address, which the form reads:

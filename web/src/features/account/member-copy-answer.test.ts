@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyFailureOf, copyFileName, copyItems, readMemberCopy, type MemberCopy } from './member-copy';
+import { copyFailureOf, copyFileName, copyItems, readMemberCopy, type MemberCopy } from './member-copy-answer';
 
 /** A copy with `documents` documents and, unless Storage was unavailable, `files` files. */
 const copyOf = (documents: number, files?: number): MemberCopy => ({
