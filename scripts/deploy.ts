@@ -6,7 +6,7 @@
 // The Firestore rules are deployed only with --with-rules: a project's rules are one file, so
 // deploying this repository's firestore.rules replaces the app's rules and would cut the app
 // off its own data. Use --with-rules for a project that holds no app data, or once the app's
-// rules file holds the site's part (README, "Deploying into the app's project"). Before it
+// rules file holds the site's part (docs/operating.md, "Deploying into the app's project"). Before it
 // changes anything, the deploy reads the project (scripts/lib/deploy-checks.ts): without
 // --with-rules the live rules are loaded into a Firestore emulator of their own, offline, and
 // must pass the site's rules checks (scripts/lib/rules-checks.ts, as `npm run rules:check`):

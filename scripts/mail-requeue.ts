@@ -1,7 +1,7 @@
 // `npm run mail:requeue -- --project <id> --since <date> [--until <date>] [--state ERROR]
 // [--state SUCCESS] [--dry-run] [--yes]`: puts the contact messages written in a time range
 // whose delivery ended (ERROR by default; SUCCESS on request, to send them again) back in the
-// queue, where the scheduled sweep sends them in digests under the caps (README: "When mail
+// queue, where the scheduled sweep sends them in digests under the caps (docs/operating.md: "When mail
 // is not reaching the team"). Prints the plan first and asks before writing (`--yes` does not
 // ask; `--dry-run` only prints). Uses your Google Cloud credentials
 // (`gcloud auth application-default login`); with FIRESTORE_EMULATOR_HOST set it works on

@@ -1,6 +1,6 @@
 // `npm run notice -- set|clear|show --project <id> …`: the known-problem notice the site shows
 // on Contact Us, the help centre's home and the article it names (usage: scripts/lib/notice.ts,
-// README "Telling anglers of a known problem"). `set` checks the notice, prints it as visitors
+// docs/operating.md, "Telling anglers of a known problem"). `set` checks the notice, prints it as visitors
 // will see it and asks before it writes (`--yes` does not ask); `clear` prints the notice it
 // takes down and asks; `show` prints the notice set now. Uses your Google Cloud credentials
 // (`gcloud auth application-default login`); with FIRESTORE_EMULATOR_HOST set it works on the

@@ -3,7 +3,7 @@
 // contact form's message may be created, no hostile message may, and no visitor or member of
 // the app may read, change or delete a contact message or touch the functions' own data. The
 // same checks `npm run deploy` runs on the project's live rules; use it on the app's rules
-// file once the site's part is merged in (README, "Deploying into the app's project").
+// file once the site's part is merged in (docs/operating.md, "Deploying into the app's project").
 // Exit code: 0 every check passed, 1 a check failed (each named, with the statement that let
 // it through), 2 no file given or the emulator could not run.
 //

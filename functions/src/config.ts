@@ -77,7 +77,7 @@ export const smtpSecrets: readonly SecretParam[] = Object.values(secrets);
 
 /**
  * Whether "Download my data" refuses calls without a valid App Check token. Off by default,
- * like App Check itself; turn it on once the site's App Check is set up (README, "App Check").
+ * like App Check itself; turn it on once the site's App Check is set up (docs/operating.md, "App Check").
  */
 export const exportRequiresAppCheck = defineBoolean('EXPORT_REQUIRES_APP_CHECK', {
   description: 'true once App Check is set up for the site: "Download my data" then refuses calls without its token',
@@ -122,7 +122,7 @@ export const limitPerDay = defineInt('MAIL_LIMIT_PER_DAY', {
 
 export const retentionMonths = defineInt('MAIL_RETENTION_MONTHS', {
   description:
-    'Months a contact message is kept in Firestore after it was written; a TTL policy on delivery.expireAt deletes it then (README)',
+    'Months a contact message is kept in Firestore after it was written; a TTL policy on delivery.expireAt deletes it then (docs/support-email.md)',
   default: defaultRetentionMonths,
 });
 

@@ -112,9 +112,9 @@ async function storageLister(): Promise<StorageLister | undefined> {
  * "Download my data" on the Account page: the signed-in member's own copy of their data, as
  * JSON, a few times a day (account-export/). Reached through the site's own address (a Hosting
  * rewrite, firebase.json), so the page needs no other origin in its Content-Security-Policy.
- * Sized from a measured copy at the limit (README): about 100 MB at its peak (its documents,
- * their JSON, its answer), so 4 at once in 1 GiB beside the runtime; 60 s, Hosting's limit for
- * a rewrite to a function (the copy gives up at 40 s).
+ * Sized from a measured copy at the limit (docs/developing.md, "The Account page"): about
+ * 100 MB at its peak (its documents, their JSON, its answer), so 4 at once in 1 GiB beside the
+ * runtime; 60 s, Hosting's limit for a rewrite to a function (the copy gives up at 40 s).
  */
 export const exportMemberData = onCall(
   { timeoutSeconds: 60, memory: '1GiB', cpu: 1, concurrency: 4, maxInstances: 10 },

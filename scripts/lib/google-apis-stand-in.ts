@@ -96,7 +96,7 @@ export function withAppStatements(rules: string, statements: string): string {
 }
 
 /**
- * The app's rules with the site's part merged in, as README says to do: the Mail and HelpSignals
+ * The app's rules with the site's part merged in, as docs/operating.md says to do: the Mail and HelpSignals
  * blocks and the functions they call, the catch-all left out (the app's rules decide the rest).
  */
 export const mergedRules = withAppStatements(

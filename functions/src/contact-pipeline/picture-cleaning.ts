@@ -10,7 +10,7 @@ import { readMailPicture } from './picture.js';
 /**
  * How long one sweep draws pictures again: one at a time (picture.ts draws one at a time per
  * instance), after the deliveries and the digest, so a sweep ends well within its minute.
- * Measured (tests/emulators/own-project/mail-picture-ends.test.ts prints it): see the README.
+ * Measured (tests/emulators/own-project/mail-picture-ends.test.ts prints it): see docs/support-email.md, "The picture".
  */
 export const pictureCleaningMs = 15_000;
 

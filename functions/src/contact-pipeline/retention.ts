@@ -1,7 +1,7 @@
 import { Timestamp } from 'firebase-admin/firestore';
 
 // How long a contact message stays in Firestore. Every Mail document gets `delivery.expireAt`,
-// its written time plus the retention period; a Firestore TTL policy on that field (README,
+// its written time plus the retention period; a Firestore TTL policy on that field (docs/support-email.md,
 // "Retention") deletes the document some time after it. The privacy policy states the same
 // period (web/src/config/account.ts, checked against this default by a unit test and by
 // `npm run deploy`).

@@ -5,7 +5,7 @@ import { collections } from '../contracts/collections.js';
 
 // When contact mail is not reaching the team, someone hears of it, twice over:
 //   - a structured log event, `alert: "support-mail"` with a `kind`, that the log-based alert
-//     policy in ops/support-mail-alert.json matches (README, "When mail is not reaching the
+//     policy in ops/support-mail-alert.json matches (docs/operating.md, "When mail is not reaching the
 //     team", says how to install it and what to do on one);
 //   - a delivery warning at the top of the next email that reaches the inbox (a message's own or a
 //     digest), from the `MailAlerts` documents that say what went wrong, until one carried it.
@@ -46,7 +46,7 @@ export function describeAlert(alert: MailAlert): string {
     case 'digest':
       return `${alert.messages} message${alert.messages === 1 ? '' : 's'} went out in digest ${alert.digest}; ${alert.waiting} still wait${alert.waiting === 1 ? 's' : ''}.`;
     case 'account':
-      return `${alert.reminder ? 'Still: since' : 'Since'} ${utcMinute(alert.sinceMs)} the mail account has failed for every message (${alert.reason}). Contact messages are held, none is lost: they go out by themselves, oldest first, once a try of the account goes through (tried every 15 minutes at most). Check the SMTP login, its secret and the server (README, "When mail is not reaching the team").`;
+      return `${alert.reminder ? 'Still: since' : 'Since'} ${utcMinute(alert.sinceMs)} the mail account has failed for every message (${alert.reason}). Contact messages are held, none is lost: they go out by themselves, oldest first, once a try of the account goes through (tried every 15 minutes at most). Check the SMTP login, its secret and the server (docs/operating.md, "When mail is not reaching the team").`;
     case 'site-email':
       return `The ${alert.emailKind} email was not sent and was given up (${alert.record}): ${alert.error}. ${alert.again}`;
     case 'quota':

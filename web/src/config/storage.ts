@@ -2,7 +2,7 @@
 // reads its name and lifetime here, the privacy policy's cookie section is drawn from it, and
 // a browser test fails if the site sets a cookie or a storage entry that is not on it. Each is
 // technical (the site needs it to do what the visitor asked), so none needs consent; anything
-// else (analytics, reCAPTCHA with App Check: README, "Cookies and consent") would.
+// else (analytics, reCAPTCHA with App Check: docs/operating.md, "Cookies and consent") would.
 
 export type StoredItem = {
   kind: 'cookie' | 'localStorage' | 'sessionStorage';

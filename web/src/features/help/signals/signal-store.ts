@@ -8,7 +8,7 @@ import { firebaseConfig, firestoreEmulatorHost } from '../../../firebase/config'
 // article's answer, a search), never with the page. One request to Firestore's REST API, under
 // the same rules as any client's write, without the Firebase SDK, whose parts would cost a
 // help page's reader far more bytes than this one request. No App Check either: reCAPTCHA's
-// cookies have no place on a page that asks for no consent (README, "App Check").
+// cookies have no place on a page that asks for no consent (docs/operating.md, "App Check").
 
 const idLetters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
