@@ -8,7 +8,7 @@ import { ownProjectEnvironment } from './support/lanes.ts';
 // Two projects, each run one file at a time, side by side in `npm test` (support/lanes.ts):
 // `site`, the files on the site's Firebase project (its Hosting, its functions' triggers, its
 // Auth accounts), and `own-project`, emulators/own-project/, the files that call the mail
-// modules themselves, each on a Firestore project of its own with SMTP servers of its own.
+// modules themselves, on a Firestore project of their own with SMTP servers of their own.
 const shared: TestProjectInlineConfiguration['test'] = {
   root: import.meta.dirname,
   environment: 'node',
