@@ -7,14 +7,15 @@ import tseslint from 'typescript-eslint';
 /**
  * A rule refusing imports from the given folders of web/src, from the functions package (the
  * site takes only the contracts from there, functions/src/contracts/, by their alias) and from
- * scripts/ (what the site's build needs lives in web/build/).
+ * scripts/ (what the site's build needs lives in web/build/), and matching `more` patterns.
  */
-function restrictImports(folders) {
+function restrictImports(folders, more = []) {
   return {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
+          ...more,
           ...folders.map((folder) => ({
             group: [`**/${folder}/*`, `./${folder}/*`],
             message: `This folder may not import from web/src/${folder}/ (see ARCHITECTURE.md).`,
@@ -43,22 +44,13 @@ const features = readdirSync(new URL('web/src/features/', import.meta.url), { wi
 function featureBoundaries() {
   return features.map((feature) => {
     const others = features.filter((other) => other !== feature).join('|');
+    const otherFeature = {
+      regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+      message: `A feature imports no other feature: what ${feature}/ shares with another lives in a shared folder (ARCHITECTURE.md).`,
+    };
     return {
       files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
-                message: `A feature imports no other feature: what ${feature}/ shares with another lives in a shared folder (ARCHITECTURE.md).`,
-              },
-              ...restrictImports(['pages', 'app'])['no-restricted-imports'][1].patterns,
-            ],
-          },
-        ],
-      },
+      rules: restrictImports(['pages', 'app'], [otherFeature]),
     };
   });
 }
@@ -107,9 +99,8 @@ export default tseslint.config(
   // Import boundaries of the site (ARCHITECTURE.md): shared code (components, hooks, config,
   // texts, head, utils, the visit's memory) does not reach into features, pages or the app's
   // wiring; a feature does not reach into another feature, pages or the wiring; a page does not
-  // reach into the wiring. Only the entry
-  // points and the test renderer import app/. From functions/ the site imports the contracts
-  // only (@contracts/…), from scripts/ nothing.
+  // reach into the wiring. Only the entry points and the test renderer import app/. From
+  // functions/ the site imports the contracts only (@contracts/…), from scripts/ nothing.
   { files: ['web/**/*.{ts,tsx}'], rules: restrictImports([]) },
   {
     files: ['web/src/{components,hooks,config,firebase,locales,seo,utils,visit}/**/*.{ts,tsx}'],
