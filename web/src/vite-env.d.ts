@@ -44,7 +44,7 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_PROJECT_ID?: string;
   readonly VITE_FIREBASE_API_KEY?: string;
   readonly VITE_FIREBASE_APP_ID?: string;
-  /** Where Google and Apple sign-in return to; the project's `<id>.firebaseapp.com` when unset (docs/developing.md). */
+  /** Where Google and Apple sign-in return to; the project's `<id>.firebaseapp.com` when unset (docs/operating.md). */
   readonly VITE_FIREBASE_AUTH_DOMAIN?: string;
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_AUTH_EMULATOR_HOST?: string;

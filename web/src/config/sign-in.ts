@@ -6,7 +6,7 @@
 
 /**
  * The auth domain a build signs in through: the one the build names
- * (`VITE_FIREBASE_AUTH_DOMAIN`, docs/developing.md, "Google and Apple sign-in"), else the project's own
+ * (`VITE_FIREBASE_AUTH_DOMAIN`, docs/operating.md, "Google and Apple sign-in, setting up"), else the project's own
  * Firebase domain. Firebase Auth opens its popup and its helper frame there.
  */
 export function authDomainOf(projectId: string, configured?: string): string {

@@ -13,7 +13,7 @@ export const firebaseConfig = {
   apiKey: env.VITE_FIREBASE_API_KEY,
   appId: env.VITE_FIREBASE_APP_ID,
   // Where Google and Apple sign-in pages return to (the Account page's popups): the project's
-  // own Firebase domain unless the build names another (docs/developing.md, "Google and Apple sign-in").
+  // own Firebase domain unless the build names another (docs/operating.md, "Google and Apple sign-in, setting up").
   // The Account page's policy frames this domain and no other (config/sign-in.ts).
   authDomain: authDomainOf(env.VITE_FIREBASE_PROJECT_ID ?? '', env.VITE_FIREBASE_AUTH_DOMAIN),
 };
