@@ -54,57 +54,63 @@ export const initialContactForm: ContactFormState = {
   restored: false,
 };
 
+/** What one kind of event does to the form. */
+type Handler<Type extends ContactFormEvent['type']> = (
+  state: ContactFormState,
+  event: Extract<ContactFormEvent, { type: Type }>,
+) => ContactFormState;
+
+/**
+ * Field by field: what the fields already hold (typed before the app ran) stays, the tab's
+ * draft fills in the rest, and the address what is still empty.
+ */
+const restore: Handler<'restored'> = (state, { inFields, draft, prefill }) => {
+  const values = Object.fromEntries(
+    formFields.map((field) => [
+      field,
+      inFields.values[field] || draft?.values[field] || (field === 'subject' ? prefill.subject : '') || '',
+    ]),
+  ) as ContactValues;
+  return {
+    ...state,
+    restored: true,
+    values,
+    app: {
+      platform: inFields.app.platform || draft?.app.platform || prefill.platform || '',
+      appVersion: inFields.app.appVersion || draft?.app.appVersion || prefill.appVersion || '',
+    },
+  };
+};
+
+/** Each kind of event with its handler. */
+const handlers: { [Type in ContactFormEvent['type']]: Handler<Type> } = {
+  restored: restore,
+  typed: (state, event) => ({ ...state, values: { ...state.values, [event.field]: event.value } }),
+  appChanged: (state, event) => ({ ...state, app: { ...state.app, ...event.app } }),
+  left: (state, event) =>
+    state.left.has(event.field) ? state : { ...state, left: new Set([...state.left, event.field]) },
+  trapFilled: (state, event) => ({ ...state, trap: event.value }),
+  submitted: (state) => ({ ...state, submitted: true }),
+  sending: (state) => ({ ...state, status: 'sending' }),
+  // The message is cleared; the app's details stay (they describe the device, not the message).
+  sent: (state, event) => ({
+    ...state,
+    values: emptyContactValues,
+    left: new Set(),
+    submitted: false,
+    trap: '',
+    reference: event.reference,
+    status: 'sent',
+  }),
+  failed: (state) => ({ ...state, status: 'failed' }),
+  dialogClosed: (state) => ({ ...state, status: 'idle' }),
+};
+
 /** The form after `event` (pure: the component and the unit tests drive it alike). */
 export function next(state: ContactFormState, event: ContactFormEvent): ContactFormState {
-  switch (event.type) {
-    case 'restored': {
-      // Field by field: what the fields already hold (typed before the app ran) stays, the
-      // tab's draft fills in the rest, and the address what is still empty.
-      const { inFields, draft, prefill } = event;
-      const values = Object.fromEntries(
-        formFields.map((field) => [
-          field,
-          inFields.values[field] || draft?.values[field] || (field === 'subject' ? prefill.subject : '') || '',
-        ]),
-      ) as ContactValues;
-      return {
-        ...state,
-        restored: true,
-        values,
-        app: {
-          platform: inFields.app.platform || draft?.app.platform || prefill.platform || '',
-          appVersion: inFields.app.appVersion || draft?.app.appVersion || prefill.appVersion || '',
-        },
-      };
-    }
-    case 'typed':
-      return { ...state, values: { ...state.values, [event.field]: event.value } };
-    case 'appChanged':
-      return { ...state, app: { ...state.app, ...event.app } };
-    case 'left':
-      return state.left.has(event.field) ? state : { ...state, left: new Set([...state.left, event.field]) };
-    case 'trapFilled':
-      return { ...state, trap: event.value };
-    case 'submitted':
-      return { ...state, submitted: true };
-    case 'sending':
-      return { ...state, status: 'sending' };
-    case 'sent':
-      // The message is cleared; the app's details stay (they describe the device, not the message).
-      return {
-        ...state,
-        values: emptyContactValues,
-        left: new Set(),
-        submitted: false,
-        trap: '',
-        reference: event.reference,
-        status: 'sent',
-      };
-    case 'failed':
-      return { ...state, status: 'failed' };
-    case 'dialogClosed':
-      return { ...state, status: 'idle' };
-  }
+  // The table pairs each kind with its own handler; TypeScript cannot follow that pairing through `event.type`.
+  const handle = handlers[event.type] as Handler<ContactFormEvent['type']>;
+  return handle(state, event);
 }
 
 /** The error each field shows now: a field's own once it was left, every one once sending was tried. */

@@ -17,13 +17,17 @@ const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromChar
 /** HEIF brands of still pictures (iPhone photos are `heic`; `mif1` and `msf1` are the general ones). */
 const heifBrands = new Set(['heic', 'heix', 'heim', 'heis', 'mif1', 'msf1']);
 
+/** Each kind by its signature: how many bytes it takes, and whether the file's first bytes are it. */
+const signatures: ReadonlyArray<{ kind: PictureKind; length: number; is: (head: Uint8Array) => boolean }> = [
+  { kind: 'jpeg', length: 3, is: (head) => head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff },
+  { kind: 'png', length: 8, is: (head) => ascii(head, 1, 4) === 'PNG' && head[0] === 0x89 },
+  { kind: 'webp', length: 12, is: (head) => ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP' },
+  { kind: 'heic', length: 12, is: (head) => ascii(head, 4, 8) === 'ftyp' && heifBrands.has(ascii(head, 8, 12)) },
+];
+
 /** The kind of picture the first 12 bytes of a file announce. */
 export function sniffPicture(head: Uint8Array): PictureKind | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.length >= 8 && ascii(head, 1, 4) === 'PNG' && head[0] === 0x89) return 'png';
-  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
-  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && heifBrands.has(ascii(head, 8, 12))) return 'heic';
-  return undefined;
+  return signatures.find(({ length, is }) => head.length >= length && is(head))?.kind;
 }
 
 /** The size a picture is drawn at: its own, or `maxSide` on its longer side, never 0. */
