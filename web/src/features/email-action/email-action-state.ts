@@ -56,19 +56,33 @@ export const takenFrom: Readonly<Record<Exclude<Event['type'], 'read' | 'failed'
 
 /** The view after `event`. */
 export function next(view: View, event: Event): View {
-  if (event.type === 'read') {
-    if (view.step !== 'checking') return view;
-    // A visit without a code is the app's continue address after a verification.
-    if (event.link.kind === 'none') return { step: 'verified' };
-    if (event.link.kind === 'broken') return { step: 'failed', failure: 'invalid' };
-    return view;
+  switch (event.type) {
+    case 'read':
+      return afterRead(view, event.link);
+    case 'failed':
+      return afterFailure(view, event.failure);
+    default:
+      return takenFrom[event.type].includes(view.step) ? afterAnswer(view, event) : view;
   }
-  // A failure ends whatever was under way, but not what is already done.
-  if (event.type === 'failed') {
-    const done: readonly Step[] = ['verified', 'resetDone', 'recovered', 'failed'];
-    return done.includes(view.step) ? view : { step: 'failed', failure: event.failure };
-  }
-  if (!takenFrom[event.type].includes(view.step)) return view;
+}
+
+/** The view once the link is read: only a visit without a code, or a broken one, shows something else. */
+function afterRead(view: View, link: ActionLink): View {
+  if (view.step !== 'checking') return view;
+  // A visit without a code is the app's continue address after a verification.
+  if (link.kind === 'none') return { step: 'verified' };
+  if (link.kind === 'broken') return { step: 'failed', failure: 'invalid' };
+  return view;
+}
+
+/** A failure ends whatever was under way, but not what is already done. */
+function afterFailure(view: View, failure: Failure): View {
+  const done: readonly Step[] = ['verified', 'resetDone', 'recovered', 'failed'];
+  return done.includes(view.step) ? view : { step: 'failed', failure };
+}
+
+/** The view after an answer or a choice taken from a step it belongs to (`takenFrom`). */
+function afterAnswer(view: View, event: Exclude<Event, { type: 'read' | 'failed' }>): View {
   switch (event.type) {
     case 'used':
       return { step: 'failed', failure: 'used' };

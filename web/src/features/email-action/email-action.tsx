@@ -1,9 +1,8 @@
-import type { ReactNode } from 'react';
 import { SupportMailText } from '../../components/support-mail-text';
 import { PageHeader } from '../../components/layout/page-header';
 import { useMemberTexts } from '../../locales/members';
 import { usePageTexts } from '../../locales/pages';
-import { useEmailAction } from './use-email-action';
+import { useEmailAction, type EmailAction as ActionState } from './use-email-action';
 import { Done } from './views/done';
 import { FailureView } from './views/failure';
 import { RecoverAsk, Recovered } from './views/recover';
@@ -18,7 +17,8 @@ import { Checking } from './views/status';
 export function EmailAction() {
   const { t } = useMemberTexts();
   const { t: page } = usePageTexts();
-  const { view, mode, continueUrl, savePassword, restore, sendReset, retry } = useEmailAction();
+  const state = useEmailAction();
+  const { mode } = state;
   const title =
     mode === 'resetPassword'
       ? t('emailAction.reset.title')
@@ -28,49 +28,49 @@ export function EmailAction() {
           ? t('emailAction.changeTitle')
           : page('emailVerification.title');
 
-  let body: ReactNode;
-  switch (view.step) {
-    case 'checking':
-    case 'verifying':
-      body = <Checking step={view.step} />;
-      break;
-    case 'verified':
-      body = (
-        <Done heading={page('emailVerification.thanks')} continueUrl={continueUrl} image>
-          <p>{mode === 'verifyAndChangeEmail' ? t('emailAction.changed') : page('emailVerification.verified')}</p>
-        </Done>
-      );
-      break;
-    case 'resetForm':
-      body = <ResetForm email={view.email} rules={view.rules} onSave={savePassword} />;
-      break;
-    case 'resetDone':
-      body = (
-        <Done heading={t('emailAction.reset.doneTitle')} continueUrl={continueUrl}>
-          <p>{t('emailAction.reset.done')}</p>
-        </Done>
-      );
-      break;
-    case 'recoverAsk':
-      body = <RecoverAsk email={view.email} previousEmail={view.previousEmail} onRestore={restore} />;
-      break;
-    case 'recovered':
-      body = <Recovered email={view.email} continueUrl={continueUrl} onSendReset={sendReset} />;
-      break;
-    case 'failed':
-      body = <FailureView failure={view.failure} mode={mode} onRetry={mode ? retry : undefined} />;
-      break;
-  }
-
   return (
     <>
       <PageHeader title={title} />
       <div className="page page--narrow verification">
-        <div className="email-action__body">{body}</div>
+        <div className="email-action__body">
+          <StepView state={state} />
+        </div>
         <p className="verification__note">
           <SupportMailText i18nKey="emailVerification.trouble" />
         </p>
       </div>
     </>
   );
+}
+
+/** What the page shows at the view's step, with what the member can do there. */
+function StepView({ state }: { state: ActionState }) {
+  const { t } = useMemberTexts();
+  const { t: page } = usePageTexts();
+  const { view, mode, continueUrl, savePassword, restore, sendReset, retry } = state;
+  switch (view.step) {
+    case 'checking':
+    case 'verifying':
+      return <Checking step={view.step} />;
+    case 'verified':
+      return (
+        <Done heading={page('emailVerification.thanks')} continueUrl={continueUrl} image>
+          <p>{mode === 'verifyAndChangeEmail' ? t('emailAction.changed') : page('emailVerification.verified')}</p>
+        </Done>
+      );
+    case 'resetForm':
+      return <ResetForm email={view.email} rules={view.rules} onSave={savePassword} />;
+    case 'resetDone':
+      return (
+        <Done heading={t('emailAction.reset.doneTitle')} continueUrl={continueUrl}>
+          <p>{t('emailAction.reset.done')}</p>
+        </Done>
+      );
+    case 'recoverAsk':
+      return <RecoverAsk email={view.email} previousEmail={view.previousEmail} onRestore={restore} />;
+    case 'recovered':
+      return <Recovered email={view.email} continueUrl={continueUrl} onSendReset={sendReset} />;
+    case 'failed':
+      return <FailureView failure={view.failure} mode={mode} onRetry={mode ? retry : undefined} />;
+  }
 }

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type Dispatch } from 'react';
 import { site } from '../../config/site';
 import { errorCode } from '../../firebase/errors';
 import { useHydrated } from '../../components/hydration';
+import type { Language } from '../../config/languages';
 import { useLanguage, useSwitchLanguage } from '../../locales/language';
 import { failureOf, weakPasswordCodes } from './action-failure';
 import { parseActionLink, takeActionQuery, type ActionLink, type ActionMode } from './action-link';
-import { initialView, next, type View } from './email-action-state';
+import { initialView, next, type Event as ActionEvent, type View } from './email-action-state';
 import { passwordRules } from './password-rules';
 import { rememberUsed, wasUsedHere } from './used-links';
 
@@ -43,6 +44,50 @@ export type EmailAction = {
   retry: () => void;
 };
 
+/** The event of a failure, from what was thrown. */
+function failed(error: unknown): ActionEvent {
+  return { type: 'failed', failure: failureOf(error) };
+}
+
+/**
+ * Acts on the link's code, unless this browser already spent it: a verification is applied
+ * once the page is shown; a password reset or an address recovery is only looked at (which does
+ * not spend it), for the member to choose.
+ */
+async function actOn(api: AuthActions, current: Action, language: Language, dispatch: Dispatch<ActionEvent>) {
+  if (wasUsedHere(current.code)) {
+    dispatch({ type: 'used' });
+    return;
+  }
+  switch (current.mode) {
+    case 'verifyEmail':
+    case 'verifyAndChangeEmail':
+      await whenVisible();
+      dispatch({ type: 'verifying' });
+      await api.applyCode(current, language);
+      rememberUsed(current.code);
+      dispatch({ type: 'verified' });
+      return;
+    case 'resetPassword': {
+      const [email, policy] = await Promise.all([api.inspectReset(current, language), api.passwordPolicy(language)]);
+      dispatch({ type: 'resetAsked', email, rules: passwordRules(policy) });
+      return;
+    }
+    case 'recoverEmail':
+      dispatch({ type: 'recoverAsked', ...(await api.inspectRecovery(current, language)) });
+      return;
+  }
+}
+
+/** The link in the address, read once the page has hydrated (the prerendered page is the same for every link). */
+function useActionLink(): ActionLink | undefined {
+  const hydrated = useHydrated();
+  return useMemo(
+    () => (hydrated ? parseActionLink(takeActionQuery(), [location.origin, site.origin]) : undefined),
+    [hydrated],
+  );
+}
+
 /**
  * The email action page's behaviour: reads the link once the page has hydrated (the prerendered
  * page is the same for every link), switches to the link's language, and acts on its code, once.
@@ -54,47 +99,18 @@ export type EmailAction = {
 export function useEmailAction(): EmailAction {
   const pageLanguage = useLanguage();
   const switchTo = useSwitchLanguage();
-  const hydrated = useHydrated();
-  const link = useMemo(
-    () => (hydrated ? parseActionLink(takeActionQuery(), [location.origin, site.origin]) : undefined),
-    [hydrated],
-  );
+  const link = useActionLink();
   const [view, dispatch] = useReducer(next, initialView);
   const action = link?.kind === 'action' ? link : undefined;
   const language = action?.language ?? pageLanguage;
 
-  const fail = (error: unknown) => dispatch({ type: 'failed', failure: failureOf(error) });
-
-  const act = async (api: AuthActions, current: Action) => {
-    if (wasUsedHere(current.code)) {
-      dispatch({ type: 'used' });
-      return;
-    }
-    switch (current.mode) {
-      case 'verifyEmail':
-      case 'verifyAndChangeEmail':
-        await whenVisible();
-        dispatch({ type: 'verifying' });
-        await api.applyCode(current, language);
-        rememberUsed(current.code);
-        dispatch({ type: 'verified' });
-        return;
-      case 'resetPassword': {
-        const [email, policy] = await Promise.all([api.inspectReset(current, language), api.passwordPolicy(language)]);
-        dispatch({ type: 'resetAsked', email, rules: passwordRules(policy) });
-        return;
-      }
-      case 'recoverEmail':
-        dispatch({ type: 'recoverAsked', ...(await api.inspectRecovery(current, language)) });
-        return;
-    }
-  };
-
   /** Loads the Auth part, then acts on the code. */
   const start = (current: Action) => {
     loadApi()
-      .then((api) => act(api, current))
-      .catch(fail);
+      .then((api) => actOn(api, current, language, dispatch))
+      .catch((error: unknown) => {
+        dispatch(failed(error));
+      });
   };
 
   // Once the link is read: its view, its language, and its code acted on, once (React's
@@ -116,6 +132,23 @@ export function useEmailAction(): EmailAction {
     view,
     mode: action?.mode,
     continueUrl: action?.continueUrl,
+    ...memberActions(action, language, view, dispatch),
+    retry: () => {
+      if (!action) return;
+      dispatch({ type: 'retry' });
+      start(action);
+    },
+  };
+}
+
+/** What the member does on the page once Auth has answered: save, restore, send a reset. */
+function memberActions(
+  action: Action | undefined,
+  language: Language,
+  view: View,
+  dispatch: Dispatch<ActionEvent>,
+): Pick<EmailAction, 'savePassword' | 'restore' | 'sendReset'> {
+  return {
     savePassword: async (password) => {
       if (!action) return undefined;
       try {
@@ -126,7 +159,7 @@ export function useEmailAction(): EmailAction {
         return undefined;
       } catch (error) {
         if (weakPasswordCodes.has(errorCode(error) ?? '')) return 'refused';
-        fail(error);
+        dispatch(failed(error));
         return undefined;
       }
     },
@@ -138,18 +171,13 @@ export function useEmailAction(): EmailAction {
         rememberUsed(action.code);
         dispatch({ type: 'recovered' });
       } catch (error) {
-        fail(error);
+        dispatch(failed(error));
       }
     },
     sendReset: async () => {
       if (view.step !== 'recovered') return;
       const api = await loadApi();
       await api.sendReset(language, view.email);
-    },
-    retry: () => {
-      if (!action) return;
-      dispatch({ type: 'retry' });
-      start(action);
     },
   };
 }

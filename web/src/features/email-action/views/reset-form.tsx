@@ -1,8 +1,10 @@
-import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { useId, useRef, useState, type RefObject, type SyntheticEvent } from 'react';
 import { Trans } from 'react-i18next';
 import { useMemberTexts } from '../../../locales/members';
 import { meetsRule, type PasswordRule } from '../password-rules';
 import { TextField } from '../../../components/forms/text-field';
+
+type Problem = 'notYet' | 'refused';
 
 /** The new password, with the rules shown from the start and ticked while typing. */
 export function ResetForm({
@@ -19,27 +21,7 @@ export function ResetForm({
   const input = useRef<HTMLInputElement>(null);
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<'notYet' | 'refused' | undefined>();
-  const unmet = rules.filter((rule) => !meetsRule(password, rule));
-
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving) return;
-    if (unmet.length > 0) {
-      setProblem('notYet');
-      input.current?.focus();
-      return;
-    }
-    setSaving(true);
-    setProblem(undefined);
-    const result = await onSave(password);
-    setSaving(false);
-    if (result) {
-      setProblem(result);
-      input.current?.focus();
-    }
-  };
+  const { saving, problem, setProblem, submit } = useSave(password, rules, onSave, input);
 
   return (
     <form className="email-action__form" noValidate onSubmit={(event) => void submit(event)}>
@@ -70,22 +52,7 @@ export function ResetForm({
           </label>
         }
       />
-      <div id={`${id}-rules`}>
-        <p className="email-action__rules-intro">{t('emailAction.reset.rulesIntro')}</p>
-        <ul className="email-action__rules">
-          {rules.map((rule) => {
-            const met = meetsRule(password, rule);
-            return (
-              <li key={rule.id} className={met ? 'email-action__rule--met' : undefined}>
-                <span aria-hidden="true">{met ? '✓' : '•'}</span> {t(`emailAction.reset.rule.${rule.id}`, rule)}{' '}
-                <span className="visually-hidden">
-                  {met ? t('emailAction.reset.met') : t('emailAction.reset.unmet')}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
+      <Rules id={`${id}-rules`} rules={rules} password={password} />
       {problem ? (
         <p id={`${id}-problem`} className="email-action__problem" role="alert">
           {t(`emailAction.reset.${problem}`)}
@@ -95,5 +62,60 @@ export function ResetForm({
         {saving ? t('emailAction.reset.saving') : t('emailAction.reset.save')}
       </button>
     </form>
+  );
+}
+
+/**
+ * Saving the password: held back, with focus back in the field, until it meets every rule, and
+ * again when Auth refuses it; `problem` says which.
+ */
+function useSave(
+  password: string,
+  rules: PasswordRule[],
+  onSave: (password: string) => Promise<'refused' | undefined>,
+  input: RefObject<HTMLInputElement | null>,
+) {
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<Problem | undefined>();
+  const unmet = rules.filter((rule) => !meetsRule(password, rule));
+
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    if (unmet.length > 0) {
+      setProblem('notYet');
+      input.current?.focus();
+      return;
+    }
+    setSaving(true);
+    setProblem(undefined);
+    const result = await onSave(password);
+    setSaving(false);
+    if (result) {
+      setProblem(result);
+      input.current?.focus();
+    }
+  };
+  return { saving, problem, setProblem, submit };
+}
+
+/** The password's rules, each ticked once the password meets it (the field names the list as its description). */
+function Rules({ id, rules, password }: { id: string; rules: PasswordRule[]; password: string }) {
+  const { t } = useMemberTexts();
+  return (
+    <div id={id}>
+      <p className="email-action__rules-intro">{t('emailAction.reset.rulesIntro')}</p>
+      <ul className="email-action__rules">
+        {rules.map((rule) => {
+          const met = meetsRule(password, rule);
+          return (
+            <li key={rule.id} className={met ? 'email-action__rule--met' : undefined}>
+              <span aria-hidden="true">{met ? '✓' : '•'}</span> {t(`emailAction.reset.rule.${rule.id}`, rule)}{' '}
+              <span className="visually-hidden">{met ? t('emailAction.reset.met') : t('emailAction.reset.unmet')}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
   );
 }
