@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contactPicture } from '@contracts/contact-message';
 import type { PictureChoice } from './picture/picture-choice';
@@ -38,58 +38,8 @@ export function PictureField({
   onChange: (choice: PictureChoice) => void;
 }) {
   const { t } = useTranslation('contact');
-  const [control, setControl] = useState<ControlModule>();
-  const input = useRef<HTMLInputElement>(null);
-  const latest = useRef(0);
-  const load = async () => {
-    const loaded = await loadControl();
-    setControl(() => loaded);
-    return loaded;
-  };
-
-  const choose = (file: File) => {
-    const attempt = (latest.current += 1);
-    // A picture that takes longer than any phone needs (a decoder that never answers) is given
-    // up, so sending, which waits for it, cannot wait for ever.
-    const gaveUp = new Promise<Prepared>((resolve) => {
-      setTimeout(() => {
-        resolve({ ok: false, problem: 'slow' });
-      }, preparingTimeoutMs);
-    });
-    const ready = Promise.race([load().then(({ preparePicture }) => preparePicture(file, contactPicture)), gaveUp]);
-    onChange({ status: 'preparing', ready });
-    void ready.then(
-      (prepared) => {
-        if (attempt === latest.current) onChange({ status: 'done', ...prepared });
-      },
-      () => {
-        if (attempt === latest.current) onChange({ status: 'done', ok: false, problem: 'unreadable' });
-      },
-    );
-  };
-  const chosen = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (file) choose(file);
-    else latest.current += 1;
-  };
-
-  // A picture chosen in the prerendered form, before the app ran, is the visitor's choice:
-  // it is prepared now, before the line below makes the input forget its file.
-  const chooseEarly = useEffectEvent(() => {
-    const early = input.current?.files?.[0];
-    if (early) choose(early);
-  });
-  useEffect(() => {
-    chooseEarly();
-  }, []);
-
-  // A picture removed, sent or refused: the input forgets its file, so choosing the same one
-  // again works (a browser says nothing when the same file is chosen twice), as a visitor told
-  // to choose a file again will.
-  const forget = choice.status === 'none' || (choice.status === 'done' && !choice.ok);
-  useEffect(() => {
-    if (forget && input.current) input.current.value = '';
-  }, [forget]);
+  const { control, load, choose, abandon } = usePreparing(onChange);
+  const input = useFileInput(choice, choose);
 
   const described = [`${id}-note`, ...(choice.status === 'none' ? [] : [`${id}-status`])].join(' ');
   return (
@@ -105,7 +55,11 @@ export function PictureField({
         onFocus={() => {
           void load().catch(() => undefined);
         }}
-        onChange={chosen}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) choose(file);
+          else abandon();
+        }}
       />
       <label htmlFor={id} className="picture-field__button">
         {control && choice.status === 'done' && choice.ok ? <control.ReplaceLabel /> : t('support.picture.add')}
@@ -118,7 +72,7 @@ export function PictureField({
           id={`${id}-status`}
           choice={choice}
           onRemove={() => {
-            latest.current += 1;
+            abandon();
             onChange(noPicture);
             input.current?.focus();
           }}
@@ -126,4 +80,73 @@ export function PictureField({
       )}
     </div>
   );
+}
+
+/**
+ * Preparing the chosen pictures: the control's script part, loaded on first need (`load`), and
+ * each choice handed to the form as it is made and again once prepared, unless another choice
+ * came after it or it was abandoned (the picture removed, the choice cancelled).
+ */
+function usePreparing(onChange: (choice: PictureChoice) => void) {
+  const [control, setControl] = useState<ControlModule>();
+  const latest = useRef(0);
+  const load = async () => {
+    const loaded = await loadControl();
+    setControl(() => loaded);
+    return loaded;
+  };
+  const choose = (file: File) => {
+    const attempt = (latest.current += 1);
+    const ready = prepareInTime(file, load);
+    onChange({ status: 'preparing', ready });
+    void ready.then(
+      (prepared) => {
+        if (attempt === latest.current) onChange({ status: 'done', ...prepared });
+      },
+      () => {
+        if (attempt === latest.current) onChange({ status: 'done', ok: false, problem: 'unreadable' });
+      },
+    );
+  };
+  const abandon = () => {
+    latest.current += 1;
+  };
+  return { control, load, choose, abandon };
+}
+
+/**
+ * The file prepared for the message. A picture that takes longer than any phone needs (a
+ * decoder that never answers) is given up, so sending, which waits for it, cannot wait for ever.
+ */
+function prepareInTime(file: File, load: () => Promise<ControlModule>): Promise<Prepared> {
+  const gaveUp = new Promise<Prepared>((resolve) => {
+    setTimeout(() => {
+      resolve({ ok: false, problem: 'slow' });
+    }, preparingTimeoutMs);
+  });
+  return Promise.race([load().then(({ preparePicture }) => preparePicture(file, contactPicture)), gaveUp]);
+}
+
+/** The file input, in step with the choice the form holds. */
+function useFileInput(choice: PictureChoice, choose: (file: File) => void) {
+  const input = useRef<HTMLInputElement>(null);
+
+  // A picture chosen in the prerendered form, before the app ran, is the visitor's choice:
+  // it is prepared now, before the effect below makes the input forget its file.
+  const chooseEarly = useEffectEvent(() => {
+    const early = input.current?.files?.[0];
+    if (early) choose(early);
+  });
+  useEffect(() => {
+    chooseEarly();
+  }, []);
+
+  // A picture removed, sent or refused: the input forgets its file, so choosing the same one
+  // again works (a browser says nothing when the same file is chosen twice), as a visitor told
+  // to choose a file again will.
+  const forget = choice.status === 'none' || (choice.status === 'done' && !choice.ok);
+  useEffect(() => {
+    if (forget && input.current) input.current.value = '';
+  }, [forget]);
+  return input;
 }
