@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { helpReasons, type HelpReason } from '@contracts/help-signal';
+import type { HelpArticleId } from '../../config/help';
+import type { Language } from '../../config/languages';
 import { helpArticleOf, isHelpArticle } from '../../config/paths';
 import { useCurrentPage } from '../../hooks/current-page';
 import { useHelpQuestionTexts } from '../../locales/help-question';
@@ -33,6 +35,47 @@ export default function ArticleQuestion() {
   // One question a page: ids of its own (useId would differ between the prerendered part and
   // the part hydrated from its script part, which React reaches through one more component).
   const id = 'article-question';
+  const { answer, said, give } = useAnswer(article, language);
+
+  return (
+    <section className="article-question" aria-labelledby={`${id}-question`}>
+      <h2 id={`${id}-question`}>{t('question')}</h2>
+      {answer === 'asking' ? (
+        <Choices
+          choices={[true, false] as const}
+          label={(helped) => t(helped ? 'yes' : 'no')}
+          onChoose={(helped) => {
+            give(helped ? 'helped' : 'not-helped', { kind: 'answer', article, helped });
+          }}
+        />
+      ) : (
+        <p ref={said} tabIndex={-1} className="article-question__said">
+          {t(answer === 'reason-given' ? 'thanksReason' : 'thanks')}
+        </p>
+      )}
+      {answer === 'not-helped' && (
+        <div role="group" aria-labelledby={`${id}-why`} className="article-question__why">
+          <p id={`${id}-why`}>{t('why')}</p>
+          <Choices
+            choices={helpReasons}
+            label={(why) => t(`reasons.${why}`)}
+            onChoose={(why) => {
+              give('reason-given', { kind: 'reason', article, reason: why });
+            }}
+          />
+        </div>
+      )}
+      {(answer === 'not-helped' || answer === 'reason-given') && (
+        <p className="article-question__write">
+          <Link href={contactLink(title(article), article)}>{t('write')}</Link> {t('writeNote')}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The reader's answer to the question on `article`, and `give` to answer: kept for the visit, sent as a help signal. */
+function useAnswer(article: HelpArticleId, language: Language) {
   const [answer, setAnswer] = useState<Answer>(() => answered.get(article) ?? 'asking');
   // After each answer the buttons pressed are gone: focus goes to what the page says instead.
   const said = useRef<HTMLParagraphElement>(null);
@@ -47,57 +90,33 @@ export default function ArticleQuestion() {
     setMoved(true);
     sendHelpSignal(signal, language);
   };
-  const reason = (why: HelpReason) => {
-    give('reason-given', { kind: 'reason', article, reason: why });
-  };
+  return { answer, said, give };
+}
 
+/** A row of buttons, one for each of the reader's possible answers. */
+function Choices<Choice extends boolean | HelpReason>({
+  choices,
+  label,
+  onChoose,
+}: {
+  choices: readonly Choice[];
+  label: (choice: Choice) => string;
+  onChoose: (choice: Choice) => void;
+}) {
   return (
-    <section className="article-question" aria-labelledby={`${id}-question`}>
-      <h2 id={`${id}-question`}>{t('question')}</h2>
-      {answer === 'asking' ? (
-        <div className="article-question__choices">
-          {([true, false] as const).map((helped) => (
-            <button
-              key={String(helped)}
-              type="button"
-              className="choice-button"
-              onClick={() => {
-                give(helped ? 'helped' : 'not-helped', { kind: 'answer', article, helped });
-              }}
-            >
-              {t(helped ? 'yes' : 'no')}
-            </button>
-          ))}
-        </div>
-      ) : (
-        <p ref={said} tabIndex={-1} className="article-question__said">
-          {t(answer === 'reason-given' ? 'thanksReason' : 'thanks')}
-        </p>
-      )}
-      {answer === 'not-helped' && (
-        <div role="group" aria-labelledby={`${id}-why`} className="article-question__why">
-          <p id={`${id}-why`}>{t('why')}</p>
-          <div className="article-question__choices">
-            {helpReasons.map((why) => (
-              <button
-                key={why}
-                type="button"
-                className="choice-button"
-                onClick={() => {
-                  reason(why);
-                }}
-              >
-                {t(`reasons.${why}`)}
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
-      {(answer === 'not-helped' || answer === 'reason-given') && (
-        <p className="article-question__write">
-          <Link href={contactLink(title(article), article)}>{t('write')}</Link> {t('writeNote')}
-        </p>
-      )}
-    </section>
+    <div className="article-question__choices">
+      {choices.map((choice) => (
+        <button
+          key={String(choice)}
+          type="button"
+          className="choice-button"
+          onClick={() => {
+            onChoose(choice);
+          }}
+        >
+          {label(choice)}
+        </button>
+      ))}
+    </div>
   );
 }

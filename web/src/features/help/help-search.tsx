@@ -30,7 +30,7 @@ const queryParameter = 'q';
  * Without JavaScript the box stays disabled and the topics below list every article.
  */
 export function HelpSearch() {
-  const { text, title, language } = useHelpTexts();
+  const { text, language } = useHelpTexts();
   const { i18n } = useTranslation();
   const hydrated = useHydrated();
   const id = useId();
@@ -51,19 +51,7 @@ export function HelpSearch() {
     setBrought(words.trim());
   }, []);
   const searched = found?.query ?? '';
-  useEffect(() => {
-    const url = new URL(location.href);
-    if ((url.searchParams.get(queryParameter) ?? '') === searched) return;
-    if (searched) url.searchParams.set(queryParameter, searched);
-    else url.searchParams.delete(queryParameter);
-    history.replaceState(history.state, '', url);
-  }, [searched]);
-  const status =
-    found === null
-      ? ''
-      : found.results.length === 0
-        ? text('page.noResults', { query: found.query })
-        : text('page.found', { count: found.results.length });
+  useWordsInAddress(searched);
 
   return (
     // data-searched: the words the results are for, which tells a test or a benchmark that
@@ -90,6 +78,36 @@ export function HelpSearch() {
           }}
         />
       </form>
+      <SearchResults found={found} onOpen={opened} />
+    </search>
+  );
+}
+
+/** Keeps the words the results are for in the address (`?q=`), without a new history entry. */
+function useWordsInAddress(searched: string) {
+  useEffect(() => {
+    const url = new URL(location.href);
+    if ((url.searchParams.get(queryParameter) ?? '') === searched) return;
+    if (searched) url.searchParams.set(queryParameter, searched);
+    else url.searchParams.delete(queryParameter);
+    history.replaceState(history.state, '', url);
+  }, [searched]);
+}
+
+type Found = ReturnType<typeof useHelpSearch>;
+
+/** What the search found: a status for screen readers, then the articles, or a way to write to us. */
+function SearchResults({ found, onOpen }: { found: Found; onOpen: () => void }) {
+  const { text, title, language } = useHelpTexts();
+  const { i18n } = useTranslation();
+  const status =
+    found === null
+      ? ''
+      : found.results.length === 0
+        ? text('page.noResults', { query: found.query })
+        : text('page.found', { count: found.results.length });
+  return (
+    <>
       <p className="help-search__status" role="status">
         {status}
       </p>
@@ -97,7 +115,7 @@ export function HelpSearch() {
         <ol className="help-search__results" aria-label={text('page.resultsLabel')}>
           {found.results.map((result) => (
             <li key={result.id}>
-              <Link href={`${paths.help}/${result.id}`} onClick={opened}>
+              <Link href={`${paths.help}/${result.id}`} onClick={onOpen}>
                 {title(result.id)}
               </Link>
               <p>{fillHelpText(i18n, language, result.summary)}</p>
@@ -110,6 +128,6 @@ export function HelpSearch() {
           <RichText text={text('page.noResultsContact')} />
         </p>
       )}
-    </search>
+    </>
   );
 }
