@@ -41,40 +41,12 @@ export function useCarousel({ intervalMs, onNext, onPrevious, live }: CarouselOp
   const reducedMotion = usePrefersReducedMotion();
   const [choice, setChoice] = useState<'play' | 'pause' | null>(null);
   const playing = (choice ?? (reducedMotion ? 'pause' : 'play')) === 'play';
-  const held = useRef({ pointer: false, focus: false, playing });
-  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const latest = useRef({ onNext, onPrevious });
   useLayoutEffect(() => {
     latest.current = { onNext, onPrevious };
   });
+  const { schedule, holdProps } = useAutoMove({ intervalMs, live, playing, latest });
 
-  /** Starts the interval afresh when the carousel may move by itself, and tells the live region. */
-  const schedule = useCallback(() => {
-    clearInterval(timer.current);
-    const { pointer, focus, playing: on } = held.current;
-    const running = on && !pointer && !focus;
-    if (running) {
-      timer.current = setInterval(() => {
-        latest.current.onNext();
-      }, intervalMs);
-    }
-    if (live) live.current?.setAttribute('aria-live', running ? 'off' : 'polite');
-  }, [intervalMs, live]);
-
-  useEffect(() => {
-    held.current.playing = playing;
-    schedule();
-    return () => {
-      clearInterval(timer.current);
-    };
-  }, [playing, schedule]);
-
-  const hold = (what: 'pointer' | 'focus', on: boolean) => {
-    if (held.current[what] === on) return;
-    held.current[what] = on;
-    schedule();
-  };
   const next = () => {
     schedule();
     latest.current.onNext();
@@ -83,6 +55,7 @@ export function useCarousel({ intervalMs, onNext, onPrevious, live }: CarouselOp
     schedule();
     latest.current.onPrevious();
   };
+  const swipeProps = useSwipe(next, previous);
 
   return {
     /** The visitor's play/pause setting (the pause button shows it). */
@@ -97,20 +70,7 @@ export function useCarousel({ intervalMs, onNext, onPrevious, live }: CarouselOp
     },
     /** Spread on the carousel's root element. */
     rootProps: {
-      onMouseEnter: () => {
-        hold('pointer', true);
-      },
-      onMouseLeave: () => {
-        hold('pointer', false);
-      },
-      onFocus: () => {
-        hold('focus', true);
-      },
-      onBlur: (event: FocusEvent<HTMLElement>) => {
-        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
-          hold('focus', false);
-        }
-      },
+      ...holdProps,
       onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
         if (event.key === 'ArrowRight') next();
         else if (event.key === 'ArrowLeft') previous();
@@ -119,23 +79,88 @@ export function useCarousel({ intervalMs, onNext, onPrevious, live }: CarouselOp
       },
     },
     /** Spread on the element a visitor swipes. */
-    swipeProps: {
-      onPointerDown: (event: PointerEvent<HTMLElement>) => {
-        swipeStart.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
-      },
-      onPointerUp: (event: PointerEvent<HTMLElement>) => {
-        const start = swipeStart.current;
-        swipeStart.current = null;
-        if (!start) return;
-        const dx = event.clientX - start.x;
-        const dy = event.clientY - start.y;
-        if (Math.abs(dx) < swipeThresholdPx || Math.abs(dx) < Math.abs(dy)) return;
-        if (dx < 0) next();
-        else previous();
-      },
-      onPointerCancel: () => {
-        swipeStart.current = null;
-      },
+    swipeProps,
+  };
+}
+
+/**
+ * The interval that moves the carousel by itself (the latest `onNext`) while it plays and
+ * nothing holds it: `holdProps`, for its root, hold it while it is pointed at or has focus;
+ * `schedule` starts it afresh.
+ */
+function useAutoMove({
+  intervalMs,
+  live,
+  playing,
+  latest,
+}: Pick<CarouselOptions, 'intervalMs' | 'live'> & { playing: boolean; latest: RefObject<{ onNext: () => void }> }) {
+  const held = useRef({ pointer: false, focus: false, playing });
+  const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+
+  /** Starts the interval afresh when the carousel may move by itself, and tells the live region. */
+  const schedule = useCallback(() => {
+    clearInterval(timer.current);
+    const { pointer, focus, playing: on } = held.current;
+    const running = on && !pointer && !focus;
+    if (running) {
+      timer.current = setInterval(() => {
+        latest.current.onNext();
+      }, intervalMs);
+    }
+    if (live) live.current?.setAttribute('aria-live', running ? 'off' : 'polite');
+  }, [intervalMs, live, latest]);
+
+  useEffect(() => {
+    held.current.playing = playing;
+    schedule();
+    return () => {
+      clearInterval(timer.current);
+    };
+  }, [playing, schedule]);
+
+  const hold = (what: 'pointer' | 'focus', on: boolean) => {
+    if (held.current[what] === on) return;
+    held.current[what] = on;
+    schedule();
+  };
+  const holdProps = {
+    onMouseEnter: () => {
+      hold('pointer', true);
+    },
+    onMouseLeave: () => {
+      hold('pointer', false);
+    },
+    onFocus: () => {
+      hold('focus', true);
+    },
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+        hold('focus', false);
+      }
+    },
+  };
+  return { schedule, holdProps };
+}
+
+/** The handlers that make a sideways swipe on a touch screen (not a mouse's drag) a move. */
+function useSwipe(next: () => void, previous: () => void) {
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  return {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      swipeStart.current = event.pointerType === 'mouse' ? null : { x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      const start = swipeStart.current;
+      swipeStart.current = null;
+      if (!start) return;
+      const dx = event.clientX - start.x;
+      const dy = event.clientY - start.y;
+      if (Math.abs(dx) < swipeThresholdPx || Math.abs(dx) < Math.abs(dy)) return;
+      if (dx < 0) next();
+      else previous();
+    },
+    onPointerCancel: () => {
+      swipeStart.current = null;
     },
   };
 }
