@@ -7,7 +7,9 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type Dispatch,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { backgroundPhotos, backgroundThumbnail } from '../../assets/artwork';
@@ -15,8 +17,8 @@ import { timings } from '../../config/constants';
 import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../hydration';
 import { Picture } from '../media/picture';
-import { CarouselControls, CarouselGroup } from './carousel-controls';
-import { initialRotation, rotationReducer, type RotationState } from './background-rotation';
+import { CarouselControls, CarouselGroup, PickButton } from './carousel-controls';
+import { initialRotation, rotationReducer, type RotationAction, type RotationState } from './background-rotation';
 
 /**
  * The home page's full-width background: the first photo of the list is shown, and every
@@ -41,41 +43,9 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
     },
   });
 
-  // The photo underneath stays until the new one has faded in.
-  useEffect(() => {
-    if (state.leaving === null) return undefined;
-    const timer = setTimeout(() => {
-      dispatch({ type: 'settle' });
-    }, fadeMs);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [state.leaving, state.move, fadeMs]);
-
-  // The thumbnails start where they were and slide to their new places.
-  useLayoutEffect(() => {
-    const list = strip.current;
-    const first = list?.firstElementChild;
-    if (!state.move || !list || !(first instanceof HTMLElement) || carousel.reducedMotion) return;
-    if (typeof list.animate !== 'function') return;
-    const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
-    const from = state.move.steps * (first.offsetWidth + gap);
-    list.animate([{ transform: `translateX(${String(from)}px)` }, { transform: 'none' }], {
-      duration: fadeMs,
-      easing: 'ease-out',
-    });
-  }, [state.move, fadeMs, carousel.reducedMotion]);
-
-  // The next photo is fetched in the background once the first has been on screen a while.
-  const [warm, setWarm] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setWarm(true);
-    }, timings.backgroundRotationMs / 2);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, []);
+  useSettleAfterFade(state, fadeMs, dispatch);
+  useSlidingStrip(strip, state.move, fadeMs, carousel.reducedMotion);
+  const warm = useWarmNext();
 
   // Picking a thumbnail: stable, so the thumbnails skip the carousel's other renders.
   const { restart, reducedMotion } = carousel;
@@ -86,8 +56,6 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
     },
     [restart, reducedMotion],
   );
-
-  const descriptions = t('home.photos', { returnObjects: true });
 
   // The backdrop and each thumbnail render again only when the photos move (or the thumbnails
   // arrive): pointing at the carousel or focusing it, which pauses it, re-renders neither.
@@ -111,22 +79,89 @@ export function BackgroundCarousel({ children }: { children: ReactNode }) {
           arrowClass="carousel-arrow"
           label={(control) => t(`home.background.${control}`)}
         >
-          <div className="hero-carousel__strip">
-            <ol ref={strip}>
-              {state.order.slice(1).map((index) => (
-                <Thumbnail
-                  key={index}
-                  index={index}
-                  hydrated={hydrated}
-                  description={descriptions[index] ?? ''}
-                  onShow={show}
-                />
-              ))}
-            </ol>
-          </div>
+          <Strip strip={strip} order={state.order} hydrated={hydrated} onShow={show} />
         </CarouselControls>
       </CarouselGroup>
     </section>
+  );
+}
+
+/** The photo underneath stays until the new one has faded in. */
+function useSettleAfterFade(state: RotationState, fadeMs: number, dispatch: Dispatch<RotationAction>) {
+  useEffect(() => {
+    if (state.leaving === null) return undefined;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'settle' });
+    }, fadeMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [state.leaving, state.move, fadeMs, dispatch]);
+}
+
+/** The thumbnails start where they were and slide to their new places. */
+function useSlidingStrip(
+  strip: RefObject<HTMLOListElement | null>,
+  move: RotationState['move'],
+  fadeMs: number,
+  reducedMotion: boolean,
+) {
+  useLayoutEffect(() => {
+    const list = strip.current;
+    const first = list?.firstElementChild;
+    if (!move || !list || !(first instanceof HTMLElement) || reducedMotion) return;
+    if (typeof list.animate !== 'function') return;
+    const gap = parseFloat(getComputedStyle(list).columnGap) || 0;
+    const from = move.steps * (first.offsetWidth + gap);
+    list.animate([{ transform: `translateX(${String(from)}px)` }, { transform: 'none' }], {
+      duration: fadeMs,
+      easing: 'ease-out',
+    });
+  }, [strip, move, fadeMs, reducedMotion]);
+}
+
+/** Whether to fetch the next photo in the background: once the first has been on screen a while. */
+function useWarmNext(): boolean {
+  const [warm, setWarm] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setWarm(true);
+    }, timings.backgroundRotationMs / 2);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+  return warm;
+}
+
+/** The thumbnails of the photos to come, in the strip that slides along as the photos move. */
+function Strip({
+  strip,
+  order,
+  hydrated,
+  onShow,
+}: {
+  strip: RefObject<HTMLOListElement | null>;
+  order: readonly number[];
+  hydrated: boolean;
+  onShow: (index: number) => void;
+}) {
+  const { t } = useTranslation();
+  const descriptions = t('home.photos', { returnObjects: true });
+  return (
+    <div className="hero-carousel__strip">
+      <ol ref={strip}>
+        {order.slice(1).map((index) => (
+          <Thumbnail
+            key={index}
+            index={index}
+            hydrated={hydrated}
+            description={descriptions[index] ?? ''}
+            onShow={onShow}
+          />
+        ))}
+      </ol>
+    </div>
   );
 }
 
@@ -180,24 +215,16 @@ const Thumbnail = memo(function Thumbnail({
   const photo = backgroundPhotos[index];
   if (!photo) return null;
   return (
-    <li>
-      <button
-        type="button"
-        className="hero-carousel__thumb"
-        onClick={() => {
-          onShow(index);
-        }}
-      >
-        {hydrated ? (
-          <picture className="hero-carousel__thumb-image">
-            <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
-            <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
-          </picture>
-        ) : (
-          <span className="hero-carousel__thumb-image" />
-        )}
-        <span className="visually-hidden">{t('home.background.show', { description })}</span>
-      </button>
-    </li>
+    <PickButton index={index} className="hero-carousel__thumb" onPick={onShow}>
+      {hydrated ? (
+        <picture className="hero-carousel__thumb-image">
+          <source type="image/avif" srcSet={backgroundThumbnail(photo, 'avif')} />
+          <img src={backgroundThumbnail(photo, 'webp')} alt="" width={96} height={54} loading="lazy" />
+        </picture>
+      ) : (
+        <span className="hero-carousel__thumb-image" />
+      )}
+      <span className="visually-hidden">{t('home.background.show', { description })}</span>
+    </PickButton>
   );
 });

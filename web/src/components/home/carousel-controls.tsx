@@ -73,3 +73,36 @@ export function CarouselGroup({
     </div>
   );
 }
+
+/**
+ * A carousel's own way to pick an item (a background thumbnail, a slideshow dot): a button in
+ * the list of them that shows item `index`; `current` marks the one shown, for those that say it.
+ */
+export function PickButton({
+  index,
+  className,
+  current,
+  onPick,
+  children,
+}: {
+  index: number;
+  className: string;
+  current?: boolean;
+  onPick: (index: number) => void;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={className}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => {
+          onPick(index);
+        }}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}

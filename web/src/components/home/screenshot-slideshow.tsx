@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, useState } from 'react';
+import { memo, useCallback, useRef, useState, type RefObject } from 'react';
 import { phoneImage, type Screenshot } from '../../assets/phone-screens';
 import { forecastDays, timings } from '../../config/constants';
 import { type Language } from '../../config/languages';
@@ -7,7 +7,7 @@ import { useCarousel } from '../../hooks/use-carousel';
 import { useHydrated } from '../hydration';
 import { Picture } from '../media/picture';
 import { ProLabel } from '../plans/pro-label';
-import { CarouselControls, CarouselGroup } from './carousel-controls';
+import { CarouselControls, CarouselGroup, PickButton } from './carousel-controls';
 import { useLanguage } from '../../locales/language';
 import { useSlideshowTexts } from '../../locales/slideshow';
 
@@ -54,15 +54,7 @@ export default function ScreenshotSlideshow() {
       setIndex((current) => wrapIndex(current, -1, slides.length));
     },
   });
-  // Screenshots are fetched as the show reaches them: the current and the next one (so it is
-  // there when its turn comes) and those already shown; a first visit loads two, not six. The
-  // prerendered page has none (the slideshow is below the first screen on a phone): they come
-  // once the slideshow has hydrated, when it nears the screen.
-  const hydrated = useHydrated();
-  const [reached, setReached] = useState<readonly number[]>([0]);
-  if (!reached.includes(index)) setReached([...reached, index]);
-  const hasImage = (position: number) =>
-    hydrated && (reached.includes(position) || position === wrapIndex(index, 1, slides.length));
+  const hasImage = useScreensFetched(index);
 
   // Picking a dot: stable, so the dots skip the slideshow's other renders.
   const { restart } = carousel;
@@ -85,22 +77,7 @@ export default function ScreenshotSlideshow() {
         roleDescription={t('roleDescription')}
         label={t('label')}
       >
-        <div
-          className={`slideshow__slides${carousel.reducedMotion ? '' : ' slideshow__slides--animated'}`}
-          ref={live}
-          {...carousel.swipeProps}
-        >
-          {slides.map((slide, position) => (
-            <SlideView
-              key={slide.id}
-              slide={slide}
-              position={position}
-              active={position === index}
-              withImage={hasImage(position)}
-              language={language}
-            />
-          ))}
-        </div>
+        <Slides live={live} carousel={carousel} index={index} hasImage={hasImage} language={language} />
         <div className="slideshow__controls">
           <CarouselControls
             carousel={carousel}
@@ -117,6 +94,57 @@ export default function ScreenshotSlideshow() {
       </CarouselGroup>
     </section>
   );
+}
+
+/**
+ * The slides, the one at `index` shown; their box is the region whose changes are announced
+ * while the show stands still (`live`), and the one a visitor swipes.
+ */
+function Slides({
+  live,
+  carousel,
+  index,
+  hasImage,
+  language,
+}: {
+  live: RefObject<HTMLDivElement | null>;
+  carousel: Pick<ReturnType<typeof useCarousel>, 'reducedMotion' | 'swipeProps'>;
+  index: number;
+  hasImage: (position: number) => boolean;
+  language: Language;
+}) {
+  return (
+    <div
+      className={`slideshow__slides${carousel.reducedMotion ? '' : ' slideshow__slides--animated'}`}
+      ref={live}
+      {...carousel.swipeProps}
+    >
+      {slides.map((slide, position) => (
+        <SlideView
+          key={slide.id}
+          slide={slide}
+          position={position}
+          active={position === index}
+          withImage={hasImage(position)}
+          language={language}
+        />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Whether the slide at a position has its screenshot. Screenshots are fetched as the show
+ * reaches them: the current and the next one (so it is there when its turn comes) and those
+ * already shown; a first visit loads two, not six. The prerendered page has none (the slideshow
+ * is below the first screen on a phone): they come once the slideshow has hydrated, when it
+ * nears the screen.
+ */
+function useScreensFetched(index: number): (position: number) => boolean {
+  const hydrated = useHydrated();
+  const [reached, setReached] = useState<readonly number[]>([0]);
+  if (!reached.includes(index)) setReached([...reached, index]);
+  return (position) => hydrated && (reached.includes(position) || position === wrapIndex(index, 1, slides.length));
 }
 
 const SlideView = memo(function SlideView({
@@ -183,19 +211,10 @@ const Dot = memo(function Dot({
 }) {
   const { t } = useSlideshowTexts();
   return (
-    <li>
-      <button
-        type="button"
-        className="slideshow__dot"
-        aria-current={current ? 'true' : undefined}
-        onClick={() => {
-          onPick(position);
-        }}
-      >
-        <span className="visually-hidden">
-          {t('goTo', { number: position + 1, title: t(`slides.${slide.id}.title`) })}
-        </span>
-      </button>
-    </li>
+    <PickButton index={position} className="slideshow__dot" current={current} onPick={onPick}>
+      <span className="visually-hidden">
+        {t('goTo', { number: position + 1, title: t(`slides.${slide.id}.title`) })}
+      </span>
+    </PickButton>
   );
 });
