@@ -83,6 +83,34 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 }
 
 /**
+ * Fetches the part's script part when its `content` nears the screen, or at a tap on one of its
+ * buttons, which is held (`taps`) to be replayed once the part has hydrated. Returns what stops it.
+ */
+function watchForPart(part: LaterPart, element: Element, content: Element, taps: HTMLElement[]): () => void {
+  const hold = (event: Event) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button || !element.contains(button)) return;
+    // Before React sees it: a click on a part it has not hydrated is dropped.
+    event.preventDefault();
+    event.stopPropagation();
+    taps.push(button);
+    part.start();
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) part.start();
+    },
+    { rootMargin: nearMargin },
+  );
+  observer.observe(content);
+  document.addEventListener('click', hold, true);
+  return () => {
+    observer.disconnect();
+    document.removeEventListener('click', hold, true);
+  };
+}
+
+/**
  * A part of the page whose script part (`load`) is fetched when it comes within a quarter of a
  * screen of the visitor's screen (focus moved into it brings it there), or at a tap on it. On
  * the prerendered page React leaves its HTML as it is until then (a Suspense boundary waiting for
@@ -118,27 +146,7 @@ export function HydrateWhenNear({ load }: { load: PageLoader }) {
       part.start();
       return undefined;
     }
-    const hold = (event: Event) => {
-      const button = event.target instanceof Element ? event.target.closest('button') : null;
-      if (!button || !element.contains(button)) return;
-      // Before React sees it: a click on a part it has not hydrated is dropped.
-      event.preventDefault();
-      event.stopPropagation();
-      held.current.push(button);
-      part.start();
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) part.start();
-      },
-      { rootMargin: nearMargin },
-    );
-    observer.observe(content);
-    document.addEventListener('click', hold, true);
-    return () => {
-      observer.disconnect();
-      document.removeEventListener('click', hold, true);
-    };
+    return watchForPart(part, element, content, held.current);
   }, [part, hydrated, fresh]);
 
   const onCommit = () => {

@@ -42,48 +42,71 @@ export function fieldIds(id: string) {
  * (`.field` in styles.css): contact, account, email action and help search.
  */
 export function TextField(props: InputField | TextareaField) {
-  const { id, label, error, invalid, hint, counter, describedBy = [], after, className, ...attributes } = props;
+  const { id, label, error, invalid, hint, counter, describedBy, after, className, ...attributes } = props;
   const ids = fieldIds(id);
-  const described = [
-    ...(error ? [ids.error] : []),
-    ...(counter !== undefined ? [ids.counter] : []),
-    ...(hint !== undefined ? [ids.hint] : []),
-    ...describedBy,
-  ];
+  const marked = Boolean(error || invalid);
   const control = {
     id,
     className: 'field__control',
-    'aria-invalid': error || invalid ? true : undefined,
-    'aria-describedby': described.length > 0 ? described.join(' ') : undefined,
+    'aria-invalid': marked ? true : undefined,
+    'aria-describedby': describedIds(ids, { error, counter, hint, describedBy }),
   } as const;
   return (
-    <div className={['field', error || invalid ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
+    <div className={['field', marked ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <label htmlFor={id} className="field__label">
         {label}
       </label>
       {controlOf(attributes, control)}
-      {(error || counter !== undefined) && (
-        <div className="field__meta">
-          {error ? (
-            <p id={ids.error} className="field__error">
-              {error}
-            </p>
-          ) : (
-            <span />
-          )}
-          {counter !== undefined && (
-            <p id={ids.counter} className="field__counter">
-              {counter}
-            </p>
-          )}
-        </div>
-      )}
+      <FieldMeta ids={ids} error={error} counter={counter} />
       {hint !== undefined && (
         <p id={ids.hint} className="field__hint">
           {hint}
         </p>
       )}
       {after}
+    </div>
+  );
+}
+
+/** The control's `aria-describedby`: the error, the counter, the hint, then the other describing parts. */
+function describedIds(
+  ids: ReturnType<typeof fieldIds>,
+  { error, counter, hint, describedBy = [] }: Pick<Shared, 'error' | 'counter' | 'hint' | 'describedBy'>,
+): string | undefined {
+  const described = [
+    ...(error ? [ids.error] : []),
+    ...(counter !== undefined ? [ids.counter] : []),
+    ...(hint !== undefined ? [ids.hint] : []),
+    ...describedBy,
+  ];
+  return described.length > 0 ? described.join(' ') : undefined;
+}
+
+/** The line under the control with the error (or a placeholder keeping the counter right) and the counter. */
+function FieldMeta({
+  ids,
+  error,
+  counter,
+}: {
+  ids: ReturnType<typeof fieldIds>;
+  error: ReactNode;
+  counter: ReactNode;
+}) {
+  if (!(error || counter !== undefined)) return null;
+  return (
+    <div className="field__meta">
+      {error ? (
+        <p id={ids.error} className="field__error">
+          {error}
+        </p>
+      ) : (
+        <span />
+      )}
+      {counter !== undefined && (
+        <p id={ids.counter} className="field__counter">
+          {counter}
+        </p>
+      )}
     </div>
   );
 }
