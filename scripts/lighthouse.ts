@@ -147,15 +147,36 @@ async function main(): Promise<void> {
   const started = Date.now();
   const dist = await prepareSite(values);
   const hosting = await startHostingServer(join(root, 'firebase.json'), { publicDir: dist });
-  const rows: Row[] = [];
-  let crashed = false;
   await rm(reportsDir, { recursive: true, force: true });
   console.log(
     `• Serving ${dist ?? 'web/dist'} like Hosting at ${hosting.origin}; ${routes.length * langs.length} Lighthouse run(s), mobile, simulated throttling${jobs > 1 ? `, ${String(jobs)} at once` : ''}.`,
   );
   const queue: Job[] = langs.flatMap((lang) => routes.map((route) => ({ origin: hosting.origin, route, lang })));
-  // A page whose trace was not recorded twice in a row (runLighthouse tries twice) gets one more
-  // try after the others, when fewer runs share the CPU.
+  const outcomes = collectOutcomes(queue);
+  try {
+    await Promise.all(
+      Array.from({ length: jobs }, () =>
+        jobs > 1 ? inAJobProcess(queue, outcomes.done) : inThisProcess(queue, outcomes.done),
+      ),
+    );
+  } finally {
+    await hosting.close();
+  }
+  // In the order asked for, whichever job finished first.
+  const { rows } = outcomes;
+  const order = (row: Row) => langs.indexOf(row.lang) * routes.length + routes.indexOf(row.route);
+  rows.sort((a, b) => order(a) - order(b));
+  await summarize(rows, outcomes.crashed(), started);
+}
+
+/**
+ * Takes each page's outcome as it comes (`done`): a row, kept and printed; a crash, said at once;
+ * a page whose trace was not recorded twice in a row (runLighthouse tries twice) goes back on
+ * `queue` for one more try after the others, when fewer runs share the CPU.
+ */
+function collectOutcomes(queue: Job[]) {
+  const rows: Row[] = [];
+  let crashed = false;
   const triedAgain = new Set<Job>();
   const done = (job: Job, outcome: Done) => {
     if ('error' in outcome && outcome.again && !triedAgain.has(job)) {
@@ -175,48 +196,44 @@ async function main(): Promise<void> {
       `  ${row.lang} ${row.url.padEnd(24)} ${columns.map((id) => score(row.scores[id])).join(' ')}  (${row.seconds.toFixed(1)} s)`,
     );
   };
-  const inThisProcess = async () => {
+  return { rows, done, crashed: () => crashed };
+}
+
+/** Audits the pages of `queue` in this process, one after another, until it is empty. */
+async function inThisProcess(queue: Job[], done: (job: Job, outcome: Done) => void): Promise<void> {
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    const current = job;
+    await audit(current.origin, current.route, current.lang).then(
+      (row) => done(current, { row }),
+      (error: unknown) => done(current, failure(error)),
+    );
+  }
+}
+
+/** Audits the pages of `queue` in a job process of its own (this script, LIGHTHOUSE_JOB), one at a time. */
+async function inAJobProcess(queue: Job[], done: (job: Job, outcome: Done) => void): Promise<void> {
+  const child: ChildProcess = fork(import.meta.filename, process.argv.slice(2), {
+    env: { ...process.env, LIGHTHOUSE_JOB: '1' },
+  });
+  try {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const current = job;
-      await audit(current.origin, current.route, current.lang).then(
-        (row) => done(current, { row }),
-        (error: unknown) => done(current, failure(error)),
-      );
-    }
-  };
-  const inAJobProcess = async () => {
-    const child: ChildProcess = fork(import.meta.filename, process.argv.slice(2), {
-      env: { ...process.env, LIGHTHOUSE_JOB: '1' },
-    });
-    try {
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        const current = job;
-        const outcome = await new Promise<Done>((resolve) => {
-          const onExit = (code: number | null) =>
-            resolve({ error: `the job process exited (code ${String(code)})`, again: false });
-          child.once('exit', onExit);
-          child.once('message', (message: Done) => {
-            child.off('exit', onExit);
-            resolve(message);
-          });
-          child.send(current);
+      const outcome = await new Promise<Done>((resolve) => {
+        const onExit = (code: number | null) =>
+          resolve({ error: `the job process exited (code ${String(code)})`, again: false });
+        child.once('exit', onExit);
+        child.once('message', (message: Done) => {
+          child.off('exit', onExit);
+          resolve(message);
         });
-        done(current, outcome);
-        if (child.exitCode !== null) break;
-      }
-    } finally {
-      if (child.connected) child.disconnect();
+        child.send(current);
+      });
+      done(current, outcome);
+      if (child.exitCode !== null) break;
     }
-  };
-  try {
-    await Promise.all(Array.from({ length: jobs }, () => (jobs > 1 ? inAJobProcess() : inThisProcess())));
   } finally {
-    await hosting.close();
+    if (child.connected) child.disconnect();
   }
-  // In the order asked for, whichever job finished first.
-  const order = (row: Row) => langs.indexOf(row.lang) * routes.length + routes.indexOf(row.route);
-  rows.sort((a, b) => order(a) - order(b));
-  await summarize(rows, crashed, started);
 }
 
 function score(value: number | null | undefined): string {
