@@ -16,6 +16,31 @@ export type AccountFailure =
   | 'disabled'
   | 'unknown';
 
+/** Codes that say the password, or the account chosen in a popup, was not the right one. */
+const wrongCredentials = new Set([
+  'auth/invalid-credential',
+  'auth/invalid-login-credentials',
+  'auth/wrong-password',
+  'auth/user-not-found',
+  'auth/invalid-email',
+  'auth/user-mismatch',
+]);
+
+/** What each other code means; a code not here is `unknown`. */
+const failureOfCode = new Map<string, AccountFailure>([
+  ['auth/account-exists-with-different-credential', 'otherMethod'],
+  ['auth/popup-closed-by-user', 'popupClosed'],
+  ['auth/cancelled-popup-request', 'popupClosed'],
+  ['auth/user-cancelled', 'popupClosed'],
+  ['auth/popup-blocked', 'popupBlocked'],
+  ['auth/requires-recent-login', 'recentLogin'],
+  ['auth/user-token-expired', 'recentLogin'],
+  ['auth/too-many-requests', 'tooManyRequests'],
+  ['auth/network-request-failed', 'network'],
+  ['auth/timeout', 'network'],
+  ['auth/user-disabled', 'disabled'],
+]);
+
 /**
  * A failure signing in (`step: 'signIn'`) or confirming the deletion (`'confirm'`), with the
  * way the member signs in (a password, or a Google or Apple popup).
@@ -25,34 +50,10 @@ export function accountFailureOf(
   step: 'signIn' | 'confirm',
   method: SignInMethod = 'password',
 ): AccountFailure {
-  switch (errorCode(error)) {
-    case 'auth/invalid-credential':
-    case 'auth/invalid-login-credentials':
-    case 'auth/wrong-password':
-    case 'auth/user-not-found':
-    case 'auth/invalid-email':
-    case 'auth/user-mismatch':
-      if (method !== 'password') return step === 'signIn' ? 'unknown' : 'otherAccount';
-      return step === 'signIn' ? 'credentials' : 'wrongPassword';
-    case 'auth/account-exists-with-different-credential':
-      return 'otherMethod';
-    case 'auth/popup-closed-by-user':
-    case 'auth/cancelled-popup-request':
-    case 'auth/user-cancelled':
-      return 'popupClosed';
-    case 'auth/popup-blocked':
-      return 'popupBlocked';
-    case 'auth/requires-recent-login':
-    case 'auth/user-token-expired':
-      return 'recentLogin';
-    case 'auth/too-many-requests':
-      return 'tooManyRequests';
-    case 'auth/network-request-failed':
-    case 'auth/timeout':
-      return 'network';
-    case 'auth/user-disabled':
-      return 'disabled';
-    default:
-      return 'unknown';
+  const code = errorCode(error) ?? '';
+  if (wrongCredentials.has(code)) {
+    if (method !== 'password') return step === 'signIn' ? 'unknown' : 'otherAccount';
+    return step === 'signIn' ? 'credentials' : 'wrongPassword';
   }
+  return failureOfCode.get(code) ?? 'unknown';
 }
