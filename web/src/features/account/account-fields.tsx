@@ -1,11 +1,33 @@
-import type { Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { TextField } from '../../components/forms/text-field';
 import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
 import type { AccountFailure } from './account-failure';
 
-// What signing in and confirming the deletion both ask and say: the member's password, and
-// what went wrong.
+// What signing in and confirming the deletion both ask and say: the fields the member types
+// in, their password among them, and what went wrong.
+
+/**
+ * A field the member must fill in, which reports its value as they type. Its attributes go to
+ * the input in the order given (the prerendered page writes them so).
+ */
+export function AccountField({
+  onChange,
+  ...attributes
+}: { id: string; label: string; ref?: Ref<HTMLInputElement>; onChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'onChange' | 'aria-invalid' | 'aria-describedby' | 'className'
+>) {
+  return (
+    <TextField
+      required
+      {...attributes}
+      onChange={(event) => {
+        onChange(event.target.value);
+      }}
+    />
+  );
+}
 
 /** The member's password, as signing in and confirming the deletion ask for it. */
 export function PasswordField({
@@ -24,8 +46,7 @@ export function PasswordField({
   ref?: Ref<HTMLInputElement>;
 }) {
   return (
-    <TextField
-      required
+    <AccountField
       id={id}
       label={label}
       type="password"
@@ -33,9 +54,7 @@ export function PasswordField({
       autoComplete="current-password"
       ref={ref}
       value={value}
-      onChange={(event) => {
-        onChange(event.target.value);
-      }}
+      onChange={onChange}
     />
   );
 }
