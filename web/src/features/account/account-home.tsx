@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { accountValues } from '../../config/account';
 import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
@@ -27,47 +28,52 @@ export function AccountHome() {
     <div className="page page--narrow account">
       <p className="account__intro">{t('account.intro', values)}</p>
 
-      <section aria-labelledby="account-deleted">
-        <h2 id="account-deleted">{t('account.deletedTitle')}</h2>
+      <Explained id="account-deleted" title={t('account.deletedTitle')}>
         <ul>
-          {list('account.deleted').map((item) => (
-            <li key={item}>{item}</li>
-          ))}
+          <Items items={list('account.deleted')} />
         </ul>
         <p>{t('account.deletedWhen', values)}</p>
-      </section>
+      </Explained>
 
-      <section aria-labelledby="account-kept">
-        <h2 id="account-kept">{t('account.keptTitle')}</h2>
+      <Explained id="account-kept" title={t('account.keptTitle')}>
         <ul>
-          {list('account.kept').map((item) => (
-            <li key={item}>{item}</li>
-          ))}
+          <Items items={list('account.kept')} />
         </ul>
         <p className="account__warning">{t('account.subscription')}</p>
         <p className="account__warning">
           <strong>{t('account.final')}</strong>
         </p>
-      </section>
+      </Explained>
 
-      <section aria-labelledby="account-how">
-        <h2 id="account-how">{t('account.howTitle')}</h2>
+      <Explained id="account-how" title={t('account.howTitle')}>
         <ol>
-          {list('account.how').map((item) => (
-            <li key={item}>{item}</li>
-          ))}
+          <Items items={list('account.how')} />
         </ol>
         <p>{t('account.otherWays', values)}</p>
-      </section>
+      </Explained>
 
-      <section aria-labelledby="account-copy">
-        <h2 id="account-copy">{t('account.copyTitle')}</h2>
+      <Explained id="account-copy" title={t('account.copyTitle')}>
         {list('account.copy').map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-      </section>
+      </Explained>
 
       <MemberArea word={word} />
     </div>
   );
+}
+
+/** A section of the explanation, named by its heading (`id`). */
+function Explained({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A list's items, one a line. */
+function Items({ items }: { items: readonly string[] }) {
+  return items.map((item) => <li key={item}>{item}</li>);
 }

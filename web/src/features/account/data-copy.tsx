@@ -16,13 +16,47 @@ type Saved = { url: string; file: string; items: number };
  */
 export function DataCopy() {
   const { t } = useAccountTexts();
-  const language = useLanguage();
   const id = useId();
+  const { busy, saved, failure, link, download } = useMemberCopy();
+
+  return (
+    <section className="account__delete account__copy" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('account.copyTitle')}</h2>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => {
+          void download();
+        }}
+      >
+        {busy ? t('account.copyBusy') : t('account.copyButton')}
+      </button>
+      <div role="status">
+        {saved ? (
+          <p>
+            {t('account.copyDone', { count: saved.items, file: saved.file })}{' '}
+            <Trans
+              t={t}
+              i18nKey="account.copyAgain"
+              components={{
+                save: <a ref={link} href={saved.url} download={saved.file} />,
+              }}
+            />
+          </p>
+        ) : null}
+      </div>
+      <CopyProblem failure={failure} />
+    </section>
+  );
+}
+
+/** Fetching the copy and saving it: busy meanwhile, then the saved file or what went wrong. */
+function useMemberCopy() {
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState<Saved | undefined>();
   const [failure, setFailure] = useState<CopyFailure | undefined>();
   const link = useRef<HTMLAnchorElement>(null);
-  const { copiesPerDay } = accountValues(language);
 
   // The file's address is given back when the member signs out or leaves the page.
   useEffect(
@@ -55,51 +89,29 @@ export function DataCopy() {
       setBusy(false);
     }
   };
+  return { busy, saved, failure, link, download };
+}
 
-  let problem: string | undefined;
-  if (failure?.kind === 'limit') {
+/** Why there is no copy, as an alert: over the day's limit (until when, if the function said), or another failure. */
+function CopyProblem({ failure }: { failure: CopyFailure | undefined }) {
+  const { t } = useAccountTexts();
+  const language = useLanguage();
+  if (!failure) return null;
+  const { copiesPerDay } = accountValues(language);
+  let problem: string;
+  if (failure.kind === 'limit') {
     problem = failure.retryAt
       ? t('account.copyFailure.limit', {
           copiesPerDay,
           time: new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(failure.retryAt),
         })
       : t('account.copyFailure.limitSoon', { copiesPerDay });
-  } else if (failure) {
+  } else {
     problem = t(`account.copyFailure.${failure.kind}`, { privacyEmail: site.company.dataProtectionEmail });
   }
-
   return (
-    <section className="account__delete account__copy" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('account.copyTitle')}</h2>
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => {
-          void download();
-        }}
-      >
-        {busy ? t('account.copyBusy') : t('account.copyButton')}
-      </button>
-      <div role="status">
-        {saved ? (
-          <p>
-            {t('account.copyDone', { count: saved.items, file: saved.file })}{' '}
-            <Trans
-              t={t}
-              i18nKey="account.copyAgain"
-              components={{
-                save: <a ref={link} href={saved.url} download={saved.file} />,
-              }}
-            />
-          </p>
-        ) : null}
-      </div>
-      {problem ? (
-        <p className="account__problem" role="alert">
-          {problem}
-        </p>
-      ) : null}
-    </section>
+    <p className="account__problem" role="alert">
+      {problem}
+    </p>
   );
 }

@@ -20,30 +20,17 @@ type Step =
  * or deleted, and deleting needs a fresh sign-in the same way and the typed confirmation word.
  */
 export function MemberArea({ word }: { word: string }) {
-  const { t } = useAccountTexts();
   const language = useLanguage();
   const id = useId();
   const [state, setState] = useState<Step>({ step: 'signIn', expired: false });
 
-  /** Back to signing in: a sign-in too old for what the member asked. */
-  const signInAgain = () => {
+  /** Signs the member out: back to signing in, `expired` when the sign-in was too old for what they asked. */
+  const leave = (expired: boolean) => {
     void loadAuthApi().then((api) => api.leave(language));
-    setState({ step: 'signIn', expired: true });
+    setState({ step: 'signIn', expired });
   };
 
-  if (state.step === 'deleted') {
-    return (
-      <section className="account__delete" aria-labelledby={`${id}-title`}>
-        <div role="status">
-          <h2 id={`${id}-title`}>{t('account.doneTitle')}</h2>
-          <p>
-            <Trans t={t} i18nKey="account.done" values={{ email: state.email }} components={{ strong: <strong /> }} />
-          </p>
-        </div>
-      </section>
-    );
-  }
-
+  if (state.step === 'deleted') return <Deleted id={id} email={state.email} />;
   if (state.step === 'signIn') {
     return (
       <SignInForm
@@ -54,38 +41,60 @@ export function MemberArea({ word }: { word: string }) {
       />
     );
   }
-
-  const { user, method } = state;
   return (
     <div className="account__member">
-      <p className="account__who">
-        <Trans
-          t={t}
-          i18nKey="account.signedInWith"
-          values={{ email: user.email ?? '', method: t(`account.method.${method}`) }}
-          components={{ strong: <strong /> }}
-        />{' '}
-        <button
-          type="button"
-          className="account__link-button"
-          onClick={() => {
-            void loadAuthApi().then((api) => api.leave(language));
-            setState({ step: 'signIn', expired: false });
-          }}
-        >
-          {t('account.signOut')}
-        </button>
-      </p>
+      <SignedInAs
+        user={state.user}
+        method={state.method}
+        onSignOut={() => {
+          leave(false);
+        }}
+      />
       <DataCopy />
       <DeleteForm
-        user={user}
-        method={method}
+        user={state.user}
+        method={state.method}
         word={word}
         onDeleted={(email) => {
           setState({ step: 'deleted', email });
         }}
-        onSignInAgain={signInAgain}
+        onSignInAgain={() => {
+          leave(true);
+        }}
       />
     </div>
+  );
+}
+
+/** Who is signed in, and how, with the button that signs them out. */
+function SignedInAs({ user, method, onSignOut }: { user: User; method: SignInMethod; onSignOut: () => void }) {
+  const { t } = useAccountTexts();
+  return (
+    <p className="account__who">
+      <Trans
+        t={t}
+        i18nKey="account.signedInWith"
+        values={{ email: user.email ?? '', method: t(`account.method.${method}`) }}
+        components={{ strong: <strong /> }}
+      />{' '}
+      <button type="button" className="account__link-button" onClick={onSignOut}>
+        {t('account.signOut')}
+      </button>
+    </p>
+  );
+}
+
+/** The account is deleted: said once, with the address it was signed in with. */
+function Deleted({ id, email }: { id: string; email: string }) {
+  const { t } = useAccountTexts();
+  return (
+    <section className="account__delete" aria-labelledby={`${id}-title`}>
+      <div role="status">
+        <h2 id={`${id}-title`}>{t('account.doneTitle')}</h2>
+        <p>
+          <Trans t={t} i18nKey="account.done" values={{ email }} components={{ strong: <strong /> }} />
+        </p>
+      </div>
+    </section>
   );
 }
