@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { helpTopicArticles, helpTopics, isHelpArticleId, type HelpTopic } from '../config/help';
+import { helpTopicArticles, helpTopics, isHelpArticleId, type HelpArticleId, type HelpTopic } from '../config/help';
 import { helpArticleOf, isHelpArticle, paths } from '../config/paths';
 import { useCurrentPage } from '../hooks/current-page';
 import { PageHeader } from '../components/layout/page-header';
@@ -10,6 +10,7 @@ import { RichText } from '../features/help/rich-text-view';
 import { KnownProblem } from '../features/notices/known-problem';
 import { HydrateWhenNear } from '../components/hydrate-when-near';
 import { contactLink, noteArticleRead } from '../visit/contact-link';
+import type { ArticleBlock } from '../locales/articles';
 
 /** The question at the article's end: its script part comes when the reader nears it. */
 export const loadArticleQuestion = () => import('../features/help/article-question');
@@ -35,7 +36,6 @@ export default function HelpArticlePage() {
   const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;
   const heading = title(id);
   const contact = contactLink(heading, id);
-  const related = helpTopicArticles[topic].filter((other) => other !== id);
   return (
     <article>
       <PageHeader title={heading}>
@@ -47,29 +47,7 @@ export default function HelpArticlePage() {
         </nav>
         {/* The notice is on the article it names, and on the one that says where notices are shown. */}
         <KnownProblem article={id === 'known-problems' ? undefined : id} />
-        {body.map((block, index) =>
-          typeof block === 'string' ? (
-            <p key={index}>
-              <RichText text={block} />
-            </p>
-          ) : 'steps' in block ? (
-            <ol key={index} className="help-article__steps">
-              {block.steps.map((step, item) => (
-                <li key={item}>
-                  <RichText text={step} />
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <ul key={index}>
-              {block.list.map((point, item) => (
-                <li key={item}>
-                  <RichText text={point} />
-                </li>
-              ))}
-            </ul>
-          ),
-        )}
+        <ArticleText body={body} />
         <div className="help-article__question">
           <HydrateWhenNear load={loadArticleQuestion} />
         </div>
@@ -81,19 +59,54 @@ export default function HelpArticlePage() {
             </Link>
           </p>
         </aside>
-        {related.length > 0 && (
-          <nav className="help-article__related" aria-labelledby="help-related">
-            <h2 id="help-related">{text('page.moreOnTopic', { topic: topicTitle(topic) })}</h2>
-            <ul>
-              {related.map((other) => (
-                <li key={other}>
-                  <Link href={`${paths.help}/${other}`}>{title(other)}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <RelatedArticles topic={topic} id={id} />
       </div>
     </article>
+  );
+}
+
+/** The article's text: paragraphs, numbered steps and lists. */
+function ArticleText({ body }: { body: readonly ArticleBlock[] }) {
+  return body.map((block, index) =>
+    typeof block === 'string' ? (
+      <p key={index}>
+        <RichText text={block} />
+      </p>
+    ) : 'steps' in block ? (
+      <ol key={index} className="help-article__steps">
+        {block.steps.map((step, item) => (
+          <li key={item}>
+            <RichText text={step} />
+          </li>
+        ))}
+      </ol>
+    ) : (
+      <ul key={index}>
+        {block.list.map((point, item) => (
+          <li key={item}>
+            <RichText text={point} />
+          </li>
+        ))}
+      </ul>
+    ),
+  );
+}
+
+/** The other articles of the article's topic, if it has any. */
+function RelatedArticles({ topic, id }: { topic: HelpTopic; id: HelpArticleId }) {
+  const { text, title, topicTitle } = useHelpTexts();
+  const related = helpTopicArticles[topic].filter((other) => other !== id);
+  if (related.length === 0) return null;
+  return (
+    <nav className="help-article__related" aria-labelledby="help-related">
+      <h2 id="help-related">{text('page.moreOnTopic', { topic: topicTitle(topic) })}</h2>
+      <ul>
+        {related.map((other) => (
+          <li key={other}>
+            <Link href={`${paths.help}/${other}`}>{title(other)}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

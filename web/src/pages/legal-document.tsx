@@ -17,13 +17,50 @@ import { adConsent, adProviders } from '../config/processors';
 import { reducedServiceEndDays, storePlaces, storeRules, withdrawalDays, withdrawalRefundDays } from '../config/stores';
 import { useLegalTexts } from '../locales/legal';
 import { useLanguage } from '../locales/language';
+import type { Language } from '../config/languages';
+import type { LegalDocumentName } from '../../build/legal-texts';
 
 /** A legal text: title, date, introduction, contents and numbered sections. */
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t: common } = useTranslation();
   const language = useLanguage();
   const { t } = useLegalTexts(document);
-  const values = {
+  const values = legalValues(language);
+  const date = formatted(language).legalTextsUpdated;
+  const intro = t(`${document}.intro`, { ...values, returnObjects: true });
+  const sections = t(`${document}.sections`, { ...values, returnObjects: true });
+  // The terms' section on withdrawal has an anchor the plans page links to; the others are numbered.
+  const anchor = (index: number) => {
+    const section = sections[index];
+    return section && 'id' in section && section.id === withdrawalAnchor
+      ? withdrawalAnchor
+      : `${document}-${String(index + 1)}`;
+  };
+  useScrollToAnchor();
+
+  // The whole text is one article, its title and date included: the h1 in the header band is
+  // the article's heading (the contents and the sections have headings of their own, nested).
+  return (
+    <article>
+      <PageHeader title={t(`${document}.title`)}>
+        <p>{t(`${document}.updated`, { date })}</p>
+      </PageHeader>
+      <div className="page page--narrow legal">
+        {intro.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <Contents document={document} heading={common('legal.contents')} sections={sections} anchor={anchor} />
+        {sections.map((section, index) => (
+          <LegalSection key={section.heading} section={section} anchor={anchor(index)} values={values} />
+        ))}
+      </div>
+    </article>
+  );
+}
+
+/** The values the legal texts fill in, from config and in `language`. */
+function legalValues(language: Language) {
+  return {
     product: site.productName,
     email: site.supportEmail,
     // The operator's legal facts (config/site.ts, art. 2250 of the Civil Code).
@@ -57,58 +94,61 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
     // The one channel for refunds and cancellations, as the help says it.
     supportUrl: `${site.origin}${localizedPath(paths.support, language)}`,
   };
-  const date = formatted(language).legalTextsUpdated;
-  const intro = t(`${document}.intro`, { ...values, returnObjects: true });
-  const sections = t(`${document}.sections`, { ...values, returnObjects: true });
-  // The terms' section on withdrawal has an anchor the plans page links to; the others are numbered.
-  const anchor = (index: number) => {
-    const section = sections[index];
-    return section && 'id' in section && section.id === withdrawalAnchor
-      ? withdrawalAnchor
-      : `${document}-${String(index + 1)}`;
-  };
-  useScrollToAnchor();
+}
 
-  // The whole text is one article, its title and date included: the h1 in the header band is
-  // the article's heading (the contents and the sections have headings of their own, nested).
+/** A numbered section of a legal text, as the texts give it; `id` names a list written from config. */
+type Section = {
+  heading: string;
+  paragraphs: readonly string[];
+  items: readonly string[];
+  id?: string;
+  more?: readonly string[];
+};
+
+/** The document's contents: a link to each section. */
+function Contents({
+  document,
+  heading,
+  sections,
+  anchor,
+}: {
+  document: LegalDocumentName;
+  heading: string;
+  sections: readonly Section[];
+  anchor: (index: number) => string;
+}) {
   return (
-    <article>
-      <PageHeader title={t(`${document}.title`)}>
-        <p>{t(`${document}.updated`, { date })}</p>
-      </PageHeader>
-      <div className="page page--narrow legal">
-        {intro.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-        <nav className="legal__contents" aria-labelledby={`${document}-contents`}>
-          <h2 id={`${document}-contents`}>{common('legal.contents')}</h2>
-          <ol>
-            {sections.map((section, index) => (
-              <li key={section.heading}>
-                <a href={`#${anchor(index)}`}>{section.heading}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
+    <nav className="legal__contents" aria-labelledby={`${document}-contents`}>
+      <h2 id={`${document}-contents`}>{heading}</h2>
+      <ol>
         {sections.map((section, index) => (
-          <section key={section.heading} aria-labelledby={anchor(index)}>
-            <h2 id={anchor(index)}>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-            {section.items.length > 0 && (
-              <ul>
-                {section.items.map((item: string) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-            {'id' in section && section.id ? <SectionList id={section.id} values={values} /> : null}
-            {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
-          </section>
+          <li key={section.heading}>
+            <a href={`#${anchor(index)}`}>{section.heading}</a>
+          </li>
         ))}
-      </div>
-    </article>
+      </ol>
+    </nav>
+  );
+}
+
+/** A section: its heading, paragraphs and items, then the list from config it names and its last paragraphs. */
+function LegalSection({ section, anchor, values }: { section: Section; anchor: string; values: TextValues }) {
+  return (
+    <section aria-labelledby={anchor}>
+      <h2 id={anchor}>{section.heading}</h2>
+      {section.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {section.items.length > 0 && (
+        <ul>
+          {section.items.map((item: string) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {'id' in section && section.id ? <SectionList id={section.id} values={values} /> : null}
+      {'more' in section ? section.more?.map((paragraph: string) => <p key={paragraph}>{paragraph}</p>) : null}
+    </section>
   );
 }
 

@@ -31,7 +31,22 @@ const renewalLinks = [
 
 export default function ProPage() {
   const { t } = usePageTexts();
-  const { t: featureText } = usePlanTexts();
+  return (
+    <>
+      <PageHeader title={t('pro.title', { product: site.productName })} />
+      <div className="page">
+        <Plans />
+        <p className="plans__note">{t('pro.vatNote')}</p>
+        <RenewalNote />
+        <Comparison />
+      </div>
+    </>
+  );
+}
+
+/** The plans side by side, each with its price and the way to the app. */
+function Plans() {
+  const { t } = usePageTexts();
   const { prices, yearlySaving } = formatted(useLanguage());
   const columns = [
     // The free plan's price with no period after it: the terms let what it includes change.
@@ -46,57 +61,67 @@ export default function ProPage() {
     },
   ];
   return (
-    <>
-      <PageHeader title={t('pro.title', { product: site.productName })} />
-      <div className="page">
-        <ul className="plans" aria-label={t('pro.plans')}>
-          {columns.map((column) => (
-            <li key={column.id} className={`plan plan--${column.id}`}>
-              <h2>{column.name}</h2>
-              {column.saving ? <p className="plan__saving">{column.saving}</p> : null}
-              <p className="plan__price">
-                <strong>{column.price}</strong>
-                {column.period ? <span> {column.period}</span> : null}
-              </p>
-              <Link href={paths.downloadApp} className="button">
-                {t('pro.download')}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <p className="plans__note">{t('pro.vatNote')}</p>
-        {/* What a subscription is, before anyone buys: it renews until cancelled in the store (by
-            when, each store's rule, is in the article it links to). Plain links after the
-            sentence: react-i18next's Trans would add a part of 4.9 kB gzip to the first visit. */}
-        <p className="plans__note">
-          {t('pro.renewal')}{' '}
-          {renewalLinks.map(([key, href], index) => (
-            <Fragment key={key}>
-              {index > 0 ? ' · ' : null}
-              <Link href={href}>{t(`pro.renewalLinks.${key}`)}</Link>
-            </Fragment>
-          ))}
-        </p>
-        <table className="comparison">
-          <caption>{t('pro.comparison')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('pro.feature')}</th>
-              <th scope="col">{t('pro.free')}</th>
-              <th scope="col">{t('pro.pro')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {planFeatureIds.map((id) => (
-              <tr key={id}>
-                <th scope="row">{featureText(`features.${id}`, { days: featureDays(id) })}</th>
-                <MarkCell value={hasFeature(id, 'free')} />
-                <MarkCell value={hasFeature(id, 'pro')} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </>
+    <ul className="plans" aria-label={t('pro.plans')}>
+      {columns.map((column) => (
+        <li key={column.id} className={`plan plan--${column.id}`}>
+          <h2>{column.name}</h2>
+          {column.saving ? <p className="plan__saving">{column.saving}</p> : null}
+          <p className="plan__price">
+            <strong>{column.price}</strong>
+            {column.period ? <span> {column.period}</span> : null}
+          </p>
+          <Link href={paths.downloadApp} className="button">
+            {t('pro.download')}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What a subscription is, before anyone buys: it renews until cancelled in the store (by when,
+ * each store's rule, is in the article it links to). Plain links after the sentence:
+ * react-i18next's Trans would add a part of 4.9 kB gzip to the first visit.
+ */
+function RenewalNote() {
+  const { t } = usePageTexts();
+  return (
+    <p className="plans__note">
+      {t('pro.renewal')}{' '}
+      {renewalLinks.map(([key, href], index) => (
+        <Fragment key={key}>
+          {index > 0 ? ' · ' : null}
+          <Link href={href}>{t(`pro.renewalLinks.${key}`)}</Link>
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
+/** What each plan includes, feature by feature. */
+function Comparison() {
+  const { t } = usePageTexts();
+  const { t: featureText } = usePlanTexts();
+  return (
+    <table className="comparison">
+      <caption>{t('pro.comparison')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('pro.feature')}</th>
+          <th scope="col">{t('pro.free')}</th>
+          <th scope="col">{t('pro.pro')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {planFeatureIds.map((id) => (
+          <tr key={id}>
+            <th scope="row">{featureText(`features.${id}`, { days: featureDays(id) })}</th>
+            <MarkCell value={hasFeature(id, 'free')} />
+            <MarkCell value={hasFeature(id, 'pro')} />
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
