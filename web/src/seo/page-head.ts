@@ -182,29 +182,40 @@ function mobileApplication(language: Language, imageUrl: string): MobileApplicat
   };
 }
 
-/** Everything the head says about `page` in `language`. */
-export function pageHead(page: Page, language: Language): PageHead {
-  // An address shaped like an article's that names none is the not-found page.
-  if (isHelpArticle(page) && !isHelpArticleId(helpArticleOf(page))) return pageHead('notFound', language);
-  const t = headTexts.getFixedT(language, 'meta');
-  const values = {
+/** The values the head's texts fill in: the product, the forecast's days, the prices in `language`. */
+function headValues(language: Language) {
+  return {
     product: site.productName,
     proDays: String(forecastDays.pro),
     freeDays: String(forecastDays.free),
     monthly: formatPrice(plans.proMonthly.price, language),
     yearly: formatPrice(plans.proYearly.price, language),
   };
-  let title: string;
-  let description: string;
+}
+
+/** The page's title and description: a help article's from its title and summary, any other page's from `meta`. */
+function titleAndDescription(
+  page: Page,
+  language: Language,
+  values: ReturnType<typeof headValues>,
+): { title: string; description: string } {
+  const t = headTexts.getFixedT(language, 'meta');
   if (isHelpArticle(page)) {
     const help = helpTextsIn(headTexts, language);
     const id = helpArticleOf(page);
-    title = t('helpArticle.title', { ...values, article: help(`articles.${id}.title`) });
-    description = fillHelpText(headTexts, language, articleSummaries[language][id]?.summary ?? '');
-  } else {
-    title = t(`pages.${page}.title`, values);
-    description = t(`pages.${page}.description`, values);
+    return {
+      title: t('helpArticle.title', { ...values, article: help(`articles.${id}.title`) }),
+      description: fillHelpText(headTexts, language, articleSummaries[language][id]?.summary ?? ''),
+    };
   }
+  return { title: t(`pages.${page}.title`, values), description: t(`pages.${page}.description`, values) };
+}
+
+/** What the head of every page says, whether it has an address or not: words, image, cards. */
+function sharedHead(page: Page, language: Language) {
+  const t = headTexts.getFixedT(language, 'meta');
+  const values = headValues(language);
+  const { title, description } = titleAndDescription(page, language, values);
   const image = {
     url: `${site.origin}${shareImage.path}`,
     type: shareImage.type,
@@ -219,7 +230,14 @@ export function pageHead(page: Page, language: Language): PageHead {
     image: image.url,
     imageAlt: image.alt,
   } as const;
-  const appleItunesApp = `app-id=${site.appStoreId}`;
+  return { title, description, image, twitter, appleItunesApp: `app-id=${site.appStoreId}` };
+}
+
+/** Everything the head says about `page` in `language`. */
+export function pageHead(page: Page, language: Language): PageHead {
+  // An address shaped like an article's that names none is the not-found page.
+  if (isHelpArticle(page) && !isHelpArticleId(helpArticleOf(page))) return pageHead('notFound', language);
+  const { title, description, image, twitter, appleItunesApp } = sharedHead(page, language);
 
   if (page === 'notFound') {
     return {
