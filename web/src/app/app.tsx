@@ -42,53 +42,8 @@ type Props = {
 };
 
 export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) {
-  const [base, setBase] = useState(initialBase);
-  const baseRef = useRef(initialBase);
-
-  // A language switch that moves the address (the selector's, an email link's) takes the
-  // visitor to that language's own address (`/features` ↔ `/it/features`), in place, so the
-  // address bar always names the language.
-  const moveAddress = useCallback<AddressMover>((language) => {
-    const wanted = basePath(language);
-    if (wanted === baseRef.current) return;
-    switchBase(baseRef.current, wanted);
-    baseRef.current = wanted;
-    setBase(wanted);
-  }, []);
-  // Back and Forward can cross a language switch (`/it/features` → `/features`, then Back):
-  // the base and the language follow the address again.
-  useEffect(() => {
-    if (location) return undefined;
-    const onPopState = () => {
-      const found = baseOf(window.location.pathname);
-      if (found === baseRef.current) return;
-      baseRef.current = found;
-      setBase(found);
-      void switchLanguage(i18n, languageOfBase(found) ?? defaultLanguage, { save: false });
-    };
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, [i18n, location]);
-
-  // A link into another header policy (the Account page's sign-in popups, or back out of it)
-  // loads a new document, so the page gets its own headers: a document keeps the ones it was
-  // loaded with. Every other link routes in place.
-  const [documentPolicy] = useState(() =>
-    ssrPath === undefined && !location ? headerPolicyOf(window.location.pathname) : undefined,
-  );
-  const aroundNav = useCallback<AroundNavHandler>(
-    (navigate, to, options) => {
-      if (
-        documentPolicy !== undefined &&
-        headerPolicyOf(new URL(to, window.location.href).pathname) !== documentPolicy
-      ) {
-        window.location.assign(to);
-        return;
-      }
-      navigate(to, options);
-    },
-    [documentPolicy],
-  );
+  const { base, moveAddress } = useLanguageBase(initialBase, i18n, location);
+  const aroundNav = useDocumentPolicy(ssrPath, location);
 
   // Marks the page as interactive once every part of it has hydrated (the browser tests wait
   // for it, the benchmark reads the mark): prerendered pages show everything before the app
@@ -119,5 +74,64 @@ export function App({ i18n, location, base: initialBase = '', ssrPath }: Props) 
         </AddressMoverContext>
       </I18nextProvider>
     </HydrationContext>
+  );
+}
+
+/**
+ * The router's base, the language prefix of the address (`/it` or ''), and `moveAddress`, which
+ * a language switch calls to change it.
+ */
+function useLanguageBase(initialBase: string, i18n: I18n, location: BaseLocationHook | undefined) {
+  const [base, setBase] = useState(initialBase);
+  const baseRef = useRef(initialBase);
+
+  // A language switch that moves the address (the selector's, an email link's) takes the
+  // visitor to that language's own address (`/features` ↔ `/it/features`), in place, so the
+  // address bar always names the language.
+  const moveAddress = useCallback<AddressMover>((language) => {
+    const wanted = basePath(language);
+    if (wanted === baseRef.current) return;
+    switchBase(baseRef.current, wanted);
+    baseRef.current = wanted;
+    setBase(wanted);
+  }, []);
+  // Back and Forward can cross a language switch (`/it/features` → `/features`, then Back):
+  // the base and the language follow the address again.
+  useEffect(() => {
+    if (location) return undefined;
+    const onPopState = () => {
+      const found = baseOf(window.location.pathname);
+      if (found === baseRef.current) return;
+      baseRef.current = found;
+      setBase(found);
+      void switchLanguage(i18n, languageOfBase(found) ?? defaultLanguage, { save: false });
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [i18n, location]);
+  return { base, moveAddress };
+}
+
+/**
+ * The router's `aroundNav`: a link into another header policy (the Account page's sign-in
+ * popups, or back out of it) loads a new document, so the page gets its own headers: a document
+ * keeps the ones it was loaded with. Every other link routes in place.
+ */
+function useDocumentPolicy(ssrPath: string | undefined, location: BaseLocationHook | undefined) {
+  const [documentPolicy] = useState(() =>
+    ssrPath === undefined && !location ? headerPolicyOf(window.location.pathname) : undefined,
+  );
+  return useCallback<AroundNavHandler>(
+    (navigate, to, options) => {
+      if (
+        documentPolicy !== undefined &&
+        headerPolicyOf(new URL(to, window.location.href).pathname) !== documentPolicy
+      ) {
+        window.location.assign(to);
+        return;
+      }
+      navigate(to, options);
+    },
+    [documentPolicy],
   );
 }
