@@ -5,49 +5,22 @@
 // 12 s each): this script runs them inside `firebase emulators:exec`, again as itself
 // (`--inside`), which clears what each suite left before the next. The checks that need no
 // emulator run while the emulator tests do, one after another: their output is shown as each
-// ends.
+// ends. The steps are listed here; how each runs, and the run inside the emulators, is in
+// scripts/lib/step-runner.ts.
 //
 //   --only <step>   run one step (typecheck, lint, unit, build, budgets, html, lighthouse,
 //                   emulators, e2e, engines, start); the steps after build build first
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { lastGreenRunFile, type GreenRun } from '../web/build/accessibility-checks.ts';
-import {
-  busyPorts,
-  emulatorEnvironment,
-  emulatorsExecArgs,
-  ensureLocalSecrets,
-  firebaseBin,
-  ports,
-  resetEmulators,
-} from './lib/emulators.ts';
+import { resetEmulators } from './lib/emulators.ts';
 import { root } from './lib/project.ts';
-import { capture, run } from './lib/processes.ts';
 import { machineSeconds, machineStolenSeconds, takeChildrenSeconds } from './lib/cpu.ts';
 import { formatFailed, formatSlowest, readTimings, timingsDir } from './lib/test-timings.ts';
-import { bin, lintCommands, typecheckCommands, unitCommand, type Command } from './lib/step-commands.ts';
-
-type Step = {
-  id: string;
-  title: string;
-  commands: Command[];
-  needs?: string;
-  /** Runs the emulators and the inbox: their ports must be free. */
-  emulators?: true;
-  /** Runs inside the emulators this script starts once for every such step (in the order listed). */
-  inside?: true;
-  /** Turns the Functions emulator's background triggers off and on (the next step wants them on). */
-  switchesTriggers?: true;
-  /** Its commands run at once: the first's output as it comes, each other's when it ends. */
-  sideBySide?: true;
-  /**
-   * Runs while the step of this id runs (in the order listed, its output held until it ends);
-   * on its own when that step does not run.
-   */
-  beside?: string;
-};
+import { bin, lintCommands, typecheckCommands, unitCommand } from './lib/step-commands.ts';
+import { insideReport, StepRunner, type Outcome, type Step } from './lib/step-runner.ts';
 
 /** Test files that must run with no other beside them (they change what every page shows). */
 const alone = '**/*.alone.test.ts';
@@ -194,22 +167,6 @@ const wanted = new Set(
   steps.filter((step) => !only || step.id === only).flatMap((step) => [step.id, step.needs ?? '']),
 );
 
-/**
- * What a step came to. Where /proc tells: for a step run alone, `machine`, the CPU-seconds the
- * whole machine used while it ran (the emulator tests' holds the steps beside them); for a step
- * `beside` the emulator tests, `cpu`, those of its own commands and the children they waited for.
- */
-type Outcome = {
-  title: string;
-  ok: boolean;
-  seconds: number;
-  machine?: number;
-  cpu?: number;
-  beside?: boolean;
-  note?: string;
-};
-const outcomes = new Map<Step, Outcome>();
-const passed = new Set<string>();
 const started = Date.now();
 const machineAtStart = machineSeconds();
 const stolenAtStart = machineStolenSeconds();
@@ -220,147 +177,9 @@ takeChildrenSeconds();
 // for the script that started the emulators.
 const insideIndex = process.argv.indexOf('--inside');
 const insideIds = insideIndex >= 0 ? (process.argv[insideIndex + 1] ?? '').split(',') : undefined;
-const insideReport = join(root, 'test-results', 'inside-steps.json');
 if (!insideIds) rmSync(join(root, timingsDir), { recursive: true, force: true });
-
-/** Runs one step; `held`: its output is collected and printed when it ends. */
-async function runStep(step: Step, held = false): Promise<void> {
-  const stepStart = Date.now();
-  const seconds = () => Math.round((Date.now() - stepStart) / 100) / 10;
-  const header = `\n━━ ${step.title} ━━`;
-  if (!held) console.log(header);
-  const machineStart = machineSeconds();
-  // A held step's own CPU-seconds: its children's, taken as each ends. A step run alone takes
-  // them too (and drops them), so that they are counted in no later step's.
-  let cpu: number | undefined = 0;
-  const used = () => {
-    const taken = takeChildrenSeconds();
-    cpu = cpu === undefined || taken === undefined ? undefined : cpu + taken;
-  };
-  const end = (outcome: Omit<Outcome, 'title' | 'seconds'>, output = '') => {
-    const machineEnd = machineSeconds();
-    const machine = machineStart === undefined || machineEnd === undefined ? undefined : machineEnd - machineStart;
-    const own = cpu === undefined ? {} : { cpu };
-    const figures = held ? { beside: true, ...own } : machine === undefined ? {} : { machine };
-    outcomes.set(step, {
-      title: step.title,
-      seconds: seconds(),
-      ...figures,
-      ...outcome,
-    });
-    if (held) console.log(`${header} (ran beside the emulator tests, ${String(seconds())}s)\n${output}`);
-    if (outcome.note && !outcome.ok) console.error(`✖ ${outcome.note}`);
-  };
-  if (step.needs && !passed.has(step.needs) && !insideIds) {
-    end({ ok: false, note: `skipped: ${step.needs} failed` });
-    return;
-  }
-  const blocked = step.emulators ? await emulatorsBlocked() : undefined;
-  if (blocked) {
-    end({ ok: false, note: blocked });
-    return;
-  }
-  const { ok, output } = await runCommands(step, held, used);
-  if (ok) passed.add(step.id);
-  end({ ok }, output);
-}
-
-type Ran = { code: number; stdout: string; stderr: string };
-
-/**
- * A step's commands, one after another or side by side (`sideBySide`); the output of a held
- * step collected, else the first command's shown as it comes and the others' as they end.
- * `used` takes the CPU-seconds of the commands that ended.
- */
-async function runCommands(step: Step, held: boolean, used: () => void): Promise<{ ok: boolean; output: string }> {
-  const env = { ...process.env, FORCE_COLOR: '1' };
-  const collect = ([command, ...args]: Command): Promise<Ran> => capture(command, args, { cwd: root, env });
-  const show = async ([command, ...args]: Command): Promise<Ran> => ({
-    code: await run(command, args, { cwd: root }),
-    stdout: '',
-    stderr: '',
-  });
-  const results: Ran[] = [];
-  if (step.sideBySide) {
-    const [first, ...others] = step.commands;
-    const firstRun = first === undefined ? [] : [held ? collect(first) : show(first)];
-    results.push(...(await Promise.all([...firstRun, ...others.map(collect)])));
-    used();
-  } else {
-    for (const command of step.commands) {
-      results.push(await (held ? collect(command) : show(command)));
-      used();
-    }
-  }
-  const output = results.map(({ stdout, stderr }) => stdout + stderr).join('');
-  if (!held && output) console.log(output);
-  return { ok: results.every(({ code }) => code === 0), output: held ? output : '' };
-}
-
-/**
- * Readies the emulators' secrets and says why they cannot start, if something else already
- * uses their ports (an 'npm start', say); undefined when they can.
- */
-async function emulatorsBlocked(): Promise<string | undefined> {
-  ensureLocalSecrets();
-  const { hosting, firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp, inbox } = ports;
-  const busy = await busyPorts({
-    hosting,
-    firestore,
-    firestoreWebsocket,
-    functions,
-    hub,
-    logging,
-    eventarc,
-    smtp,
-    inbox,
-  });
-  return busy.length > 0 ? `ports in use: ${busy.join(', ')} (stop 'npm start' first)` : undefined;
-}
-
-/** Starts the emulators once and runs the `inside` steps in them (this script, `--inside`). */
-async function runInside(group: Step[]): Promise<void> {
-  const fail = (step: Step, note: string) => outcomes.set(step, { title: step.title, ok: false, seconds: 0, note });
-  const runnable = group.filter((step) => !step.needs || passed.has(step.needs));
-  for (const step of group) if (!runnable.includes(step)) fail(step, `skipped: ${step.needs ?? ''} failed`);
-  if (runnable.length === 0) return;
-  const blocked = await emulatorsBlocked();
-  if (blocked) {
-    for (const step of runnable) fail(step, blocked);
-    console.error(`✖ ${blocked}`);
-    return;
-  }
-  const begun = Date.now();
-  rmSync(insideReport, { force: true });
-  const script = `${JSON.stringify(process.execPath)} scripts/test.ts --inside ${runnable.map(({ id }) => id).join(',')}`;
-  // QUIET: the functions' own logs, warnings and errors, without a line for every file Hosting
-  // serves (thousands a run, which buried the failures of a log cut to its end).
-  const code = await run(firebaseBin, emulatorsExecArgs(script, ['--log-verbosity', 'QUIET']), {
-    cwd: root,
-    env: emulatorEnvironment(),
-  });
-  const reported = existsSync(insideReport)
-    ? (JSON.parse(readFileSync(insideReport, 'utf8')) as Record<string, Omit<Outcome, 'title'>>)
-    : {};
-  for (const step of runnable) {
-    const outcome = reported[step.id];
-    if (!outcome)
-      fail(step, `did not run: the emulators stopped or did not start (exit code ${String(code)}, see above)`);
-    else outcomes.set(step, { title: step.title, ...outcome });
-    if (outcome?.ok) passed.add(step.id);
-  }
-  const last = runnable.at(-1);
-  if (code !== 0 && last && runnable.every((step) => passed.has(step.id))) {
-    fail(last, `the emulators exited with code ${String(code)} after the tests passed (see above)`);
-    passed.delete(last.id);
-  }
-  const inSteps = runnable.reduce((sum, step) => sum + (outcomes.get(step)?.seconds ?? 0), 0);
-  // What the emulators' own processes used is in no step's `cpu`: taken here, it is left out.
-  takeChildrenSeconds();
-  console.log(
-    `\n• The emulators started, were cleared between suites and stopped in ${String(Math.round((Date.now() - begun) / 1000 - inSteps))}s.`,
-  );
-}
+const runner = new StepRunner(insideIds !== undefined);
+const { outcomes } = runner;
 
 if (insideIds) {
   const report: Record<string, Omit<Outcome, 'title'>> = {};
@@ -370,9 +189,9 @@ if (insideIds) {
     try {
       const before = steps.find((candidate) => candidate.id === insideIds[index - 1]);
       if (before) await resetEmulators({ triggers: before.switchesTriggers === true });
-      await runStep(step);
+      await runner.runStep(step);
     } catch (error) {
-      outcomes.set(step, { title: step.title, ok: false, seconds: 0, note: String(error) });
+      runner.fail(step, String(error));
       console.error(`✖ ${String(error)}`);
     }
     const { title: _title, ...outcome } = outcomes.get(step) ?? { title: '', ok: false, seconds: 0 };
@@ -392,9 +211,9 @@ for (const step of chosen) {
   const leads = step.inside ? inside : [step];
   const companions = chosen.filter((other) => leads.some(({ id }) => id === other.beside));
   await Promise.all([
-    step.inside ? runInside(inside) : runStep(step),
+    step.inside ? runner.runInside(inside) : runner.runStep(step),
     (async () => {
-      for (const companion of companions) await runStep(companion, true);
+      for (const companion of companions) await runner.runStep(companion, true);
     })(),
   ]);
 }
