@@ -33,32 +33,29 @@ import { startHostingServer } from './lib/hosting-server.ts';
 import {
   exitWith,
   lighthouseConfig,
-  numeric,
   pageUrl,
   root,
   runLighthouse,
   siteOptions,
   table,
   targets,
-  type Lhr,
-  type TraceEvent,
 } from './lib/lighthouse-runner.ts';
-import { lcpPhases, type LcpPhases } from './lib/lcp-phases.ts';
 import { benchBuilds } from './lib/revision-build.ts';
-import { longTaskMs, startUpTasks } from './lib/start-up-tasks.ts';
-
-/** The targets of the site's performance work (1 KB = 1000 bytes). */
-const goals = {
-  score: 0.98,
-  lcpMs: 1200,
-  tbtMs: 50,
-  longestTaskMs: longTaskMs,
-  longTasks: 0,
-  cls: 0,
-  homeBytes: 400_000,
-  /** 100 KB as Chromium and Lighthouse count them (KiB): the home page's script, all of it. */
-  homeScriptBytes: 100 * 1024,
-};
+import {
+  figures,
+  formatCount,
+  formatKib,
+  formatMs,
+  formatSeconds,
+  goals,
+  isHome,
+  judged,
+  median,
+  metricNames,
+  metrics,
+  type Metric,
+  type Sample,
+} from './lib/bench-web-figures.ts';
 
 const { values } = parseArgs({
   options: { ...siteOptions, runs: { type: 'string', default: '3' }, baseline: { type: 'string' } },
@@ -75,63 +72,6 @@ const config = lighthouseConfig(
   ['performance'],
   ['total-byte-weight', 'resource-summary', 'network-requests', 'metrics', 'lcp-breakdown-insight'],
 );
-
-type Sample = {
-  build: number;
-  route: RoutePath;
-  lang: Language;
-  url: string;
-  score: number | undefined;
-  lcp: number | undefined;
-  tbt: number | undefined;
-  /** The start-up's longest task and how many took over 50 ms (simulated CPU), or undefined without a trace. */
-  longestTask: number | undefined;
-  longTasks: number | undefined;
-  /** Whether the page set its ready mark (older builds do not: then the window runs to the trace's end). */
-  readyMark: boolean;
-  cls: number | undefined;
-  bytes: number | undefined;
-  /** Script bytes transferred (compressed, as the browser downloaded them), the whole visit. */
-  scriptBytes: number | undefined;
-  /** The largest paint's element and phases (scripts/lib/lcp-phases.ts). */
-  phases: LcpPhases | undefined;
-  requests: number;
-  otherOrigins: string[];
-  renderedLang: string;
-  seconds: number;
-};
-
-type Figures = Omit<Sample, 'build' | 'route' | 'lang' | 'url' | 'renderedLang' | 'seconds'>;
-
-/** The figures of one run: requests are the http(s) ones (data: and blob: URLs load nothing). */
-function figures(lhr: Lhr, trace: TraceEvent[], origin: string): Figures {
-  const items = (lhr.audits['network-requests']?.details as { items?: { url?: string }[] } | undefined)?.items ?? [];
-  const urls = items.map((item) => item.url ?? '').filter((url) => /^https?:/i.test(url));
-  const slowdown = lhr.configSettings.throttling.cpuSlowdownMultiplier;
-  let startUp: ReturnType<typeof startUpTasks> | undefined;
-  try {
-    startUp = startUpTasks(trace, slowdown);
-  } catch (error) {
-    console.warn(`  (no start-up tasks: ${error instanceof Error ? error.message : String(error)})`);
-  }
-  return {
-    score: lhr.categories.performance?.score ?? undefined,
-    lcp: numeric(lhr, 'largest-contentful-paint'),
-    tbt: numeric(lhr, 'total-blocking-time'),
-    longestTask: startUp?.longestMs,
-    longTasks: startUp?.longCount,
-    readyMark: startUp?.readyMs !== undefined,
-    cls: numeric(lhr, 'cumulative-layout-shift'),
-    bytes: numeric(lhr, 'total-byte-weight'),
-    scriptBytes: (
-      lhr.audits['resource-summary']?.details as
-        { items?: { resourceType?: string; transferSize?: number }[] } | undefined
-    )?.items?.find((item) => item.resourceType === 'script')?.transferSize,
-    phases: lcpPhases(lhr),
-    requests: urls.length,
-    otherOrigins: urls.filter((url) => new URL(url).origin !== origin),
-  };
-}
 
 const servers = await Promise.all(
   builds.map((build) => startHostingServer(join(root, 'firebase.json'), { publicDir: build.dist })),
@@ -181,72 +121,6 @@ try {
 } finally {
   await Promise.all(servers.map((server) => server.close()));
 }
-
-function median(numbers: (number | undefined)[]): number | undefined {
-  const sorted = numbers.filter((value) => value !== undefined).sort((a, b) => a - b);
-  if (sorted.length === 0) return undefined;
-  const middle = sorted.length / 2;
-  return Number.isInteger(middle)
-    ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-    : sorted[Math.floor(middle)];
-}
-function formatScore(score: number) {
-  return score.toFixed(2);
-}
-function formatMs(ms: number) {
-  return `${Math.round(ms)} ms`;
-}
-function formatSeconds(ms: number) {
-  return `${(ms / 1000).toFixed(2)} s`;
-}
-function formatCls(cls: number) {
-  return cls === 0 ? '0' : cls < 0.001 ? '<0.001' : cls.toFixed(3);
-}
-function formatBytes(bytes: number) {
-  return `${(bytes / 1000).toFixed(1)} KB`;
-}
-function formatKib(bytes: number) {
-  return `${(bytes / 1024).toFixed(1)} KiB`;
-}
-function formatCount(count: number) {
-  return Number.isInteger(count) ? String(count) : count.toFixed(1);
-}
-
-/** A figure with its mark: `goal` undefined means this figure has no goal on this page. */
-function judged(value: number | undefined, format: (value: number) => string, goal?: (value: number) => boolean) {
-  if (value === undefined) return '–';
-  return goal ? `${format(value)} ${goal(value) ? '✓' : '✗'}` : format(value);
-}
-const isHome = (route: RoutePath) => route === '/';
-const metrics = {
-  score: { title: 'Perf', format: formatScore, goal: (score: number) => score >= goals.score },
-  lcp: { title: 'LCP', format: formatSeconds, goal: (lcp: number) => lcp <= goals.lcpMs },
-  tbt: { title: 'TBT', format: formatMs, goal: (tbt: number) => tbt < goals.tbtMs },
-  longestTask: { title: 'Longest task', format: formatMs, goal: (ms: number) => ms <= goals.longestTaskMs },
-  longTasks: {
-    title: `Tasks >${longTaskMs} ms`,
-    format: formatCount,
-    goal: (count: number) => count <= goals.longTasks,
-  },
-  cls: { title: 'CLS', format: formatCls, goal: (cls: number) => cls === goals.cls },
-  bytes: {
-    title: 'Transferred',
-    format: formatBytes,
-    goal: (bytes: number) => bytes <= goals.homeBytes,
-    homeOnly: true,
-  },
-  scriptBytes: {
-    title: 'Script',
-    format: formatKib,
-    goal: (bytes: number) => bytes <= goals.homeScriptBytes,
-    homeOnly: true,
-  },
-} satisfies Record<
-  string,
-  { title: string; format: (value: number) => string; goal: (value: number) => boolean; homeOnly?: boolean }
->;
-type Metric = keyof typeof metrics;
-const metricNames = Object.keys(metrics) as Metric[];
 
 function pagesOf(build: number) {
   const pages: { route: RoutePath; lang: Language; url: string; runs: Sample[] }[] = [];
