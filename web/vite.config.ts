@@ -127,6 +127,12 @@ const config = {
     // fetches each part when it is imported, as it would with no hint. The polyfill would be
     // 0.6 kB (gzip) of every page's first script.
     modulePreload: { polyfill: false },
+    // One stylesheet for the whole site: the base (src/styles.css) and what each feature's
+    // components import (features/<name>/*.css). Split with their script parts, a page showing a
+    // feature (Contact Us, the help centre, the account page) would wait for a second
+    // stylesheet before its first paint, and the policy (style-src 'self') lets no style in
+    // the page itself.
+    cssCodeSplit: false,
     // Script parts live under static/js, as the site serves them.
     rolldownOptions: {
       output: {

@@ -4,6 +4,7 @@ import { site } from '../../config/site';
 import { useAccountTexts } from '../../locales/account';
 import { MemberArea } from './member-area';
 import { useLanguage } from '../../locales/language';
+import './account.css';
 
 /**
  * The Account page's explanation (what deleting means, what is kept and for how long, how to

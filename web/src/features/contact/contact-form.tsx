@@ -9,6 +9,7 @@ import { SendArea } from './send-area';
 import { useDraftedForm, useSending } from './use-contact-form';
 import { useHydrated } from '../../components/hydration';
 import { useLanguage } from '../../locales/language';
+import './contact-form.css';
 
 /**
  * The Contact Us form: four required fields with their limits, checked as the visitor

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import './message-sent-dialog.css';
 
 /**
  * The "Message sent" confirmation, a modal dialog: the spec's text, then the message's

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { contactPicture } from '@contracts/contact-message';
 import type { PictureChoice } from './picture/picture-choice';
 import type { Prepared } from './picture/prepare-picture';
+import './picture-field.css';
 
 /** The picture control's script part: loaded when the visitor first reaches the control. */
 const loadControl = () => import('./picture/picture-control');

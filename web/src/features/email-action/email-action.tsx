@@ -8,6 +8,7 @@ import { FailureView } from './views/failure';
 import { RecoverAsk, Recovered } from './views/recover';
 import { ResetForm } from './views/reset-form';
 import { Checking } from './views/status';
+import './email-action.css';
 
 /**
  * The page every Firebase Auth email links to (the project's custom action URL): verifies an

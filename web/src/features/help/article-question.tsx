@@ -9,6 +9,7 @@ import { useHelpQuestionTexts } from '../../locales/help-question';
 import { contactLink } from '../../visit/contact-link';
 import { useHelpTexts } from './use-help-texts';
 import { sendHelpSignal } from './signals/send-signal';
+import './article-question.css';
 
 /** Where a reader is with the question: not answered, answered Yes, No, or No and why. */
 type Answer = 'asking' | 'helped' | 'not-helped' | 'reason-given';

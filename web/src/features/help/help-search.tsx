@@ -9,6 +9,7 @@ import { useHelpTexts } from './use-help-texts';
 import { fillHelpText } from '../../locales/help-text';
 import { loadHelpSearch, useHelpSearch } from './search/use-help-search';
 import { useSearchSignals } from './signals/search-signals';
+import './help-search.css';
 
 /**
  * How long the search waits after a key before it looks: not at all. The key's own frame

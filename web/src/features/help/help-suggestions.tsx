@@ -4,6 +4,7 @@ import { paths } from '../../config/paths';
 import type { Language } from '../../config/languages';
 import { helpTextsIn } from '../../locales/help-text';
 import { useHelpSearch } from './search/use-help-search';
+import './help-suggestions.css';
 
 /** How long the suggestions wait after the visitor's last key. */
 const suggestDelayMs = 400;

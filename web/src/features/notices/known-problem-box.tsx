@@ -4,6 +4,7 @@ import { isShown } from '@contracts/site-notice';
 import { parseNotice } from '@contracts/site-notice-check';
 import { defaultLanguage } from '../../config/languages';
 import { useLanguage } from '../../locales/language';
+import './known-problem-box.css';
 
 /**
  * The notice the read answered, checked against its contract and shown while its time lasts,
