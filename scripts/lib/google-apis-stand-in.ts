@@ -19,36 +19,48 @@ export type StandInProject = {
 /** The token the stand-in accepts; any other is answered 401. */
 export const standInToken = 'test-token';
 
+/** A status and the JSON body sent with it. */
+type Answer = [number, unknown];
+type Projects = Record<string, StandInProject>;
+
+/** The project's release of its Firestore rules: none when it has no rules live. */
+function release(projects: Projects, project: string, url: URL): Answer {
+  return projects[project]?.rules === undefined
+    ? [404, { error: { code: 404, status: 'NOT_FOUND' } }]
+    : [200, { name: url.pathname.slice(4), rulesetName: `projects/${project}/rulesets/r1` }];
+}
+
+/** The ruleset the release names, holding the project's rules file. */
+function ruleset(projects: Projects, project: string): Answer {
+  const rules = projects[project]?.rules ?? '';
+  return [200, { source: { files: [{ name: 'firestore.rules', content: rules }] } }];
+}
+
+/** The project's functions, labelled as the Firebase CLI deploys them. */
+function functionsList(projects: Projects, project: string, url: URL): Answer {
+  const all = (projects[project]?.functions ?? []).map(({ id, region, codebase: label }) => ({
+    name: `projects/${project}/locations/${region}/functions/${id}`,
+    labels: { 'deployment-tool': 'cli-firebase', ...(label ? { 'firebase-functions-codebase': label } : {}) },
+  }));
+  // Two pages, as the API may answer.
+  return url.searchParams.get('pageToken') === 'next'
+    ? [200, { functions: all.slice(1) }]
+    : [200, { functions: all.slice(0, 1), nextPageToken: 'next' }];
+}
+
+/** The paths the stand-in answers, each with the project it names as its first group. */
+const routes: Array<[RegExp, (projects: Projects, project: string, url: URL) => Answer]> = [
+  [/^\/v1\/projects\/([\w-]+)\/releases\/cloud\.firestore$/, release],
+  [/^\/v1\/projects\/([\w-]+)\/rulesets\/r1$/, ruleset],
+  [/^\/v2\/projects\/([\w-]+)\/locations\/-\/functions$/, functionsList],
+];
+
 /** The status and JSON body Google's APIs would answer a request with. */
-function answer(
-  projects: Record<string, StandInProject>,
-  url: URL,
-  authorization: string | undefined,
-): [number, unknown] {
+function answer(projects: Projects, url: URL, authorization: string | undefined): Answer {
   if (authorization !== `Bearer ${standInToken}`) return [401, { error: { code: 401 } }];
-  let found = /^\/v1\/projects\/([\w-]+)\/releases\/cloud\.firestore$/.exec(url.pathname);
-  if (found) {
-    const project = found[1] ?? '';
-    return projects[project]?.rules === undefined
-      ? [404, { error: { code: 404, status: 'NOT_FOUND' } }]
-      : [200, { name: url.pathname.slice(4), rulesetName: `projects/${project}/rulesets/r1` }];
-  }
-  found = /^\/v1\/projects\/([\w-]+)\/rulesets\/r1$/.exec(url.pathname);
-  if (found) {
-    const rules = projects[found[1] ?? '']?.rules ?? '';
-    return [200, { source: { files: [{ name: 'firestore.rules', content: rules }] } }];
-  }
-  found = /^\/v2\/projects\/([\w-]+)\/locations\/-\/functions$/.exec(url.pathname);
-  if (found) {
-    const project = found[1] ?? '';
-    const all = (projects[project]?.functions ?? []).map(({ id, region, codebase: label }) => ({
-      name: `projects/${project}/locations/${region}/functions/${id}`,
-      labels: { 'deployment-tool': 'cli-firebase', ...(label ? { 'firebase-functions-codebase': label } : {}) },
-    }));
-    // Two pages, as the API may answer.
-    return url.searchParams.get('pageToken') === 'next'
-      ? [200, { functions: all.slice(1) }]
-      : [200, { functions: all.slice(0, 1), nextPageToken: 'next' }];
+  for (const [path, answerFor] of routes) {
+    const found = path.exec(url.pathname);
+    if (found) return answerFor(projects, found[1] ?? '', url);
   }
   return [404, { error: { code: 404 } }];
 }

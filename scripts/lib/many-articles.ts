@@ -65,17 +65,8 @@ function blockLike(model: Block, vocabulary: string[], next: () => number): Bloc
   return model;
 }
 
-/**
- * Writes the copy of the site with `count` articles in all under `target` (emptied first) and
- * builds it; returns its web/dist. The generated articles are spread over the topics in turn.
- */
-export async function buildWithArticles(
-  count: number,
-  target = join(tmpdir(), `site-with-${String(count)}-articles`),
-): Promise<string> {
-  const extra = count - helpArticleIds.length;
-  if (extra < 0)
-    throw new Error(`The site already has ${String(helpArticleIds.length)} articles, more than ${String(count)}.`);
+/** Copies web/ under `target` (emptied first) with what its build reads outside it; returns the copy's web/. */
+async function copySite(target: string): Promise<string> {
   await rm(target, { recursive: true, force: true });
   const web = join(target, 'web');
   const skipped = new Set(['node_modules', 'dist', 'tsconfig.tsbuildinfo']);
@@ -93,10 +84,20 @@ export async function buildWithArticles(
     if (existsSync(join(root, file))) await cp(join(root, file), join(target, file));
   await symlink(join(root, 'node_modules'), join(target, 'node_modules'), 'dir');
   await mkdir(join(web, 'node_modules'));
+  return web;
+}
 
-  const source = join(web, 'src');
+/** What generated articles are made of: the real ones, each language's help texts, and their words. */
+type Models = {
+  articles: ArticleFile[];
+  helpFiles: Record<Language, HelpFile>;
+  vocabularies: Record<Language, string[]>;
+};
+
+/** The real articles and help texts of the copy's sources (`source`), and the words they hold per language. */
+function readModels(source: string): Models {
   // As the build reads them: each text written for both answers of an app fact holds config's.
-  const models = helpArticleIds.map((id) =>
+  const articles = helpArticleIds.map((id) =>
     readTextFile<ArticleFile>(join(source, 'locales', 'articles', `${id}.json`)),
   );
   const helpFiles = Object.fromEntries(
@@ -110,33 +111,58 @@ export async function buildWithArticles(
           ...wordsOf(title),
           ...wordsOf(summary),
         ]),
-        ...models.flatMap((model) => model[language].flatMap((block) => wordsOf(JSON.stringify(block)))),
+        ...articles.flatMap((model) => model[language].flatMap((block) => wordsOf(JSON.stringify(block)))),
       ],
     ]),
   ) as Record<Language, string[]>;
+  return { articles, helpFiles, vocabularies };
+}
 
+/**
+ * The `n`th generated article (`id`) in every language, shaped as the real article it takes
+ * its turn from; its title and summary are added to the models' help texts.
+ */
+function generatedArticle(n: number, id: string, { articles, helpFiles, vocabularies }: Models): ArticleFile {
+  const modelIndex = (n - 1) % articles.length;
+  const model = articles[modelIndex] as ArticleFile;
+  const modelId = helpArticleIds[modelIndex] ?? '';
+  const file = {} as ArticleFile;
+  for (const language of languages) {
+    const next = random(n * 31 + language.charCodeAt(0));
+    const vocabulary = vocabularies[language];
+    const real = helpFiles[language].articles[modelId];
+    helpFiles[language].articles[id] = {
+      title: sentence(vocabulary, wordsOf(real?.title ?? '').length, next, '?'),
+      summary: sentence(vocabulary, wordsOf(real?.summary ?? '').length, next),
+    };
+    file[language] = model[language].map((block) => blockLike(block, vocabulary, next));
+  }
+  return file;
+}
+
+/**
+ * Writes `extra` generated articles into the copy's sources, and the help texts that name them;
+ * returns their ids by topic, the topics taken in turn.
+ */
+async function writeArticles(source: string, extra: number): Promise<Map<string, string[]>> {
+  const models = readModels(source);
   const byTopic = new Map(helpTopics.map((topic) => [topic, [] as string[]]));
   for (let n = 1; n <= extra; n++) {
     const id = generatedArticleId(n);
-    const modelIndex = (n - 1) % models.length;
-    const model = models[modelIndex] as ArticleFile;
-    const modelId = helpArticleIds[modelIndex] ?? '';
     byTopic.get(helpTopics[(n - 1) % helpTopics.length] ?? 'app')?.push(id);
-    const file = {} as ArticleFile;
-    for (const language of languages) {
-      const next = random(n * 31 + language.charCodeAt(0));
-      const vocabulary = vocabularies[language];
-      const real = helpFiles[language].articles[modelId];
-      helpFiles[language].articles[id] = {
-        title: sentence(vocabulary, wordsOf(real?.title ?? '').length, next, '?'),
-        summary: sentence(vocabulary, wordsOf(real?.summary ?? '').length, next),
-      };
-      file[language] = model[language].map((block) => blockLike(block, vocabulary, next));
-    }
+    const file = generatedArticle(n, id, models);
     await writeFile(join(source, 'locales', 'articles', `${id}.json`), JSON.stringify(file, null, 2));
   }
   for (const language of languages)
-    await writeFile(join(source, 'locales', language, 'help.json'), JSON.stringify(helpFiles[language], null, 2));
+    await writeFile(
+      join(source, 'locales', language, 'help.json'),
+      JSON.stringify(models.helpFiles[language], null, 2),
+    );
+  return byTopic;
+}
+
+/** Adds the generated articles to their topics' lists in the copy's config/help.ts. */
+async function listArticles(source: string, byTopic: Map<string, string[]>): Promise<void> {
   const config = join(source, 'config', 'help.ts');
   let list = await readFile(config, 'utf8');
   for (const [topic, ids] of byTopic) {
@@ -145,9 +171,10 @@ export async function buildWithArticles(
     if (list === before) throw new Error(`config/help.ts lists no topic "${topic}" where it was expected.`);
   }
   await writeFile(config, list);
-  const written = (await readdir(join(source, 'locales', 'articles'))).length;
-  if (written !== count) throw new Error(`The copy has ${String(written)} article files, not ${String(count)}.`);
+}
 
+/** Builds the copy's web/ the way `npm start` builds the site; returns its dist/. */
+async function buildCopy(web: string, count: number): Promise<string> {
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const built = await capture(process.execPath, [vite, 'build', '--mode', 'emulator'], {
     cwd: web,
@@ -158,4 +185,23 @@ export async function buildWithArticles(
       `The build with ${String(count)} articles failed:\n${built.stdout.slice(-4000)}${built.stderr.slice(-4000)}`,
     );
   return join(web, 'dist');
+}
+
+/**
+ * Writes the copy of the site with `count` articles in all under `target` (emptied first) and
+ * builds it; returns its web/dist. The generated articles are spread over the topics in turn.
+ */
+export async function buildWithArticles(
+  count: number,
+  target = join(tmpdir(), `site-with-${String(count)}-articles`),
+): Promise<string> {
+  const extra = count - helpArticleIds.length;
+  if (extra < 0)
+    throw new Error(`The site already has ${String(helpArticleIds.length)} articles, more than ${String(count)}.`);
+  const web = await copySite(target);
+  const source = join(web, 'src');
+  await listArticles(source, await writeArticles(source, extra));
+  const written = (await readdir(join(source, 'locales', 'articles'))).length;
+  if (written !== count) throw new Error(`The copy has ${String(written)} article files, not ${String(count)}.`);
+  return buildCopy(web, count);
 }

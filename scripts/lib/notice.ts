@@ -37,11 +37,12 @@ export function parseUntil(text: string, nowMs: number): number {
   return parseTime('until', text);
 }
 
-/** The command's arguments, checked; throws an ArgsError saying what is wrong. */
-export function parseNoticeArgs(argv: readonly string[], nowMs: number): NoticeCommand {
-  let parsed;
+type Values = Record<string, string | boolean | undefined>;
+
+/** The command line as read by its options; an unknown option or one without its value throws. */
+function readArgs(argv: readonly string[]): { positionals: string[]; values: Values } {
   try {
-    parsed = parseArgs({
+    const parsed = parseArgs({
       args: [...argv],
       options: {
         project: { type: 'string' },
@@ -53,16 +54,26 @@ export function parseNoticeArgs(argv: readonly string[], nowMs: number): NoticeC
       strict: true,
       allowPositionals: true,
     });
+    return { positionals: parsed.positionals, values: parsed.values };
   } catch (error) {
     throw new ArgsError(error instanceof Error ? error.message : String(error));
   }
-  const { positionals } = parsed;
-  const values = parsed.values as Record<string, string | boolean | undefined>;
+}
+
+/** The one action the command line names. */
+function actionOf(positionals: string[]): NoticeCommand['action'] {
   const [action, ...rest] = positionals;
   if (action !== 'set' && action !== 'clear' && action !== 'show') {
     throw new ArgsError(`say what to do: set, clear or show${action === undefined ? '' : ` (not ${action})`}`);
   }
   if (rest.length > 0) throw new ArgsError(`one action at a time (${positionals.join(' ')})`);
+  return action;
+}
+
+/** The command's arguments, checked; throws an ArgsError saying what is wrong. */
+export function parseNoticeArgs(argv: readonly string[], nowMs: number): NoticeCommand {
+  const { positionals, values } = readArgs(argv);
+  const action = actionOf(positionals);
   const project = values.project;
   if (typeof project !== 'string' || project === '') throw new ArgsError('give the project: --project <id>');
   const yes = values.yes === true;

@@ -12,6 +12,24 @@ export class ArgsError extends Error {}
 const timePattern =
   /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})?)?$/i;
 
+/** A time's year, month (from 1), day, hour, minute and second. */
+type Fields = [number, number, number, number, number, number];
+
+/**
+ * Whether a time holds the fields it was made of: Date.UTC carries a 31 April over into May,
+ * or a 25th hour into the next day.
+ */
+function holdsFields(utc: Date, [year, month, day, hour, minute, second]: Fields): boolean {
+  return (
+    utc.getUTCFullYear() === year &&
+    utc.getUTCMonth() === month - 1 &&
+    utc.getUTCDate() === day &&
+    utc.getUTCHours() === hour &&
+    utc.getUTCMinutes() === minute &&
+    utc.getUTCSeconds() === second
+  );
+}
+
 /**
  * An ISO date (midnight UTC) or date and time (UTC unless it gives an offset), as
  * milliseconds; throws for anything else, including a day the month does not have.
@@ -20,21 +38,11 @@ export function parseTime(flag: string, text: string): number {
   const match = timePattern.exec(text.trim());
   const bad = () => new ArgsError(`--${flag} ${JSON.stringify(text)} is not an ISO date or date-time`);
   if (!match) throw bad();
-  const [year, month, day, hour, minute, second] = match
-    .slice(1, 7)
-    .map((part: string | undefined) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const fields = match.slice(1, 7).map((part: string | undefined) => Number(part ?? 0)) as Fields;
+  const [year, month, day, hour, minute, second] = fields;
   const millisecond = Number((match[7] ?? '0').padEnd(3, '0'));
   const utc = new Date(Date.UTC(year, month - 1, day, hour, minute, second, millisecond));
-  if (
-    utc.getUTCFullYear() !== year ||
-    utc.getUTCMonth() !== month - 1 ||
-    utc.getUTCDate() !== day ||
-    utc.getUTCHours() !== hour ||
-    utc.getUTCMinutes() !== minute ||
-    utc.getUTCSeconds() !== second
-  ) {
-    throw bad();
-  }
+  if (!holdsFields(utc, fields)) throw bad();
   const offset = match[8]?.toUpperCase();
   if (offset === undefined || offset === 'Z') return utc.getTime();
   const [offsetHours, offsetMinutes] = offset.slice(1).split(':').map(Number) as [number, number];

@@ -14,6 +14,29 @@ export type AllowStatement = {
   end: number;
 };
 
+/** Just after the string literal opening at `index`: its closing quote, or the line's end when it has none. */
+function stringEnd(rules: string, index: number): number {
+  const quote = rules[index];
+  let end = index + 1;
+  while (end < rules.length && rules[end] !== quote && rules[end] !== '\n') end += rules[end] === '\\' ? 2 : 1;
+  return end + 1;
+}
+
+/** Just after the comment or string literal that starts at `index`; undefined when none does. */
+function literalEnd(rules: string, index: number): number | undefined {
+  const char = rules[index];
+  const next = rules[index + 1];
+  if (char === '/' && next === '/') {
+    const lineEnd = rules.indexOf('\n', index);
+    return lineEnd < 0 ? rules.length : lineEnd;
+  }
+  if (char === '/' && next === '*') {
+    const close = rules.indexOf('*/', index + 2);
+    return close < 0 ? rules.length : close + 2;
+  }
+  return char === "'" || char === '"' ? stringEnd(rules, index) : undefined;
+}
+
 /**
  * Each character of the rules marked as code (true) or as part of a comment or string literal
  * (false). Rules strings are quoted with ' or " and escape with a backslash; comments are
@@ -22,24 +45,13 @@ export type AllowStatement = {
 export function codeMask(rules: string): boolean[] {
   const mask = new Array<boolean>(rules.length).fill(true);
   let index = 0;
-  const skipTo = (end: number) => {
-    for (; index < end && index < rules.length; index++) mask[index] = false;
-  };
   while (index < rules.length) {
-    const char = rules[index];
-    const next = rules[index + 1];
-    if (char === '/' && next === '/') {
-      const lineEnd = rules.indexOf('\n', index);
-      skipTo(lineEnd < 0 ? rules.length : lineEnd);
-    } else if (char === '/' && next === '*') {
-      const close = rules.indexOf('*/', index + 2);
-      skipTo(close < 0 ? rules.length : close + 2);
-    } else if (char === "'" || char === '"') {
-      let end = index + 1;
-      while (end < rules.length && rules[end] !== char && rules[end] !== '\n') end += rules[end] === '\\' ? 2 : 1;
-      skipTo(end + 1);
-    } else {
+    const end = literalEnd(rules, index);
+    if (end === undefined) {
       index++;
+    } else {
+      mask.fill(false, index, end);
+      index = end;
     }
   }
   return mask;

@@ -23,51 +23,58 @@ export type Inbox = {
   close(): Promise<void>;
 };
 
+/** What the inbox has kept and how it answers now: each server it starts reads and adds to it. */
+type Mailbox = Pick<Inbox, 'messages' | 'recipients' | 'acceptedAt'> & {
+  decide: ((mail: ParsedMail) => Rejection | undefined) | undefined;
+  delayMs: number;
+};
+
+/** An SMTP server listening on the port, answering each message as the mailbox says and keeping it there. */
+async function listenFor(box: Mailbox, port: number, listenHost: string): Promise<SMTPServer> {
+  const server = new PromptSMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // Stopping ends the connections still open (a sender's pool keeps idle ones until its
+    // socket time-out) after this long, instead of waiting for them: 30 s by default.
+    closeTimeout: 250,
+    onData(stream, session, callback) {
+      // The parts as sent: no text made from the html, nor html and links from the text
+      // (on a digest of megabytes those conversions take longer than the sender waits).
+      simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true })
+        .then(async (parsed) => {
+          if (box.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, box.delayMs));
+          const rejection = box.decide?.(parsed);
+          if (rejection) {
+            callback(Object.assign(new Error(rejection.text), { responseCode: rejection.code }));
+            return;
+          }
+          box.messages.push(parsed);
+          box.recipients.push(session.envelope.rcptTo.map(({ address }) => address));
+          box.acceptedAt.push(Date.now());
+          callback();
+        })
+        .catch((error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)));
+        });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, listenHost, () => {
+      resolve();
+    });
+  });
+  return server;
+}
+
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startInbox(port: number, listenHost = '127.0.0.1'): Promise<Inbox> {
-  const messages: ParsedMail[] = [];
-  const recipients: string[][] = [];
-  const acceptedAt: number[] = [];
-  let decide: ((mail: ParsedMail) => Rejection | undefined) | undefined;
+  const box: Mailbox = { messages: [], recipients: [], acceptedAt: [], decide: undefined, delayMs: 0 };
   let server: SMTPServer | undefined;
-  let delayMs = 0;
 
   const listen = async () => {
-    const current = new PromptSMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      // Stopping ends the connections still open (a sender's pool keeps idle ones until its
-      // socket time-out) after this long, instead of waiting for them: 30 s by default.
-      closeTimeout: 250,
-      onData(stream, session, callback) {
-        // The parts as sent: no text made from the html, nor html and links from the text
-        // (on a digest of megabytes those conversions take longer than the sender waits).
-        simpleParser(stream, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true })
-          .then(async (parsed) => {
-            if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-            const rejection = decide?.(parsed);
-            if (rejection) {
-              callback(Object.assign(new Error(rejection.text), { responseCode: rejection.code }));
-              return;
-            }
-            messages.push(parsed);
-            recipients.push(session.envelope.rcptTo.map(({ address }) => address));
-            acceptedAt.push(Date.now());
-            callback();
-          })
-          .catch((error: unknown) => {
-            callback(error instanceof Error ? error : new Error(String(error)));
-          });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      current.once('error', reject);
-      current.listen(port, listenHost, () => {
-        resolve();
-      });
-    });
-    server = current;
+    server = await listenFor(box, port, listenHost);
   };
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -84,14 +91,14 @@ export async function startInbox(port: number, listenHost = '127.0.0.1'): Promis
 
   await listen();
   return {
-    messages,
-    recipients,
-    acceptedAt,
+    messages: box.messages,
+    recipients: box.recipients,
+    acceptedAt: box.acceptedAt,
     rejectWhen(next) {
-      decide = next;
+      box.decide = next;
     },
     delayReplies(ms) {
-      delayMs = ms;
+      box.delayMs = ms;
     },
     stop,
     start: listen,
