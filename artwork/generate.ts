@@ -3,8 +3,8 @@
 //
 //   npm run artwork
 //
-// - backgrounds/background-<n>-<w>.<avif|webp>: seven 16:9 fishing scenes drawn as SVG in
-//   backgrounds.ts, for the home page's full-width background and its thumbnails;
+// - backgrounds/background-<n>-<w>.<avif|webp>: seven 16:9 fishing scenes drawn as SVG
+//   (backgrounds.ts lists them), for the home page's full-width background and its thumbnails;
 // - phones/<en|it>/<screen>-<w>.<avif|webp>: mock app screens written in HTML/CSS (phone/),
 //   in English and Italian, inside a phone mockup on a transparent background;
 // - manifest.json: sizes, screen names and the backgrounds' alt texts, for the site's code;

@@ -90,6 +90,54 @@ export function reflection(id: string, horizon: number, filter: string, opacity:
   return `<use href="#${id}" transform="matrix(1 0 0 -1 0 ${n(horizon * 2)})" filter="url(#${filter})" opacity="${opacity}"/>`;
 }
 
+/** 0 below a, 1 above b, and an eased step between. */
+export const smoothstep = (a: number, b: number, x: number): number => {
+  const t = Math.max(0, Math.min(1, (x - a) / (b - a)));
+  return t * t * (3 - 2 * t);
+};
+
+/** A rectangle filling the picture from the horizon down, with the attributes given. */
+export function belowHorizon(horizon: number, attributes: string): string {
+  return `<rect y="${horizon}" width="${W}" height="${H - horizon}" ${attributes}/>`;
+}
+
+/**
+ * Still water: its colour, the mirror image of #above (sky and land) rippled by #ripple and
+ * kept below the horizon, then a shade that darkens it towards the viewer.
+ */
+export function mirrorWater(horizon: number, options: { fill: string; mirror: number; shade: string }): string {
+  return (
+    belowHorizon(horizon, `fill="${options.fill}"`) +
+    `<clipPath id="below"><rect y="${horizon}" width="${W}" height="${H - horizon}"/></clipPath>` +
+    `<g clip-path="url(#below)">${reflection('above', horizon, 'ripple', options.mirror)}</g>` +
+    belowHorizon(horizon, `fill="${options.shade}"`)
+  );
+}
+
+/**
+ * Reeds or tall grass rising from the bottom edge in the left corner: `count` blades whose foot
+ * lies in `spread` (pulled towards the corner by `pull`), shorter the further they stand from it.
+ */
+export function reeds(
+  rand: Random,
+  options: {
+    count: number;
+    spread: [number, number];
+    pull: [number, number];
+    height: [number, number];
+    fade: number;
+    lean: [number, number];
+    color: string;
+  },
+): string {
+  return Array.from({ length: options.count }, () => {
+    const x = rand.range(...options.spread) * rand.range(...options.pull);
+    const h = rand.range(...options.height) * (1 - x / options.fade);
+    const lean = rand.range(...options.lean);
+    return `<path d="M${n(x)} ${H + 5}Q${n(x + lean * 0.3)} ${n(H - h * 0.6)} ${n(x + lean)} ${n(H - h)}" fill="none" stroke="${options.color}" stroke-width="${n(rand.range(1.5, 3.5))}" stroke-linecap="round"/>`;
+  }).join('');
+}
+
 /** Darkens the edges, and the left and bottom a little more, for white text over the picture. */
 export function shade(strength = 1): string {
   return (
