@@ -107,7 +107,23 @@ export default tseslint.config(
     rules: restrictImports(['features', 'pages', 'app']),
   },
   ...featureBoundaries(),
-  { files: ['web/src/pages/**/*.{ts,tsx}'], rules: restrictImports(['app']) },
+  // A page takes a feature's top-level modules; the feature's folders (api/, search/, signals/,
+  // views/, …) are its own. One index per feature would be the tidier door, but the bundler cuts
+  // its parts by the import graph: through an index, the help page's search and Contact Us's
+  // suggestions became script parts of their own, one more request on each first visit.
+  {
+    files: ['web/src/pages/**/*.{ts,tsx}'],
+    rules: restrictImports(
+      ['app'],
+      [
+        {
+          regex: '(^|/)features/[^/]+/[^/]+/',
+          message:
+            "A page imports a feature's top-level modules only: its folders are the feature's own (ARCHITECTURE.md).",
+        },
+      ],
+    ),
+  },
   // The page's language has one owner (locales/language.tsx): components read it with
   // useLanguage() and change it with switchLanguage, never through i18next's instance.
   {
