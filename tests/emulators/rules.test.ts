@@ -47,7 +47,7 @@ import {
   without,
   withContext,
   withField,
-} from '../../scripts/lib/rules-checks.ts';
+} from '../../scripts/lib/rules-check-messages.ts';
 import { firestoreEmulator, firestoreRules, projectId, root, setBackgroundTriggers } from '../support/emulators.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
