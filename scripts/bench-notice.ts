@@ -13,16 +13,12 @@
 //
 // Exit code 1 when an answer is not the notice set, 2 when the emulator could not run.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { firebaseBin } from './lib/emulators.ts';
+import { runInOwnFirestoreEmulator } from './lib/emulators-exec.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
-import { capture } from './lib/processes.ts';
-import { host, root } from './lib/project.ts';
-import { freePort } from './lib/rules-emulator.ts';
+import { host } from './lib/project.ts';
 
 const benchProject = 'demo-bench-notice';
 
@@ -49,50 +45,18 @@ else await outside();
 // ─── outside: a Firestore emulator of its own around the inside run ─────────────────────────
 
 async function outside(): Promise<never> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-notice-'));
-  const reportFile = join(dir, 'report.json');
-  const [hub, logging, firestore, websocket] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const config = {
-    emulators: {
-      ui: { enabled: false },
-      hub: { host, port: hub },
-      logging: { host, port: logging },
-      firestore: { host, port: firestore, websocketPort: websocket },
-    },
-  };
-  writeFileSync(join(dir, 'firebase.json'), JSON.stringify(config, null, 2));
-  const script = [process.execPath, join(root, 'scripts', 'bench-notice.ts'), '--inside', reportFile]
-    .concat(['--count', String(count), '--parallel', String(parallel)])
-    .map((part) => JSON.stringify(part))
-    .join(' ');
   console.log(
     `• ${count.toLocaleString('en')} requests for the notice, ${String(parallel)} at a time, in a Firestore emulator…`,
   );
   const started = Date.now();
-  const run = await capture(
-    firebaseBin,
-    [
-      'emulators:exec',
-      '--config',
-      join(dir, 'firebase.json'),
-      '--project',
-      benchProject,
-      '--only',
-      'firestore',
-      script,
-    ],
-    { cwd: dir },
-  );
-  let passes: Pass[] | undefined;
-  try {
-    passes = JSON.parse(readFileSync(reportFile, 'utf8')) as Pass[];
-  } catch {
-    passes = undefined;
-  }
-  rmSync(dir, { recursive: true, force: true });
-  if (run.code !== 0 || !passes) {
-    const output = `${run.stdout}${run.stderr}`.trim().split('\n').slice(-20).join('\n');
-    console.error(`✖ The benchmark did not finish (exit code ${String(run.code)}):\n${output}`);
+  const run = await runInOwnFirestoreEmulator<Pass[]>({
+    project: benchProject,
+    script: 'bench-notice.ts',
+    args: (_folder, reportFile) => [reportFile, '--count', String(count), '--parallel', String(parallel)],
+  });
+  const passes = run.report;
+  if (!passes) {
+    console.error(`✖ The benchmark did not finish (exit code ${String(run.code)}):\n${run.lastLines}`);
     process.exit(2);
   }
   for (const { name, reads, seconds, wrong } of passes) {
@@ -135,29 +99,7 @@ async function inside(reportFile: string): Promise<never> {
       reads++;
       return store.readCurrent(db);
     });
-    const server = createServer((request, response) => {
-      void answerNoticeRead(request.method ?? 'GET', shown).then(({ status, headers, body }) => {
-        response.writeHead(status, headers).end(body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, host, resolve));
-    const address = server.address();
-    const origin = `http://${host}:${String(typeof address === 'object' && address ? address.port : 0)}`;
-    let sent = 0;
-    let wrong = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: parallel }, async () => {
-        while (sent < count) {
-          sent++;
-          const response = await fetch(`${origin}/api/notice?${randomUUID()}`);
-          const answer = (await response.json()) as { notice?: { id?: string } | null };
-          if (response.status !== 200 || answer.notice?.id !== notice.id) wrong++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    await new Promise((resolve) => server.close(resolve));
+    const { seconds, wrong } = await flood((method) => answerNoticeRead(method, shown), notice.id);
     return { name, reads, seconds, wrong };
   }
 
@@ -172,4 +114,37 @@ async function inside(reportFile: string): Promise<never> {
   writeFileSync(reportFile, JSON.stringify(passes));
   // The Firestore client keeps its channel open; the report is written, so the run is over.
   process.exit(0);
+}
+
+type Answer = Awaited<ReturnType<typeof import('../functions/src/site-notice/read.ts').answerNoticeRead>>;
+
+/**
+ * Sends `count` requests with random query strings, `parallel` at a time, to a server that
+ * answers them with `answer`; counts the answers that are not the notice `noticeId`.
+ */
+async function flood(answer: (method: string) => Promise<Answer>, noticeId: string) {
+  const server = createServer((request, response) => {
+    void answer(request.method ?? 'GET').then(({ status, headers, body }) => {
+      response.writeHead(status, headers).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const address = server.address();
+  const origin = `http://${host}:${String(typeof address === 'object' && address ? address.port : 0)}`;
+  let sent = 0;
+  let wrong = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (sent < count) {
+        sent++;
+        const response = await fetch(`${origin}/api/notice?${randomUUID()}`);
+        const answer = (await response.json()) as { notice?: { id?: string } | null };
+        if (response.status !== 200 || answer.notice?.id !== noticeId) wrong++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((resolve) => server.close(resolve));
+  return { seconds, wrong };
 }
