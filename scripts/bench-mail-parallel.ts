@@ -15,16 +15,15 @@
 // document is left without a final state.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
 import { ports } from './lib/emulators.ts';
-import { percentile, quietFunctionsLog, runInsideFirestoreEmulator, startSmtpSink } from './lib/mail-bench.ts';
-import { envLocal, host, projectId, root } from './lib/project.ts';
+import { percentile, startSmtpSink, type SmtpSink } from './lib/mail-bench.ts';
+import { benchMailConfig, builtFunctions, quietFunctionsLog, startMailBench } from './lib/mail-bench-start.ts';
+import { host, projectId } from './lib/project.ts';
 import type { MailConfig } from '../functions/src/config.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
 import sharp from 'sharp';
-import { defaultRetentionMonths } from '../functions/src/contact-pipeline/retention.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
 
 // The contract imports its sibling as `./x.js`, which plain Node finds only with this hook.
@@ -32,66 +31,26 @@ loadFunctionsSource();
 const { buildContactMessage, contactFields, contactPicture } =
   await import('../functions/src/contracts/contact-message.ts');
 
-const { values: args } = parseArgs({
-  options: {
-    parallel: { type: 'string' },
-    pictures: { type: 'boolean', default: false },
-    inside: { type: 'boolean', default: false },
-  },
-  strict: false,
-});
-const count = Number(args.parallel);
-if (!Number.isInteger(count) || count < 1) {
-  console.error('✖ Usage: npm run bench:mail -- --parallel N (N ≥ 1)');
-  process.exit(2);
-}
-
+type Settings = { count: number; pictures: boolean };
 type DeliverModule = typeof import('../functions/src/contact-pipeline/deliver.ts');
 type TransportModule = typeof import('../functions/src/email/transport.ts');
+type Say = ReturnType<typeof quietFunctionsLog>;
 
 // ─── inside ─────────────────────────────────────────────────────────────────────────────────
 
-async function inside(): Promise<never> {
-  if (!process.env.FIRESTORE_EMULATOR_HOST || process.env.GCLOUD_PROJECT !== projectId) {
-    process.stderr.write('✖ --inside runs under `firebase emulators:exec` only: use `npm run bench:mail`.\n');
-    process.exit(2);
-  }
+async function inside({ count, pictures }: Settings): Promise<never> {
   const logFile = join(tmpdir(), 'bench-mail-parallel.log');
   const say = quietFunctionsLog(logFile);
-  const { deliverMail } = (await import(
-    join(root, 'functions', 'lib', 'contact-pipeline', 'deliver.js')
-  )) as DeliverModule;
-  const { closeTransport } = (await import(join(root, 'functions', 'lib', 'email', 'transport.js'))) as TransportModule;
+  const { deliverMail } = await builtFunctions<DeliverModule>('contact-pipeline/deliver');
+  const { closeTransport } = await builtFunctions<TransportModule>('email/transport');
 
   const sink = await startSmtpSink(host, ports.smtp);
   const app = initializeApp({ projectId }, 'bench-parallel');
   const db = getFirestore(app);
-  const config: MailConfig = {
-    smtp: { host, port: ports.smtp, secure: false, auth: { method: 'none' } },
-    from: envLocal('MAIL_FROM') ?? 'bench@localhost',
-    supportEmail: envLocal('SUPPORT_EMAIL') ?? '',
-    limits: { perSenderPerHour: 1000, perHour: 1_000_000, perDay: 0 },
-    retentionMonths: defaultRetentionMonths,
-  };
+  const config = benchMailConfig({ perSenderPerHour: 1000, perHour: 1_000_000, perDay: 0 });
   const runId = Date.now().toString(36);
-  const picture = args.pictures ? await largestPicture() : undefined;
-  const write = async (index: number) => {
-    const ref = db.collection(collections.mail).doc(`bench-${runId}-${String(index)}`);
-    await ref.set({
-      ...buildContactMessage({
-        name: 'Bench Angler',
-        email: `bench+${runId}-${String(index)}@example.org`,
-        subject: `Benchmark ${String(index)}/${String(count)} [${ref.id}]`,
-        message: picture
-          ? `Benchmark message ${String(index)}. ${'&'.repeat(contactFields.message.max - 40)}`
-          : `Benchmark message ${String(index)}.`,
-        language: 'en',
-      }),
-      ...(picture ? { [contactPicture.field]: picture } : {}),
-      createdAt: Timestamp.now(),
-    });
-    return ref;
-  };
+  const picture = pictures ? await largestPicture() : undefined;
+  const write = (index: number) => writeMessage(db, { runId, count, picture }, index);
 
   // One message first, untimed: the SDK's channel and the SMTP pool are warm, as in an
   // instance that has served before.
@@ -102,6 +61,48 @@ async function inside(): Promise<never> {
   say(
     `• Delivering ${String(count)} messages at once with deliverMail (functions/lib)${picture ? `, each with a picture of ${String(picture.length)} bytes and the longest text` : ''}…`,
   );
+  const delivered = await deliverAtOnce(deliverMail, refs, config);
+  const ended = await howTheyEnded(refs, sink, arrivalsBefore);
+  printParallel(say, count, delivered, ended);
+  say(`  the functions' log                 ${logFile}`);
+
+  closeTransport();
+  await deleteApp(app);
+  await sink.close();
+  const ok = ended.lost === 0 && ended.duplicates === 0 && ended.open === 0;
+  say(
+    ok
+      ? '✔ every message delivered exactly once, every document in a final state'
+      : '✖ lost, duplicated or unfinished messages',
+  );
+  process.exit(ok ? 0 : 1);
+}
+
+/** Writes message `index` of the run as the site writes it: with the picture and the longest text, if any. */
+async function writeMessage(
+  db: Firestore,
+  { runId, count, picture }: { runId: string; count: number; picture: Buffer | undefined },
+  index: number,
+): Promise<DocumentReference> {
+  const ref = db.collection(collections.mail).doc(`bench-${runId}-${String(index)}`);
+  await ref.set({
+    ...buildContactMessage({
+      name: 'Bench Angler',
+      email: `bench+${runId}-${String(index)}@example.org`,
+      subject: `Benchmark ${String(index)}/${String(count)} [${ref.id}]`,
+      message: picture
+        ? `Benchmark message ${String(index)}. ${'&'.repeat(contactFields.message.max - 40)}`
+        : `Benchmark message ${String(index)}.`,
+      language: 'en',
+    }),
+    ...(picture ? { [contactPicture.field]: picture } : {}),
+    createdAt: Timestamp.now(),
+  });
+  return ref;
+}
+
+/** Calls deliverMail for every document at once; times each, counts retries, samples the memory. */
+async function deliverAtOnce(deliverMail: DeliverModule['deliverMail'], refs: DocumentReference[], config: MailConfig) {
   let contentionRetries = 0;
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
@@ -123,8 +124,11 @@ async function inside(): Promise<never> {
   );
   const wallMs = Date.now() - started;
   clearInterval(sampler);
-  const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+  return { results, contentionRetries, wallMs, rssBefore, rssPeak };
+}
 
+/** The documents' final states and the emails each brought, by the document id in their subject. */
+async function howTheyEnded(refs: DocumentReference[], sink: SmtpSink, arrivalsBefore: number) {
   const snapshots = await Promise.all(refs.map((ref) => ref.get()));
   const states = new Map<string, number>();
   for (const snapshot of snapshots) {
@@ -137,11 +141,22 @@ async function inside(): Promise<never> {
     const id = /\[(bench-[^\]]+)\]/.exec(subject)?.[1] ?? '?';
     perId.set(id, (perId.get(id) ?? 0) + 1);
   }
-  const firstTime = results.filter(({ outcome }) => outcome === 'SUCCESS').length;
-  const failed = results.length - firstTime;
   const lost = refs.filter((ref) => !perId.has(ref.id)).length;
   const duplicates = [...perId.values()].filter((n) => n > 1).length;
   const open = snapshots.length - (states.get('SUCCESS') ?? 0) - (states.get('ERROR') ?? 0);
+  return { states, emails: arrivals.length, lost, duplicates, open };
+}
+
+/** The run's figures, a line each. */
+function printParallel(
+  say: Say,
+  count: number,
+  { results, contentionRetries, wallMs, rssBefore, rssPeak }: Awaited<ReturnType<typeof deliverAtOnce>>,
+  { states, emails, lost, duplicates }: Awaited<ReturnType<typeof howTheyEnded>>,
+): void {
+  const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(0)} MB`;
+  const firstTime = results.filter(({ outcome }) => outcome === 'SUCCESS').length;
+  const failed = results.length - firstTime;
   const ms = (value: number) => `${String(Math.round(value))} ms`;
   const latencies = results.map(({ ms: value }) => value);
 
@@ -153,24 +168,12 @@ async function inside(): Promise<never> {
     `  per message                        p50 ${ms(percentile(latencies, 50))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(percentile(latencies, 100))}`,
   );
   say(
-    `  emails                             ${String(arrivals.length)} (lost ${String(lost)}, duplicated ${String(duplicates)})`,
+    `  emails                             ${String(emails)} (lost ${String(lost)}, duplicated ${String(duplicates)})`,
   );
   say(`  final states                       ${[...states].map(([state, n]) => `${state} ${String(n)}`).join(', ')}`);
   say(
     `  memory (resident set)              ${mb(rssBefore)} before, ${mb(rssPeak)} at the peak (+${mb(rssPeak - rssBefore)} for ${String(count)} at once)`,
   );
-  say(`  the functions' log                 ${logFile}`);
-
-  closeTransport();
-  await deleteApp(app);
-  await sink.close();
-  const ok = lost === 0 && duplicates === 0 && open === 0;
-  say(
-    ok
-      ? '✔ every message delivered exactly once, every document in a final state'
-      : '✖ lost, duplicated or unfinished messages',
-  );
-  process.exit(ok ? 0 : 1);
 }
 
 /**
@@ -200,10 +203,18 @@ async function largestPicture(): Promise<Buffer> {
   throw new Error('no JPEG of noise fits the limit');
 }
 
-await (args.inside
-  ? inside()
-  : runInsideFirestoreEmulator('bench-mail-parallel.ts', [
-      '--parallel',
-      String(count),
-      ...(args.pictures ? ['--pictures'] : []),
-    ]));
+await startMailBench<Settings>({
+  script: 'bench-mail-parallel.ts',
+  options: {
+    parallel: { type: 'string' },
+    pictures: { type: 'boolean', default: false },
+  },
+  strict: false,
+  usage: '--parallel N (N ≥ 1)',
+  settings: (values) => {
+    const count = Number(values.parallel);
+    return Number.isInteger(count) && count >= 1 ? { count, pictures: Boolean(values.pictures) } : undefined;
+  },
+  flags: ({ count, pictures }) => ['--parallel', String(count), ...(pictures ? ['--pictures'] : [])],
+  inside,
+});

@@ -16,17 +16,34 @@
 //                 global cap; `--gap S` spaces them S seconds apart (scripts/bench-mail-ops.ts)
 //
 // Exit code 1 when any document is lost or delivered more than once, or a write failed.
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
+import type { Readable } from 'node:stream';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { addDoc, collection, connectFirestoreEmulator, getFirestore, serverTimestamp } from 'firebase/firestore/lite';
-import { busyPorts, ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
-import { emulatorConfigArgs } from './lib/firebase-config.ts';
+import { ensureLocalSecrets, firebaseBin, ports } from './lib/emulators.ts';
 import { envLocal, host, projectId, root } from './lib/project.ts';
-import { listMail, percentile, startSmtpSink, watchFunctionsLog, type MailSnapshot } from './lib/mail-bench.ts';
+import {
+  listMail,
+  startSmtpSink,
+  watchFunctionsLog,
+  type FunctionsLog,
+  type MailSnapshot,
+  type SmtpSink,
+} from './lib/mail-bench.ts';
+import { benchEmulatorsExec, buildFunctions, exitIfBusy, startMailBench } from './lib/mail-bench-start.ts';
+import {
+  burstRows,
+  mailFunction,
+  mailInvocations,
+  remarkRows,
+  sum,
+  tallyBurst,
+  type Burst,
+  type Wait,
+} from './lib/mail-burst.ts';
 import { run, Supervisor } from './lib/processes.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
@@ -45,19 +62,7 @@ for (const [flag, file] of [
   }
 }
 
-const { values: args } = parseArgs({
-  options: {
-    count: { type: 'string', default: '200' },
-    timeout: { type: 'string', default: '120' },
-    inside: { type: 'boolean', default: false },
-  },
-});
-const count = Number(args.count);
-const timeoutSeconds = Number(args.timeout);
-if (!Number.isInteger(count) || count < 1 || !(timeoutSeconds > 0)) {
-  console.error('✖ Usage: npm run bench:mail -- [--count N (≥ 1)] [--timeout SECONDS]');
-  process.exit(2);
-}
+type Settings = { count: number; timeoutSeconds: number };
 
 const smtpHost = envLocal('SMTP_HOST') ?? '';
 const smtpPort = Number(envLocal('SMTP_PORT'));
@@ -65,7 +70,6 @@ const supportEmail = envLocal('SUPPORT_EMAIL') ?? '';
 // The function's defaults (caps.ts) when functions/.env.local does not set a cap.
 const perSenderCap = Number(envLocal('MAIL_LIMIT_PER_SENDER_PER_HOUR') ?? 5);
 const globalCap = Number(envLocal('MAIL_LIMIT_PER_HOUR') ?? 100);
-const mailFunction = 'sendContactMail';
 
 /** Lines the inside run prints for the terminal; everything else goes to the log file. */
 const marker = '@@bench@@ ';
@@ -74,7 +78,7 @@ type Verdict = { ok: boolean; invocations: number };
 
 // ─── outside: build, check the ports, run the emulators around the inside run ───────────────
 
-async function outside(): Promise<never> {
+async function outside(command: string, { count }: Settings): Promise<never> {
   const started = Date.now();
   if (!['127.0.0.1', 'localhost', '::1'].includes(smtpHost) || !(smtpPort > 0)) {
     console.error(
@@ -83,11 +87,7 @@ async function outside(): Promise<never> {
     process.exit(1);
   }
   const { firestore, firestoreWebsocket, functions, hub, logging, eventarc } = ports;
-  const busy = await busyPorts({ firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp: smtpPort });
-  if (busy.length > 0) {
-    console.error(`✖ Cannot run the benchmark: already in use: ${busy.join(', ')}. Stop 'npm start' first.`);
-    process.exit(1);
-  }
+  await exitIfBusy({ firestore, firestoreWebsocket, functions, hub, logging, eventarc, smtp: smtpPort });
   if (globalCap > 0 && count > globalCap) {
     console.log(
       `⚠ --count ${count} is over MAIL_LIMIT_PER_HOUR (${globalCap}): the rest wait for the sweep's digests.`,
@@ -95,64 +95,11 @@ async function outside(): Promise<never> {
   }
 
   ensureLocalSecrets();
-  console.log('• Building the functions…');
-  if ((await run('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root })) !== 0) {
+  if (!(await buildFunctions())) {
     console.error('✖ The functions build failed (see above).');
     process.exit(1);
   }
-
-  const logFile = join(tmpdir(), 'bench-mail-emulators.log');
-  const logStream = createWriteStream(logFile);
-  console.log(`• Starting the Firestore and Functions emulators (their output: ${logFile})…`);
-  const script = ["'" + process.execPath + "'", 'scripts/bench-mail.ts', '--inside'];
-  script.push('--count', String(count), '--timeout', String(timeoutSeconds));
-  const supervisor = new Supervisor();
-  const emulators = supervisor.start(
-    'emulators',
-    firebaseBin,
-    [
-      'emulators:exec',
-      ...emulatorConfigArgs(),
-      '--project',
-      projectId,
-      '--only',
-      'firestore,functions',
-      script.join(' '),
-    ],
-    // The Logging emulator carries the Functions emulator's log to the inside run.
-    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, START_LOGGING_EMULATOR: 'true' } },
-  );
-
-  let verdict: Verdict | undefined;
-  let consoleBegun = 0;
-  const consoleBeginning = new RegExp(`Beginning execution of "[^"]*${mailFunction}"`);
-  const tail: string[] = [];
-  const closed = [emulators.child.stdout, emulators.child.stderr].map((stream) => {
-    if (!stream) return Promise.resolve();
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
-    lines.on('line', (line) => {
-      logStream.write(`${line}\n`);
-      if (line.startsWith(marker)) console.log(line.slice(marker.length));
-      else if (line.startsWith(verdictMarker)) verdict = JSON.parse(line.slice(verdictMarker.length)) as Verdict;
-      else {
-        if (consoleBeginning.test(line)) consoleBegun += 1;
-        tail.push(line);
-        if (tail.length > 30) tail.shift();
-      }
-    });
-    return new Promise<void>((resolve) => lines.once('close', resolve));
-  });
-
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => {
-      console.error('\n• Stopping the emulators…');
-      void supervisor.stopAll().then(() => process.exit(130));
-    });
-  }
-  const code = await emulators.exited;
-  await Promise.all(closed);
-  await supervisor.stopAll();
-  await new Promise((resolve) => logStream.end(resolve));
+  const { code, verdict, consoleBegun, tail } = await runEmulators(command);
 
   const seconds = Math.round((Date.now() - started) / 1000);
   if (!verdict) {
@@ -169,29 +116,89 @@ async function outside(): Promise<never> {
   process.exit(verdict.ok ? 0 : 1);
 }
 
+/** What the emulators' output told: the inside run's verdict, the executions it showed, its last lines. */
+type EmulatorsOutput = { verdict: Verdict | undefined; consoleBegun: number; tail: string[] };
+
+/** Runs the Firestore and Functions emulators around `command`, their output to a log file. */
+async function runEmulators(command: string): Promise<EmulatorsOutput & { code: number }> {
+  const logFile = join(tmpdir(), 'bench-mail-emulators.log');
+  const logStream = createWriteStream(logFile);
+  console.log(`• Starting the Firestore and Functions emulators (their output: ${logFile})…`);
+  const supervisor = new Supervisor();
+  const emulators = supervisor.start(
+    'emulators',
+    firebaseBin,
+    benchEmulatorsExec('firestore,functions', command),
+    // The Logging emulator carries the Functions emulator's log to the inside run.
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, START_LOGGING_EMULATOR: 'true' } },
+  );
+  const { output, closed } = readEmulatorsOutput([emulators.child.stdout, emulators.child.stderr], logStream);
+
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      console.error('\n• Stopping the emulators…');
+      void supervisor.stopAll().then(() => process.exit(130));
+    });
+  }
+  const code = await emulators.exited;
+  await closed;
+  await supervisor.stopAll();
+  await new Promise((resolve) => logStream.end(resolve));
+  return { ...output, code };
+}
+
+/** Follows the emulators' output: every line to the log file, the inside run's to the terminal. */
+function readEmulatorsOutput(streams: Array<Readable | null>, logStream: WriteStream) {
+  const output: EmulatorsOutput = { verdict: undefined, consoleBegun: 0, tail: [] };
+  const consoleBeginning = new RegExp(`Beginning execution of "[^"]*${mailFunction}"`);
+  const closed = streams.map((stream) => {
+    if (!stream) return Promise.resolve();
+    const lines = createInterface({ input: stream, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      logStream.write(`${line}\n`);
+      if (line.startsWith(marker)) console.log(line.slice(marker.length));
+      else if (line.startsWith(verdictMarker)) output.verdict = JSON.parse(line.slice(verdictMarker.length)) as Verdict;
+      else {
+        if (consoleBeginning.test(line)) output.consoleBegun += 1;
+        output.tail.push(line);
+        if (output.tail.length > 30) output.tail.shift();
+      }
+    });
+    return new Promise<void>((resolve) => lines.once('close', resolve));
+  });
+  return { output, closed: Promise.all(closed) };
+}
+
 // ─── inside: under emulators:exec ───────────────────────────────────────────────────────────
 
 const say = (text = '') => {
   for (const line of text.split('\n')) console.log(`${marker}${line}`);
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const sum = (map: Map<string, number>) => [...map.values()].reduce((a, b) => a + b, 0);
-const ofMail = (map: Map<string, number>) =>
-  [...map].filter(([name]) => name.endsWith(mailFunction)).reduce((a, [, n]) => a + n, 0);
-const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)} ms`);
-const spread = (values: number[]) =>
-  `p50 ${ms(percentile(values, 50))} · p95 ${ms(percentile(values, 95))} · max ${ms(percentile(values, 100))}`;
 
-async function inside(): Promise<never> {
-  // Only ever against the emulators of the demo project.
-  const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
-  if (!firestoreHost || process.env.GCLOUD_PROJECT !== projectId) {
-    console.error('✖ --inside runs under `firebase emulators:exec` only: use `npm run bench:mail`.');
-    process.exit(2);
-  }
+async function inside({ count, timeoutSeconds }: Settings, firestoreHost: string): Promise<never> {
   const sink = await startSmtpSink(smtpHost, smtpPort);
   const log = await watchFunctionsLog(`ws://${host}:${ports.logging}`);
+  const burst = await writeBurst(firestoreHost, count);
+  const wait = await waitForDeliveries(firestoreHost, burst, { sink, log }, timeoutSeconds);
 
+  const outcome = tallyBurst(burst, wait.mine, sink.arrivals, supportEmail);
+  const rows = [...burstRows(burst, outcome, log, sink.arrivals), ...remarkRows(outcome, supportEmail, wait)];
+  const width = Math.max(...rows.map(([name]) => name.length));
+  say(`\nMail benchmark: ${count} documents, emulators (Firestore, Functions), SMTP ${smtpHost}:${smtpPort}`);
+  say(rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`).join('\n'));
+  say();
+
+  const invocations = mailInvocations(log);
+  log.close();
+  await sink.close();
+  const ok = sum(outcome.lost) === 0 && outcome.duplicates === 0 && sum(burst.writeErrors) === 0;
+  console.log(`${verdictMarker}${JSON.stringify({ ok, invocations } satisfies Verdict)}`);
+  process.exit(ok ? 0 : 1);
+}
+
+/** Writes `count` documents at once as the site's visitors write them. */
+async function writeBurst(firestoreHost: string, count: number): Promise<Burst> {
   // The visitor's side: the site's client (Firestore Lite), the site's document, the rules.
   const app = initializeApp({ projectId }, 'bench-visitor');
   const db = getFirestore(app);
@@ -199,7 +206,31 @@ async function inside(): Promise<never> {
   connectFirestoreEmulator(db, fsHost, Number(fsPort));
 
   const runId = Date.now().toString(36);
-  const tokenPattern = new RegExp(`\\[(bench-${runId}-\\d+)\\]`);
+  const { documents, senders, perSender } = burstDocuments(runId, count);
+  say(`• Writing ${count} documents at once as visitors (${senders} sender addresses, ≤ ${perSender} each)…`);
+  const startedAt = Date.now();
+  const writes = await Promise.allSettled(
+    documents.map(async ({ token, data }) => {
+      const ref = await addDoc(collection(db, collections.mail), { ...data, createdAt: serverTimestamp() });
+      return { id: ref.id, token };
+    }),
+  );
+  const ms = Date.now() - startedAt;
+  const written = new Map<string, string>(); // document id → token
+  const writeErrors = new Map<string, number>();
+  for (const result of writes) {
+    if (result.status === 'fulfilled') written.set(result.value.id, result.value.token);
+    else {
+      const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+      writeErrors.set(reason, (writeErrors.get(reason) ?? 0) + 1);
+    }
+  }
+  await deleteApp(app);
+  return { count, written, writeErrors, startedAt, ms, tokenPattern: new RegExp(`\\[(bench-${runId}-\\d+)\\]`) };
+}
+
+/** The burst's documents, each with its token, from a few senders in turn. */
+function burstDocuments(runId: string, count: number) {
   // Half a sender's hourly cap each, so the per-sender cap is never what stops a message.
   const perSender = perSenderCap > 0 ? Math.max(1, Math.floor(perSenderCap / 2)) : 10;
   const senders = Math.ceil(count / perSender);
@@ -215,161 +246,59 @@ async function inside(): Promise<never> {
     });
     return { token, data };
   });
+  return { documents, senders, perSender };
+}
 
-  say(`• Writing ${count} documents at once as visitors (${senders} sender addresses, ≤ ${perSender} each)…`);
-  const burstStart = Date.now();
-  const writes = await Promise.allSettled(
-    documents.map(async ({ token, data }) => {
-      const ref = await addDoc(collection(db, collections.mail), { ...data, createdAt: serverTimestamp() });
-      return { id: ref.id, token };
-    }),
-  );
-  const burstMs = Date.now() - burstStart;
-  const written = new Map<string, string>(); // document id → token
-  const writeErrors = new Map<string, number>();
-  for (const result of writes) {
-    if (result.status === 'fulfilled') written.set(result.value.id, result.value.token);
-    else {
-      const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      writeErrors.set(reason, (writeErrors.get(reason) ?? 0) + 1);
-    }
-  }
-  await deleteApp(app);
-
-  // Wait for every document to end, then for the invocations to settle (to catch late ones).
+/**
+ * Waits for every document to end, then for the invocations to settle (to catch late ones),
+ * or for the time-out; returns the documents as they are then.
+ */
+async function waitForDeliveries(
+  firestoreHost: string,
+  { written, startedAt }: Burst,
+  { sink, log }: { sink: SmtpSink; log: FunctionsLog },
+  timeoutSeconds: number,
+): Promise<Wait & { mine: MailSnapshot[] }> {
   const isFinal = (snapshot: MailSnapshot) => snapshot.state === 'SUCCESS' || snapshot.state === 'ERROR';
   const settleMs = 3000;
   const deadline = Date.now() + timeoutSeconds * 1000;
-  let mine: MailSnapshot[];
-  let timedOut = false;
   let lastKey = '';
   let lastChange = Date.now();
   let lastProgress = Date.now();
   say(`• Waiting for ${written.size} deliveries (time-out ${timeoutSeconds}s)…`);
   for (;;) {
-    mine = (await listMail(firestoreHost, projectId)).filter(({ id }) => written.has(id));
+    const mine = (await listMail(firestoreHost, projectId)).filter(({ id }) => written.has(id));
     const final = mine.filter(isFinal).length;
     const begun = sum(log.begun);
     const finished = sum(log.finished);
     const key = `${final} ${sink.arrivals.length} ${begun} ${finished}`;
     if (key !== lastKey) [lastKey, lastChange] = [key, Date.now()];
-    if (final === written.size && begun === finished && Date.now() - lastChange >= settleMs) break;
-    if (Date.now() > deadline) {
-      timedOut = true;
-      break;
+    if (final === written.size && begun === finished && Date.now() - lastChange >= settleMs) {
+      return { mine, timedOut: false, timeoutSeconds };
     }
+    if (Date.now() > deadline) return { mine, timedOut: true, timeoutSeconds };
     if (Date.now() - lastProgress >= 5000) {
       lastProgress = Date.now();
-      const elapsed = ((Date.now() - burstStart) / 1000).toFixed(1);
+      const elapsed = ((Date.now() - startedAt) / 1000).toFixed(1);
       say(`  … ${elapsed}s: ${final}/${written.size} ended, ${sink.arrivals.length} emails, ${begun} invocations`);
     }
     await pause(250);
   }
-
-  // What arrived, by token.
-  const arrivalsByToken = new Map<string, typeof sink.arrivals>();
-  let stray = 0;
-  for (const arrival of sink.arrivals) {
-    const token = tokenPattern.exec(arrival.subject)?.[1];
-    if (!token) stray += 1;
-    else arrivalsByToken.set(token, [...(arrivalsByToken.get(token) ?? []), arrival]);
-  }
-  const misaddressed = sink.arrivals.filter(
-    ({ recipients }) => recipients.length !== 1 || recipients[0] !== supportEmail,
-  ).length;
-
-  let delivered = 0;
-  let duplicates = 0;
-  let duplicated = 0;
-  let idsMatching = 0;
-  let errorButSent = 0;
-  const errors = new Map<string, number>();
-  const lost = new Map<string, number>(); // by state
-  const states = new Map<string, number>();
-  const latencies: number[] = [];
-  const recorded: number[] = [];
-  const snapshots = new Map(mine.map((snapshot) => [snapshot.id, snapshot]));
-  for (const [id, token] of written) {
-    const snapshot = snapshots.get(id);
-    const state = snapshot?.state ?? 'no delivery';
-    states.set(state, (states.get(state) ?? 0) + 1);
-    const emails = arrivalsByToken.get(token) ?? [];
-    const [first] = emails;
-    if (first) {
-      delivered += 1;
-      if (emails.length > 1) [duplicated, duplicates] = [duplicated + 1, duplicates + emails.length - 1];
-      if (snapshot) latencies.push(first.acceptedAt - snapshot.createTimeMs);
-      if (snapshot?.messageId !== undefined && snapshot.messageId === first.messageId) idsMatching += 1;
-      if (state === 'ERROR') errorButSent += 1;
-    } else if (state === 'ERROR') {
-      const reason = snapshot?.error ?? 'no reason recorded';
-      errors.set(reason, (errors.get(reason) ?? 0) + 1);
-    } else {
-      lost.set(state, (lost.get(state) ?? 0) + 1);
-    }
-    if (snapshot?.state === 'SUCCESS' && snapshot.endTimeMs !== undefined) {
-      recorded.push(snapshot.endTimeMs - snapshot.createTimeMs);
-    }
-  }
-  const lostCount = sum(lost);
-  const writeFailures = sum(writeErrors);
-  const invocations = ofMail(log.begun);
-  const lastAccepted = Math.max(...sink.arrivals.map(({ acceptedAt }) => acceptedAt));
-  const spanSeconds = (lastAccepted - burstStart) / 1000;
-  const list = (map: Map<string, number>) =>
-    [...map]
-      .sort(([, a], [, b]) => b - a)
-      .map(([what, n]) => `${n} ${what}`)
-      .join(' · ');
-
-  const rows: Array<[string, string]> = [
-    [
-      'documents written',
-      `${written.size} of ${count} in ${burstMs} ms (client SDK through the rules)` +
-        (writeFailures > 0 ? `; ${writeFailures} refused: ${list(writeErrors)}` : ''),
-    ],
-    [
-      'delivered',
-      `${delivered} (emails with their token; Message-ID = delivery.info.messageId for ${idsMatching})` +
-        (errorButSent > 0 ? `; ${errorButSent} of them recorded as ERROR` : ''),
-    ],
-    ['duplicates', duplicates === 0 ? '0' : `${duplicates} extra emails for ${duplicated} documents`],
-    ['lost', lostCount === 0 ? '0' : `${lostCount} (no email, no ERROR): ${list(lost)}`],
-    ['errors', errors.size === 0 ? '0' : `${sum(errors)}: ${list(errors)}`],
-    ['delivery.state', list(states)],
-    [
-      'function invocations',
-      `${invocations} ${mailFunction} (${ofMail(log.finished)} finished, at most ${log.peakConcurrency} at once) = ` +
-        (delivered > 0 ? `${(invocations / delivered).toFixed(2)} per email` : '– per email') +
-        (sum(log.begun) !== invocations ? `; ${sum(log.begun) - invocations} of other functions` : ''),
-    ],
-    ['function log', list(log.userMessages) || '–'],
-    ['create → SMTP 250', spread(latencies)],
-    ['create → delivery.endTime', spread(recorded)],
-    ['invocation duration', spread(log.durationsMs)],
-    [
-      'wall time',
-      sink.arrivals.length === 0
-        ? '–'
-        : `first write → last email ${spanSeconds.toFixed(1)} s = ${(delivered / spanSeconds).toFixed(1)} emails/s`,
-    ],
-  ];
-  if (stray > 0 || misaddressed > 0) {
-    rows.push(['other emails', `${stray} without a token of this run; ${misaddressed} not to ${supportEmail} alone`]);
-  }
-  if (timedOut) rows.push(['time-out', `not everything had ended ${timeoutSeconds}s after the burst`]);
-
-  const width = Math.max(...rows.map(([name]) => name.length));
-  say(`\nMail benchmark: ${count} documents, emulators (Firestore, Functions), SMTP ${smtpHost}:${smtpPort}`);
-  say(rows.map(([name, value]) => `  ${name.padEnd(width)}  ${value}`).join('\n'));
-  say();
-
-  log.close();
-  await sink.close();
-  const ok = lostCount === 0 && duplicates === 0 && writeFailures === 0;
-  console.log(`${verdictMarker}${JSON.stringify({ ok, invocations } satisfies Verdict)}`);
-  process.exit(ok ? 0 : 1);
 }
 
-if (args.inside) await inside();
-else await outside();
+await startMailBench<Settings>({
+  script: 'bench-mail.ts',
+  options: {
+    count: { type: 'string', default: '200' },
+    timeout: { type: 'string', default: '120' },
+  },
+  usage: '[--count N (≥ 1)] [--timeout SECONDS]',
+  settings: (values) => {
+    const count = Number(values.count);
+    const timeoutSeconds = Number(values.timeout);
+    return Number.isInteger(count) && count >= 1 && timeoutSeconds > 0 ? { count, timeoutSeconds } : undefined;
+  },
+  flags: ({ count, timeoutSeconds }) => ['--count', String(count), '--timeout', String(timeoutSeconds)],
+  outside,
+  inside,
+});

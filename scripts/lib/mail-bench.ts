@@ -1,11 +1,6 @@
 // What `npm run bench:mail` observes: the SMTP server the functions send to, the Functions
 // emulator's own log stream (through the Logging emulator) and the Mail documents (read
 // with the emulator's owner token, past the rules).
-import { createWriteStream } from 'node:fs';
-import { busyPorts, firebaseBin, ports } from './emulators.ts';
-import { emulatorConfigArgs } from './firebase-config.ts';
-import { run } from './processes.ts';
-import { projectId, root } from './project.ts';
 import { startInbox } from './smtp-inbox.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 
@@ -73,29 +68,8 @@ export async function watchFunctionsLog(url: string): Promise<FunctionsLog> {
   const socket = new WebSocket(url);
   let running = 0;
   socket.addEventListener('message', (event) => {
-    if (typeof event.data !== 'string') return;
-    let bundle: LogBundle;
-    try {
-      bundle = JSON.parse(event.data) as LogBundle;
-    } catch {
-      return;
-    }
-    const name = bundle.data?.metadata?.function?.name;
-    if (typeof name !== 'string') return;
-    const message = bundle.message ?? '';
-    const userMessage = bundle.data?.user?.message;
-    if (typeof userMessage === 'string') {
-      increment(log.userMessages, userMessage);
-    } else if (message === `Beginning execution of "${name}"`) {
-      increment(log.begun, name);
-      running += 1;
-      log.peakConcurrency = Math.max(log.peakConcurrency, running);
-    } else if (message.startsWith(`Finished "${name}" in `)) {
-      increment(log.finished, name);
-      running -= 1;
-      const ms = Number(/ in ([\d.]+)ms$/.exec(message)?.[1]);
-      if (Number.isFinite(ms)) log.durationsMs.push(ms);
-    }
+    const bundle = parseBundle(event.data);
+    if (bundle) running = countLogLine(log, bundle, running);
   });
   await new Promise<void>((resolve, reject) => {
     socket.addEventListener('open', () => {
@@ -109,6 +83,44 @@ export async function watchFunctionsLog(url: string): Promise<FunctionsLog> {
     socket.close();
   };
   return log;
+}
+
+/** One message of the log stream; undefined when it is not a JSON text. */
+function parseBundle(data: unknown): LogBundle | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    return JSON.parse(data) as LogBundle;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts a function's log line into `log`; returns how many executions run after it. */
+function countLogLine(log: FunctionsLog, bundle: LogBundle, running: number): number {
+  const name = bundle.data?.metadata?.function?.name;
+  const userMessage = bundle.data?.user?.message;
+  if (typeof name !== 'string') return running;
+  if (typeof userMessage === 'string') {
+    increment(log.userMessages, userMessage);
+    return running;
+  }
+  return countExecution(log, name, bundle.message ?? '', running);
+}
+
+/** Counts the Functions emulator's own line on an execution of `name` beginning or finishing. */
+function countExecution(log: FunctionsLog, name: string, message: string, running: number): number {
+  if (message === `Beginning execution of "${name}"`) {
+    increment(log.begun, name);
+    log.peakConcurrency = Math.max(log.peakConcurrency, running + 1);
+    return running + 1;
+  }
+  if (message.startsWith(`Finished "${name}" in `)) {
+    increment(log.finished, name);
+    const ms = Number(/ in ([\d.]+)ms$/.exec(message)?.[1]);
+    if (Number.isFinite(ms)) log.durationsMs.push(ms);
+    return running - 1;
+  }
+  return running;
 }
 
 export type MailSnapshot = {
@@ -144,25 +156,34 @@ export async function listMail(
     const response = await fetch(url, { headers: { Authorization: 'Bearer owner' } });
     if (!response.ok) throw new Error(`listing ${collection}: HTTP ${response.status} ${await response.text()}`);
     const page = (await response.json()) as { documents?: RestDocument[]; nextPageToken?: string };
-    for (const document of page.documents ?? []) {
-      const fields = document.fields ?? {};
-      const delivery = fields.delivery?.mapValue?.fields ?? {};
-      const endTime = delivery.endTime?.timestampValue;
-      const attempts = delivery.attempts?.integerValue;
-      found.push({
-        id: document.name.slice(document.name.lastIndexOf('/') + 1),
-        createTimeMs: Date.parse(document.createTime),
-        subject: fields.subject?.stringValue ?? '',
-        state: delivery.state?.stringValue,
-        error: delivery.error?.stringValue,
-        attempts: attempts === undefined ? undefined : Number(attempts),
-        endTimeMs: endTime === undefined ? undefined : Date.parse(endTime),
-        messageId: delivery.info?.mapValue?.fields?.messageId?.stringValue,
-      });
-    }
+    found.push(...(page.documents ?? []).map(mailSnapshot));
     pageToken = page.nextPageToken ?? '';
   } while (pageToken);
   return found;
+}
+
+/** A Mail document, from the REST API's form of it. */
+function mailSnapshot(document: RestDocument): MailSnapshot {
+  const fields = document.fields ?? {};
+  return {
+    id: document.name.slice(document.name.lastIndexOf('/') + 1),
+    createTimeMs: Date.parse(document.createTime),
+    subject: fields.subject?.stringValue ?? '',
+    ...deliveryOf(fields.delivery?.mapValue?.fields ?? {}),
+  };
+}
+
+/** What the document's `delivery` map says of its delivery. */
+function deliveryOf(delivery: Record<string, RestValue>) {
+  const endTime = delivery.endTime?.timestampValue;
+  const attempts = delivery.attempts?.integerValue;
+  return {
+    state: delivery.state?.stringValue,
+    error: delivery.error?.stringValue,
+    attempts: attempts === undefined ? undefined : Number(attempts),
+    endTimeMs: endTime === undefined ? undefined : Date.parse(endTime),
+    messageId: delivery.info?.mapValue?.fields?.messageId?.stringValue,
+  };
 }
 
 /** The nearest-rank percentile (0–100) of the values; NaN when there are none. */
@@ -171,38 +192,4 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[Math.min(rank, sorted.length) - 1] ?? Number.NaN;
-}
-
-/**
- * The outside of a benchmark that calls the built functions itself: checks the ports, builds
- * the functions, then runs `script` (a file in scripts/, with `--inside` and `args`) under
- * `firebase emulators:exec --only firestore`, and exits with its code.
- */
-export async function runInsideFirestoreEmulator(script: string, args: readonly string[]): Promise<never> {
-  const busy = await busyPorts({ firestore: ports.firestore, hub: ports.hub, smtp: ports.smtp });
-  if (busy.length > 0) {
-    console.error(`✖ Cannot run the benchmark: already in use: ${busy.join(', ')}. Stop 'npm start' first.`);
-    process.exit(1);
-  }
-  console.log('• Building the functions…');
-  if ((await run('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: root })) !== 0) process.exit(1);
-  const command = [`'${process.execPath}'`, `scripts/${script}`, '--inside', ...args].join(' ');
-  const code = await run(
-    firebaseBin,
-    ['emulators:exec', ...emulatorConfigArgs(), '--project', projectId, '--only', 'firestore', command],
-    { cwd: root },
-  );
-  process.exit(code);
-}
-
-/** Inside a benchmark: our lines go to the terminal, the functions' own log lines to `file`. */
-export function quietFunctionsLog(file: string): (line?: string) => void {
-  const log = createWriteStream(file);
-  const write = (...parts: unknown[]) => {
-    log.write(`${parts.map(String).join(' ')}\n`);
-  };
-  console.log = console.info = console.warn = console.error = console.debug = write;
-  return (line = '') => {
-    process.stdout.write(`${line}\n`);
-  };
 }
