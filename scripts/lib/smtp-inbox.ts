@@ -1,5 +1,6 @@
 // A real SMTP server on loopback for the tests and the mail benchmark: it keeps what it
-// receives, and can refuse, delay or stop like a real server.
+// receives, and can refuse, delay or stop like a real server. How it starts and stops serves
+// the tests' other SMTP servers too (tests/support/account-server.ts).
 import { simpleParser, type ParsedMail } from 'mailparser';
 import type { SMTPServer } from 'smtp-server';
 import { PromptSMTPServer } from './prompt-smtp-server.ts';
@@ -59,13 +60,31 @@ async function listenFor(box: Mailbox, port: number, listenHost: string): Promis
         });
     },
   });
-  await new Promise<void>((resolve, reject) => {
+  await listenOn(server, port, listenHost);
+  return server;
+}
+
+/** Starts an SMTP server listening; rejects when it cannot (the port taken, say). */
+export function listenOn(server: SMTPServer, port: number, listenHost: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, listenHost, () => {
       resolve();
     });
   });
-  return server;
+}
+
+/** Stops an SMTP server, if there is one, once its connections are closed. */
+export function closeServer(server: SMTPServer | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (!server) {
+      resolve();
+      return;
+    }
+    server.close(() => {
+      resolve();
+    });
+  });
 }
 
 /** A real SMTP server on loopback that keeps every message it receives. */
@@ -76,18 +95,11 @@ export async function startInbox(port: number, listenHost = '127.0.0.1'): Promis
   const listen = async () => {
     server = await listenFor(box, port, listenHost);
   };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const current = server;
-      server = undefined;
-      if (!current) {
-        resolve();
-        return;
-      }
-      current.close(() => {
-        resolve();
-      });
-    });
+  const stop = () => {
+    const current = server;
+    server = undefined;
+    return closeServer(current);
+  };
 
   await listen();
   return {
