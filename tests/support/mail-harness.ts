@@ -1,8 +1,9 @@
 // The one set-up of the mail emulator tests: an SMTP server on loopback, a Firebase Admin app,
-// the Functions emulator's triggers as the file needs them, the writers of contact messages and
-// the reads and waits every file uses. A file calls mailHarness() once at its top and its tests
-// are then only their own steps; what a file does differently (its caps, its simulated years,
-// the triggers on, servers of its own, what it checks at its end) it says in the options.
+// the Functions emulator's triggers as the file needs them, the writers of contact messages
+// (mail-writers.ts) and the reads and waits every file uses. A file calls mailHarness() once
+// at its top and its tests are then only their own steps; what a file does differently (its
+// caps, its simulated years, the triggers on, servers of its own, what it checks at its end)
+// it says in the options.
 import { randomInt } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { basename } from 'node:path';
@@ -15,7 +16,6 @@ import {
   type DocumentReference,
   type Firestore,
 } from 'firebase-admin/firestore';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { MailConfig } from '../../functions/src/config.ts';
@@ -39,7 +39,7 @@ import {
   setBackgroundTriggers,
   smtpPort,
 } from './emulators.ts';
-import { autoId, contactMessage, restWrite } from './visitor-writes.ts';
+import { messageWriters, type MessageWriters } from './mail-writers.ts';
 
 export const minute = 60_000;
 export const hour = 60 * minute;
@@ -87,9 +87,6 @@ export function unusedPort(): Promise<number> {
   });
 }
 
-/** What a test says of a message: the rest is the sample draft's (visitor-writes.ts). */
-type Draft = Parameters<typeof contactMessage>[0];
-
 /** A message's `delivery` as a plain HTTP read of the emulator gives it: times are ISO strings. */
 export type DeliveryRead = {
   state: string;
@@ -131,7 +128,7 @@ export type MailHarnessOptions = {
   atEnd?: (harness: MailHarness) => Promise<void> | void;
 };
 
-export type MailHarness = {
+export type MailHarness = MessageWriters & {
   readonly app: App;
   readonly db: Firestore;
   /** The file's inbox, `config`'s SMTP server; every test starts with it taking every email at once. */
@@ -155,27 +152,6 @@ export type MailHarness = {
   deliveryWhen: (id: string, done: (delivery: DeliveryRead) => boolean, timeoutMs?: number) => Promise<DeliveryRead>;
   /** The emails in the inbox whose subject holds `value` (a test's token, a message's id). */
   withToken: (value: string) => ParsedMail[];
-  /**
-   * Writes `Mail/{id}` as the site writes a message (the rules' shape), its subject, text and
-   * address made from the id so that its email is found by it, written now; `fields` add to it
-   * or replace what they name (a delivery already under way, another address or time).
-   */
-  write: (id: string, fields?: DocumentData) => Promise<DocumentReference>;
-  /**
-   * Writes `count` messages under ids as Firestore makes them, all written at `atMs` (the test's
-   * clock), the i-th from `draft(i)` with `extra(id, i)` added, `perBatch` to a request.
-   */
-  writeAt: (
-    count: number,
-    atMs: number,
-    draft: (index: number) => Draft,
-    extra?: (id: string, index: number) => DocumentData,
-    perBatch?: number,
-  ) => Promise<string[]>;
-  /** A visitor's write through the site's path: the Firestore client, unauthenticated, through the rules. */
-  visitorWrites: (fields: Draft, extra?: DocumentData) => Promise<string>;
-  /** A script's write: straight to Firestore's REST API, through the rules. */
-  scriptWrites: (fields: Draft) => Promise<string>;
   /** The trigger for each document, at most 10 at a time (maxInstances), at the given moment. */
   invoke: (ids: readonly string[], nowMs: number, settings?: MailConfig) => Promise<Outcome[]>;
   /** Counts the hour's emails alone as spent, as that many messages sent alone would have. */
@@ -201,108 +177,12 @@ function started<T>(value: T | undefined, what: string): T {
   return value;
 }
 
-/**
- * Sets up the file's mail tests (the servers in its beforeAll) and closes everything in its
- * afterAll; call once, at the top of the file. The Firebase app is named after the file: the
- * files share one worker (isolate: false) and each must name its own.
- */
-export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
-  // Made now, not in beforeAll: the app makes no connection until it is used, and the file
-  // can take `db` with the rest of what it uses at its top.
-  const file = expect.getState().testPath;
-  if (file === undefined) throw new Error('mail-harness: call mailHarness() at the top of a test file');
-  const app = initializeApp({ projectId }, `${basename(file, '.test.ts')}-test`);
-  const db = getFirestore(app);
-  let inbox: Inbox | undefined;
-  let rules: RulesTestEnvironment | undefined;
-  const base = emulatorMailConfig();
-  const config: MailConfig = { ...base, limits: options.limits ?? base.limits };
-  const written: string[] = [];
-  const alerts: MailAlert[] = [];
-  const clockFrom = options.clockFrom ?? 2050;
-
-  const mailRef = (id: string) => db.collection(collections.mail).doc(id);
-  const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
-  const readMail = (id: string) => readDocument(`${collections.mail}/${id}`);
-  const onAlert = (alert: MailAlert) => {
-    alerts.push(alert);
-  };
-
-  const harness: MailHarness = {
-    app,
-    db,
-    get inbox() {
-      return started(inbox, 'inbox');
-    },
-    get rules() {
-      return started(rules, 'rules test environment');
-    },
-    config,
-    written,
-    alerts,
-    onAlert,
-    mailRef,
-    deliveryOf,
-    readMail,
-    deliveryWhen: (id, done, timeoutMs = 15_000) =>
-      eventually(
-        async () => {
-          const delivery = (await readMail(id))?.delivery as DeliveryRead | undefined;
-          return delivery && done(delivery) ? delivery : undefined;
-        },
-        timeoutMs,
-        `the delivery of Mail/${id}`,
-      ),
-    withToken: (value) => harness.inbox.messages.filter((mail) => mail.subject?.includes(value)),
-
-    async write(id, fields = {}) {
-      await mailRef(id).set({
-        ...contactMessage({ subject: `Message ${id}`, message: `Body of ${id}`, email: `angler+${id}@example.org` }),
-        createdAt: Timestamp.now(),
-        ...fields,
-      });
-      written.push(id);
-      return mailRef(id);
-    },
-
-    async writeAt(count, atMs, draft, extra = () => ({}), perBatch = 400) {
-      const ids: string[] = [];
-      for (let first = 0; first < count; first += perBatch) {
-        const batch = db.batch();
-        for (let index = first; index < Math.min(count, first + perBatch); index += 1) {
-          const id = autoId();
-          ids.push(id);
-          batch.set(mailRef(id), {
-            ...contactMessage(draft(index)),
-            createdAt: Timestamp.fromMillis(atMs),
-            ...extra(id, index),
-          });
-        }
-        await batch.commit();
-      }
-      written.push(...ids);
-      return ids;
-    },
-
-    async visitorWrites(fields, extra = {}) {
-      const ref = await addDoc(collection(harness.rules.unauthenticatedContext().firestore(), collections.mail), {
-        ...contactMessage(fields),
-        ...extra,
-        createdAt: serverTimestamp(),
-      });
-      written.push(ref.id);
-      return ref.id;
-    },
-
-    async scriptWrites(fields) {
-      const id = autoId();
-      const origin = `http://${firestoreEmulator.host}:${String(firestoreEmulator.port)}`;
-      const response = await restWrite(origin, projectId, id, contactMessage(fields));
-      expect(response.status, await response.clone().text()).toBe(200);
-      written.push(id);
-      return id;
-    },
-
+/** The trigger runs and the simulated clock: each test's own time, years ahead. */
+function deliveryRuns(
+  { db, config, mailRef, onAlert }: Pick<MailHarness, 'db' | 'config' | 'mailRef' | 'onAlert'>,
+  clockFrom: number,
+): Pick<MailHarness, 'invoke' | 'spendHour' | 'freshDay' | 'freshHour'> {
+  return {
     async invoke(ids, nowMs, settings = config) {
       const outcomes: Outcome[] = [];
       for (let start = 0; start < ids.length; start += 10) {
@@ -322,7 +202,14 @@ export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
 
     freshDay: () => Date.UTC(clockFrom, 0, 1) + randomInt(0, 20_000) * day,
     freshHour: () => Date.UTC(clockFrom, 0, 1) + randomInt(0, 500_000) * hour,
+  };
+}
 
+type EndChecks = Pick<MailHarness, 'expectEnded' | 'expectQueueEmpty' | 'deleteWritten'>;
+
+/** What a file checks of the messages it wrote at its end, and their clearing up. */
+function endChecks({ db, written, mailRef }: Pick<MailHarness, 'db' | 'written' | 'mailRef'>): EndChecks {
+  return {
     async expectEnded() {
       const snapshots = await Promise.all(written.map((id) => mailRef(id).get()));
       const open = snapshots
@@ -344,11 +231,21 @@ export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
       );
     },
   };
+}
 
+/** What the file's beforeAll starts, once it has. */
+type Started = { inbox?: Inbox; rules?: RulesTestEnvironment };
+
+/**
+ * The file's hooks: its beforeAll sets the triggers and starts what the file asked for; each
+ * test starts with the inbox taking every email at once and no alerts; its afterAll runs the
+ * file's check at its end and closes everything.
+ */
+function addHooks(options: MailHarnessOptions, servers: Started, harness: MailHarness): void {
   beforeAll(async () => {
     await setBackgroundTriggers(options.triggers ?? false);
     if (options.rules) {
-      rules = await initializeTestEnvironment({
+      servers.rules = await initializeTestEnvironment({
         projectId,
         firestore: { rules: firestoreRules, host: firestoreEmulator.host, port: firestoreEmulator.port },
       });
@@ -358,15 +255,15 @@ export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
       // there. The others give the modules `config`, and listen on a port of their own, so
       // that a file of the other lane can run beside them (lanes.ts).
       const port = options.triggers ? smtpPort : await unusedPort();
-      config.smtp = { ...config.smtp, port };
-      inbox = await startInbox(port);
+      harness.config.smtp = { ...harness.config.smtp, port };
+      servers.inbox = await startInbox(port);
     }
   });
 
   beforeEach(() => {
-    inbox?.rejectWhen(undefined);
-    inbox?.delayReplies(0);
-    alerts.length = 0;
+    servers.inbox?.rejectWhen(undefined);
+    servers.inbox?.delayReplies(0);
+    harness.alerts.length = 0;
   });
 
   afterAll(async () => {
@@ -374,11 +271,68 @@ export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
       await options.atEnd?.(harness);
     } finally {
       closeTransport();
-      await inbox?.close();
-      await rules?.cleanup();
-      await deleteApp(app);
+      await servers.inbox?.close();
+      await servers.rules?.cleanup();
+      await deleteApp(harness.app);
     }
   });
+}
 
+/**
+ * Sets up the file's mail tests (the servers in its beforeAll) and closes everything in its
+ * afterAll; call once, at the top of the file. The Firebase app is named after the file: the
+ * files share one worker (isolate: false) and each must name its own.
+ */
+export function mailHarness(options: MailHarnessOptions = {}): MailHarness {
+  // Made now, not in beforeAll: the app makes no connection until it is used, and the file
+  // can take `db` with the rest of what it uses at its top.
+  const file = expect.getState().testPath;
+  if (file === undefined) throw new Error('mail-harness: call mailHarness() at the top of a test file');
+  const app = initializeApp({ projectId }, `${basename(file, '.test.ts')}-test`);
+  const db = getFirestore(app);
+  const servers: Started = {};
+  const base = emulatorMailConfig();
+  const config: MailConfig = { ...base, limits: options.limits ?? base.limits };
+  const written: string[] = [];
+  const alerts: MailAlert[] = [];
+
+  const mailRef = (id: string) => db.collection(collections.mail).doc(id);
+  const deliveryOf = async (id: string) => (await mailRef(id).get()).get('delivery') as DocumentData;
+  const readMail = (id: string) => readDocument(`${collections.mail}/${id}`);
+  const onAlert = (alert: MailAlert) => {
+    alerts.push(alert);
+  };
+
+  const harness: MailHarness = {
+    app,
+    db,
+    get inbox() {
+      return started(servers.inbox, 'inbox');
+    },
+    get rules() {
+      return started(servers.rules, 'rules test environment');
+    },
+    config,
+    written,
+    alerts,
+    onAlert,
+    mailRef,
+    deliveryOf,
+    readMail,
+    deliveryWhen: (id, done, timeoutMs = 15_000) =>
+      eventually(
+        async () => {
+          const delivery = (await readMail(id))?.delivery as DeliveryRead | undefined;
+          return delivery && done(delivery) ? delivery : undefined;
+        },
+        timeoutMs,
+        `the delivery of Mail/${id}`,
+      ),
+    withToken: (value) => harness.inbox.messages.filter((mail) => mail.subject?.includes(value)),
+    ...messageWriters({ db, mailRef, written, rules: () => harness.rules }),
+    ...deliveryRuns({ db, config, mailRef, onAlert }, options.clockFrom ?? 2050),
+    ...endChecks({ db, written, mailRef }),
+  };
+  addHooks(options, servers, harness);
   return harness;
 }
