@@ -2,25 +2,14 @@
 // display (xvfb-run), in the operations of drivers.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { screenshotsKept } from '../support/screenshots.ts';
 import type { EnginePage, LaunchOptions } from './drivers.ts';
 import { eventually } from './eventually.ts';
 
 export const miniBrowserBinary = '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 export const webkitDriverBinary = '/usr/bin/WebKitWebDriver';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForDriver(port: number, driver: ChildProcess): Promise<void> {
   const deadline = Date.now() + 20_000;

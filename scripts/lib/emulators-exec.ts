@@ -2,10 +2,10 @@
 // emulator of its own (a demo- project on free ports, configured in a temporary folder, so it
 // runs beside `npm start` or the tests' emulators) around a script that writes a report file.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firebaseBin } from './emulators.ts';
+import { freePort } from './free-port.ts';
 import { capture } from './processes.ts';
 import { host, root } from './project.ts';
 
@@ -16,21 +16,6 @@ import { host, root } from './project.ts';
  */
 export function emulatorsExecOnly(only: string, config: readonly string[], project: string, command: string): string[] {
   return ['emulators:exec', ...config, '--project', project, '--only', only, command];
-}
-
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
-      const address = server.address();
-      server.close(() => {
-        if (typeof address === 'object' && address) resolve(address.port);
-        else reject(new Error('no free port'));
-      });
-    });
-  });
 }
 
 export type OwnEmulatorJob = {

@@ -17,7 +17,8 @@ import { sendHelpReport } from '../../functions/src/help-report/weekly.ts';
 import { reportWeek } from '../../functions/src/help-report/week.ts';
 import { helpSiteFacts } from '../../scripts/lib/help-report.ts';
 import { startInbox } from '../../scripts/lib/smtp-inbox.ts';
-import { openLimits, unusedPort } from '../support/mail-harness.ts';
+import { openLimits } from '../support/mail-harness.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { autoId, contactMessage } from '../support/visitor-writes.ts';
 import { site } from '../../web/src/config/site.ts';
 
@@ -313,7 +314,7 @@ describe('the weekly report by email', () => {
         createdAt: inWeek(51),
       }),
     ]);
-    const port = await unusedPort();
+    const port = await freePort();
     const inbox = await startInbox(port);
     await inbox.stop();
     const base = emulatorMailConfig();

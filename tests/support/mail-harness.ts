@@ -5,7 +5,6 @@
 // caps, its simulated years, the triggers on, servers of its own, what it checks at its end)
 // it says in the options.
 import { randomInt } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
 import { basename } from 'node:path';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -28,6 +27,7 @@ import { queuedCount } from '../../functions/src/contact-pipeline/digest-queue.t
 import type { RateLimits } from '../../functions/src/contact-pipeline/caps.ts';
 import { dayShards, hourField, shardFields } from '../../functions/src/email/counters.ts';
 import { closeTransport } from '../../functions/src/email/transport.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { startInbox, type Inbox } from '../../scripts/lib/smtp-inbox.ts';
 import {
   emulatorMailConfig,
@@ -72,19 +72,6 @@ export const queuedFields = (id: string, atMs: number, place: number) => ({
 export async function awayFromHourTurn(marginMs = 5_000): Promise<void> {
   const left = hour - (Date.now() % hour);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
-}
-
-/** A loopback port nothing listens on (it was free a moment ago): a server out of reach. */
-export function unusedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 /** A message's `delivery` as a plain HTTP read of the emulator gives it: times are ISO strings. */
@@ -254,7 +241,7 @@ function addHooks(options: MailHarnessOptions, servers: Started, harness: MailHa
       // The functions send to the emulators' SMTP port: a file with the triggers on listens
       // there. The others give the modules `config`, and listen on a port of their own, so
       // that a file of the other lane can run beside them (lanes.ts).
-      const port = options.triggers ? smtpPort : await unusedPort();
+      const port = options.triggers ? smtpPort : await freePort();
       harness.config.smtp = { ...harness.config.smtp, port };
       servers.inbox = await startInbox(port);
     }

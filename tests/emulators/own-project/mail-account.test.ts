@@ -12,7 +12,8 @@ import nodemailer from 'nodemailer';
 import { closeTransport, smtpTransportOptions } from '../../../functions/src/email/transport.ts';
 import type { AccountServer } from '../../support/account-server.ts';
 import { accountHarness } from '../../support/account-harness.ts';
-import { hour, minute, queuedFields, unusedPort } from '../../support/mail-harness.ts';
+import { hour, minute, queuedFields } from '../../support/mail-harness.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
 
 // What is wrong with the mail account is not wrong with the message (smtp-account.ts): the delivery
 // code itself against the Firestore emulator and a real SMTP server on loopback that takes mail
@@ -245,7 +246,7 @@ describe.each(Object.entries(providerReplies))(
 );
 
 it('a server that refuses the connection is the account’s', async () => {
-  const closed = await unusedPort();
+  const closed = await freePort();
   const at = freshDay();
   const [id = ''] = await harness.writeAt(1, at, () => ({ subject: `Closed ${String(at)}` }));
   now = at;

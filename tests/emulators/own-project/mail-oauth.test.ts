@@ -12,7 +12,8 @@ import { defaultRetentionMonths } from '../../../functions/src/contact-pipeline/
 import { closeTransport } from '../../../functions/src/email/transport.ts';
 import { site } from '../../../web/src/config/site.ts';
 import { mailFrom } from '../../support/emulators.ts';
-import { mailHarness, token, unusedPort } from '../../support/mail-harness.ts';
+import { mailHarness, token } from '../../support/mail-harness.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
 
 // The SMTP login with OAuth2 (SMTP_AUTH=oauth2), end to end on loopback: the delivery code
 // itself (as in mail-delivery.test.ts, with the Functions emulator's triggers off) against
@@ -285,7 +286,7 @@ describe('SMTP login with OAuth2 (XOAUTH2)', () => {
   it('holds the message when the token endpoint cannot be reached', async () => {
     const id = token();
     // A port nothing listens on: the connection to the endpoint is refused.
-    const closed = await unusedPort();
+    const closed = await freePort();
     const config = oauth2({ tokenUrl: `http://127.0.0.1:${String(closed)}/token` });
 
     expect(await deliverMail(await write(id), config, { retryDelaysMs: [] })).toBe('HELD');
