@@ -6,7 +6,7 @@ import { feed } from './screens/feed.ts';
 import { forecast } from './screens/forecast.ts';
 import { hero } from './screens/hero.ts';
 import { location } from './screens/location.ts';
-import { log } from './screens/log.ts';
+import { log } from './screens/catch-log.ts';
 import { mapScreen } from './screens/map.ts';
 import { profile } from './screens/profile.ts';
 import { temperature } from './screens/temperature.ts';

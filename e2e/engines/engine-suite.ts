@@ -14,11 +14,11 @@
 import { describe } from 'vitest';
 import type { EngineName } from './drivers.ts';
 import { engineSession } from './session.ts';
-import { accountChecks } from './checks/account.ts';
-import { contactChecks } from './checks/contact.ts';
-import { homeChecks } from './checks/home.ts';
-import { noticeCheck } from './checks/notice.ts';
-import { pageChecks } from './checks/pages.ts';
+import { accountChecks } from './checks/account-checks.ts';
+import { contactChecks } from './checks/contact-checks.ts';
+import { homeChecks } from './checks/home-checks.ts';
+import { noticeCheck } from './checks/notice-checks.ts';
+import { pageChecks } from './checks/page-checks.ts';
 
 /**
  * What one file checks in an engine: every page (`pages`) or the journeys through the forms,

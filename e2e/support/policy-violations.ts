@@ -3,7 +3,7 @@
 // Reporting API, where the engine has one). Every engine fires the CSP event in the document
 // whose policy blocked something, so the same script serves Chromium (a start-up script of the
 // page, before its own: e2e/pages.spec.ts, e2e/security.spec.ts, e2e/account.spec.ts) and Firefox and WebKit (put in
-// once the page has loaded, before the action watched: e2e/engines/sign-in.ts).
+// once the page has loaded, before the action watched: e2e/engines/popup-sign-in.ts).
 
 export type Violation = {
   kind: string;

@@ -18,7 +18,12 @@ import {
 import { accountTexts, emailActionTexts, helpArticlesLinkingTo } from '../../support/texts.ts';
 import type { EnginePage } from '../drivers.ts';
 import type { EngineSession } from '../session.ts';
-import { expectNoPolicyViolation, expectRecordingHears, recordPolicyViolations, signInWithPopup } from '../sign-in.ts';
+import {
+  expectNoPolicyViolation,
+  expectRecordingHears,
+  recordPolicyViolations,
+  signInWithPopup,
+} from '../popup-sign-in.ts';
 import { hydrated, waitFor } from '../waiting.ts';
 
 /** The account's email links and the Account page: a password member, a Google one and an Apple one. */
