@@ -121,6 +121,14 @@ const homeBudget = 100 * 1024;
  * Italian (356 → 358): what the help centre records, on what basis, for how long and that it
  * stores nothing on the device, and that a message names the articles read (+1.0 kB of text,
  * cut from a first draft of 1.4 kB), and the start-up's list of the new parts (+0.2 kB).
+ * Then issue 77, the size rules (every function within 60 lines and a complexity of 12, a
+ * component too): the app, the field, the head and the parts that hydrate later split into
+ * functions of their own, +0.6 kB on every page's start-up; the Account page's and Contact Us's
+ * forms into fields, hooks and views, +1.1 and +1.2 kB more; the email action page +0.5, the
+ * legal documents +0.2, the statement's sections +0.3, the help search +0.2 (kB measured, the
+ * larger language): /support 368.4 → 370.3 (370 → 371), /privacyAndPolicy 357.9 → 358.8
+ * (358 → 359), /email-verification 362.2 → 363.6 (363 → 364), /account 364.8 → 366.7
+ * (365 → 367), /help 354.2 → 355.1 (355 → 356), /accessibility 351.3 → 352.2 (352 → 353).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -134,14 +142,14 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/features': 344_000,
   '/download-app': 338_000,
   '/pro': 335_000,
-  '/support': 370_000,
-  '/privacyAndPolicy': 358_000,
+  '/support': 371_000,
+  '/privacyAndPolicy': 359_000,
   '/termsAndConditions': 355_000,
-  '/email-verification': 363_000,
+  '/email-verification': 364_000,
   '/partner': 324_000,
-  '/account': 365_000,
-  '/help': 355_000,
-  '/accessibility': 352_000,
+  '/account': 367_000,
+  '/help': 356_000,
+  '/accessibility': 353_000,
   // Every article is the same page with its own summary and text.
   ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 363_000])) as Record<
     `/help/${HelpArticleId}`,
