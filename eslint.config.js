@@ -88,6 +88,7 @@ export default tseslint.config(
       'functions/src/**/*.ts',
       'web/src/**/*.{ts,tsx}',
       'web/build/**/*.ts',
+      'web/offline/**/*.ts',
       'scripts/**/*.ts',
       'e2e/**/*.ts',
       'tests/support/**/*.ts',

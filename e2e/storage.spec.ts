@@ -2,10 +2,11 @@
 // privacy policy states): a visit to every page in both languages, the help centre's question
 // answered and a search that found nothing, a language chosen in the menu, a Contact Us message
 // typed (and read again after a help article) and sent, an email link followed and a member
-// signed in on the Account page, then the browser's cookie jar, its local and session storage
-// and its IndexedDB databases are read. Anything the site set that is not on the list fails.
+// signed in on the Account page, then the browser's cookie jar, its local and session storage,
+// its IndexedDB databases, its caches and its service workers are read. Anything the site set that is not on the list fails.
 import type { Page } from '@playwright/test';
 import { siteStorage } from '../web/src/config/storage.ts';
+import { helpPagesCache, helpPartsCache } from '../web/src/features/help/copy/help-copy-terms.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { everyPath } from '../web/src/config/site-pages.ts';
 import { actionLink, createMember, mailedCode, sendVerificationEmail } from './support/auth-emulator.ts';
@@ -31,6 +32,15 @@ const signalsWith = async (field: string, value: string, sinceMs: number) =>
   (await adminDb().collection(collections.helpSignals).where(field, '==', value).get()).docs.filter(
     (doc) => doc.createTime.toMillis() >= sinceMs,
   ).length;
+
+/** The names of the page's caches (Cache Storage). */
+const cacheNames = (page: Page) => page.evaluate<string[]>('caches.keys()');
+
+/** The scripts of the service workers registered for the site. */
+const serviceWorkers = (page: Page) =>
+  page.evaluate<string[]>(
+    'navigator.serviceWorker.getRegistrations().then((list) => list.map((registration) => registration.active?.scriptURL))',
+  );
 
 /** The keys of the page's local or session storage. */
 const storageKeys = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
@@ -113,5 +123,8 @@ test(
     expect(await indexedDatabases(page)).toEqual([]);
     // The draft is gone once the message was sent.
     expect(await storageKeys(page, 'sessionStorage')).not.toContain(siteStorage.contactDraft.name);
+    // The help centre's copy, in its two caches, kept by the one service worker the list names.
+    await expect.poll(async () => (await cacheNames(page)).sort()).toEqual([helpPagesCache, helpPartsCache].sort());
+    await expect.poll(() => serviceWorkers(page)).toEqual([new URL(siteStorage.helpCopy.name, page.url()).href]);
   },
 );

@@ -30,9 +30,11 @@ import {
   liveFirestoreRules,
   ourFunctionNames,
   rulesRefusal,
+  serviceWorkerCacheRefusal,
   type Refusal,
 } from './lib/deploy-checks.ts';
-import { deployFirebaseJson } from './lib/firebase-config.ts';
+import { deployFirebaseJson, readFirebaseJson } from './lib/firebase-config.ts';
+import { serviceWorkerPath } from '../web/src/features/help/copy/help-copy-terms.ts';
 import { root } from './lib/project.ts';
 import { run } from './lib/processes.ts';
 import { checkRulesOffline } from './lib/rules-emulator.ts';
@@ -132,6 +134,9 @@ const refusals: Refusal[] = [
     : [await rulesRefusal(await liveFirestoreRules(apis, project), project, checkRulesOffline)]
   ).filter((refusal): refusal is Refusal => refusal !== undefined),
   ...(await functionClashes(apis, project, functionsRegion, ourFunctionNames())),
+  ...[serviceWorkerCacheRefusal(readFirebaseJson().hosting.headers ?? [], serviceWorkerPath)].filter(
+    (refusal): refusal is Refusal => refusal !== undefined,
+  ),
 ];
 if (refusals.length > 0 || typeof hostingTarget !== 'string') {
   for (const { reason, fix } of refusals) console.error(`✖ ${reason}\n  → ${fix}`);

@@ -1,7 +1,8 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
 import { prerender } from './build/prerender.ts';
 import { formatAtBuild } from './build/formatted.ts';
@@ -12,6 +13,7 @@ import { legalTextsAtBuild } from './build/legal-texts.ts';
 import { factTextsAtBuild } from './build/fact-texts.ts';
 import { accessibilityChecksAtBuild } from './build/accessibility-checks.ts';
 import { firstVisitParts } from './build/first-visit-parts.ts';
+import { helpCopyManifest } from './build/help-copy-parts.ts';
 import { buildEnv, emulatorMode, refuseEmulatorSettings } from './build/production-env.ts';
 import { webEmulatorEnv } from './build/emulator-env.ts';
 
@@ -58,6 +60,29 @@ function chunkGraph(): Plugin {
   };
 }
 
+/**
+ * The service worker (offline/service-worker.ts, built with Workbox): the help centre readable
+ * and searchable without a connection once visited. Its list is the parts the help pages load as
+ * they are used (build/help-copy-parts.ts); the rest it reads from each page it keeps. Built to
+ * remove itself when the operator withdraws it (`VITE_SERVICE_WORKER=withdrawn`, docs/operating.md).
+ */
+function helpCopyWorker(withdrawn: boolean) {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'offline',
+    filename: 'service-worker.ts',
+    injectRegister: false,
+    manifest: false,
+    selfDestroying: withdrawn,
+    injectManifest: {
+      globPatterns: ['static/js/*.js', 'static/css/*.css'],
+      manifestTransforms: [helpCopyManifest(fileURLToPath(new URL('./dist', import.meta.url)))],
+      // Every part counts, whatever its size: the list is cut to the help pages' below.
+      maximumFileSizeToCacheInBytes: 10 * 1024 * 1024,
+    },
+  });
+}
+
 /** The name of a script part: the start-up group's, or after the first of React DOM, i18next or React it holds. */
 function sharedPartName(name: string, moduleIds: readonly string[]): string | undefined {
   if (name === 'start-up') return name;
@@ -77,7 +102,10 @@ export default defineConfig(({ command, mode }) => {
     const refusal = refuseEmulatorSettings(mode, buildEnv(mode));
     if (refusal) throw new Error(refusal);
   }
-  return config;
+  // The operator's word on the help centre's copy, from the shell or the mode's .env file, as
+  // the pages read it (import.meta.env): both withdraw it, or neither.
+  const worker = loadEnv(mode, import.meta.dirname, 'VITE_SERVICE_WORKER').VITE_SERVICE_WORKER;
+  return { ...config, plugins: [...config.plugins, helpCopyWorker(worker === 'withdrawn')] };
 });
 
 const firstVisit = firstVisitParts();

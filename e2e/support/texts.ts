@@ -15,7 +15,7 @@ export type { Language };
 
 /** The help centre's texts of a language as built (titles with their `{{placeholders}}`). */
 type HelpTexts = {
-  page: { title: string };
+  page: { title: string; copyOffline: string };
   topics: Record<HelpTopic, { title: string }>;
   articles: Record<HelpArticleId, { title: string; summary: string }>;
 };

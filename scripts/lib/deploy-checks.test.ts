@@ -1,8 +1,10 @@
+import { readFirebaseJson } from './firebase-config.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codebase,
   functionClashes,
   hostingSite,
+  serviceWorkerCacheRefusal,
   liveFirestoreRules,
   ourFunctionNames,
   rulesRefusal,
@@ -144,4 +146,18 @@ describe('the Hosting site', () => {
 
 it('asked the stand-in with the token, for every call', () => {
   expect(requests.length).toBeGreaterThan(0);
+});
+
+describe("the service worker's file", () => {
+  const rule = (value: string) => [{ source: '/service-worker.js', headers: [{ key: 'Cache-Control', value }] }];
+
+  it('passes when firebase.json serves it with no-store, as it does', () => {
+    expect(serviceWorkerCacheRefusal(readFirebaseJson().hosting.headers ?? [], '/service-worker.js')).toBeUndefined();
+    expect(serviceWorkerCacheRefusal(rule('no-cache, no-store'), '/service-worker.js')).toBeUndefined();
+  });
+
+  it('refuses a deploy that lets the CDN or the browser keep it', () => {
+    expect(serviceWorkerCacheRefusal(rule('no-cache'), '/service-worker.js')?.reason).toMatch(/no-store/);
+    expect(serviceWorkerCacheRefusal([], '/service-worker.js')?.reason).toMatch(/it says nothing/);
+  });
 });

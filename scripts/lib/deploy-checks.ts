@@ -149,3 +149,23 @@ export function hostingSite(argv: readonly string[], env: NodeJS.ProcessEnv, pro
   }
   return named === 'default' ? project : named;
 }
+
+/**
+ * A refusal unless Hosting serves the service worker's file with `no-store`: a worker file kept
+ * by the CDN or the browser would keep visitors on an old build (issue 78: a new deploy is picked
+ * up without a stale site).
+ */
+export function serviceWorkerCacheRefusal(
+  headers: readonly { source?: string; headers: readonly { key: string; value: string }[] }[],
+  path: string,
+): Refusal | undefined {
+  const cacheControl = headers
+    .filter((rule) => rule.source === path)
+    .flatMap((rule) => rule.headers)
+    .find((header) => header.key.toLowerCase() === 'cache-control')?.value;
+  if (cacheControl?.split(',').some((directive) => directive.trim() === 'no-store')) return undefined;
+  return {
+    reason: `firebase.json serves ${path} without Cache-Control: no-store (it says ${cacheControl ?? 'nothing'}): visitors' browsers could keep an old service worker, and with it an old copy of the help centre.`,
+    fix: `Give "${path}" its own rule in firebase.json's hosting.headers with Cache-Control "no-cache, no-store, must-revalidate".`,
+  };
+}

@@ -129,6 +129,14 @@ const homeBudget = 100 * 1024;
  * larger language): /support 368.4 → 370.3 (370 → 371), /privacyAndPolicy 357.9 → 358.8
  * (358 → 359), /email-verification 362.2 → 363.6 (363 → 364), /account 364.8 → 366.7
  * (365 → 367), /help 354.2 → 355.1 (355 → 356), /accessibility 351.3 → 352.2 (352 → 353).
+ * Then issue 78, the help centre without a connection: every page +0.1 kB for the privacy list's
+ * service worker (the list is in the start-up, for the language cookie), the legal pages +0.8 kB
+ * more for what it says of it, and the help pages +1.8 kB for the note of a page shown from the
+ * copy, the offer of a new version and the loader of the part that registers the worker (the
+ * worker and the copy come after the page is usable, in parts of their own): /features 344.0 →
+ * 344.1 (344 → 345), /privacyAndPolicy 358.8 → 359.6 (359 → 360), /termsAndConditions 355.0 →
+ * 355.1 (355 → 356), /help 355.1 → 356.9 (356 → 357), the longest article 362.5 → 364.4
+ * (363 → 365).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -139,19 +147,19 @@ const pictureControlBudget = 6_400;
 
 const startUpBudgets: Record<RoutePath, number> = {
   '/': 324_000,
-  '/features': 344_000,
+  '/features': 345_000,
   '/download-app': 338_000,
   '/pro': 335_000,
   '/support': 371_000,
-  '/privacyAndPolicy': 359_000,
-  '/termsAndConditions': 355_000,
+  '/privacyAndPolicy': 360_000,
+  '/termsAndConditions': 356_000,
   '/email-verification': 364_000,
   '/partner': 324_000,
   '/account': 367_000,
-  '/help': 356_000,
+  '/help': 357_000,
   '/accessibility': 353_000,
   // Every article is the same page with its own summary and text.
-  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 363_000])) as Record<
+  ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 365_000])) as Record<
     `/help/${HelpArticleId}`,
     number
   >),
@@ -354,10 +362,11 @@ describe('bundle budgets', () => {
   // 6.55 kB measured, and 0.45 kB of room, about nine articles' titles in both languages
   // (many-articles.test.ts: 49 bytes each).
   // Issue 65: 7.52 kB measured once a search that found nothing is counted (the rule of what of
-  // it is kept, the hook and the loader of the writer, +0.5 kB), so 8.0 kB.
-  it('keeps the help page within 8.0 kB (gzip) of the features page', () => {
+  // it is kept, the hook and the loader of the writer, +0.5 kB), so 8.0 kB. Issue 78: 8.25 kB
+  // measured with the note of a copy, the offer of a new version and the copy's loader, so 8.3 kB.
+  it('keeps the help page within 8.3 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_000);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_300);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {

@@ -190,6 +190,14 @@ describe('Hosting response headers and status codes', () => {
     expectSecurityHeaders(response);
   });
 
+  it('serves the service worker so that neither the CDN nor the browser keeps it, with the security headers', async () => {
+    const response = await get('/service-worker.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-store, must-revalidate');
+    expectSecurityHeaders(response);
+  });
+
   it('serves the hashed script and style parts with a year-long immutable cache and the security headers', async () => {
     const page = await (await get('/')).text();
     const assets = [

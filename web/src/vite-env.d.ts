@@ -50,4 +50,6 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_HOST?: string;
   /** Turns on Firebase App Check (reCAPTCHA Enterprise) for the contact form; see docs/operating.md. */
   readonly VITE_RECAPTCHA_SITE_KEY?: string;
+  /** `withdrawn`: the help centre's copy is withdrawn, its service worker removes itself (docs/operating.md). */
+  readonly VITE_SERVICE_WORKER?: string;
 }

@@ -41,7 +41,7 @@ export const qrCodeSizePx = 200;
 export const dataExports = { perDay: 3 } as const; // EXAMPLE
 
 /** The date the privacy policy and the terms were last changed (shown on both). */
-export const legalTextsUpdated = '2026-12-02';
+export const legalTextsUpdated = '2026-12-03';
 
 /** Working days within which a reported accessibility barrier is answered (the accessibility statement). */
 export const barrierAnswerWorkingDays = 5; // EXAMPLE

@@ -5,10 +5,10 @@
 // else (analytics, reCAPTCHA with App Check: docs/operating.md, "Cookies and consent") would.
 
 export type StoredItem = {
-  kind: 'cookie' | 'localStorage' | 'sessionStorage';
+  kind: 'cookie' | 'localStorage' | 'sessionStorage' | 'serviceWorker';
   name: string;
   /** How long it stays: days, or until the visitor clears the browser's data, or until the tab closes. */
-  lifetime: { days: number } | { until: 'cleared' | 'tabClosed' };
+  lifetime: { days: number } | { until: 'cleared' | 'tabClosed' | 'replaced' };
   /** How many entries it keeps at most, where it keeps a list. */
   entries?: number;
 };
@@ -26,6 +26,12 @@ export const siteStorage = {
    * fields and the app's details, never the picture they chose (the privacy policy says so).
    */
   contactDraft: { kind: 'sessionStorage', name: 'contact-form-draft', lifetime: { until: 'tabClosed' } },
+  /**
+   * The site's service worker and the help centre's copy it keeps once the visitor has opened
+   * the help centre (its two caches: features/help/copy/help-copy-terms.ts), so the help
+   * centre can be read and searched without a connection.
+   */
+  helpCopy: { kind: 'serviceWorker', name: '/service-worker.js', lifetime: { until: 'replaced' } },
 } as const satisfies Record<string, StoredItem>;
 
 export type StoredItemId = keyof typeof siteStorage;

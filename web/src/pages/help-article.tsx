@@ -8,6 +8,8 @@ import { useArticle } from '../features/help/article-text';
 import { useHelpTexts } from '../features/help/use-help-texts';
 import { RichText } from '../features/help/rich-text-view';
 import { KnownProblem } from '../features/notices/known-problem';
+import { HelpCopyNotes } from '../features/help/help-copy-notes';
+import { useHelpCopy } from '../features/help/use-help-copy';
 import { HydrateWhenNear } from '../components/hydrate-when-near';
 import { contactLink, noteArticleRead } from '../visit/contact-link';
 import type { ArticleBlock } from '../locales/articles';
@@ -31,6 +33,7 @@ export default function HelpArticlePage() {
   useEffect(() => {
     noteArticleRead(id);
   }, [id]);
+  const { update } = useHelpCopy();
   const { text, title, topicTitle } = useHelpTexts();
   const { summary, text: body } = useArticle(id);
   const topic = helpTopics.find((name) => (helpTopicArticles[name] as readonly string[]).includes(id)) as HelpTopic;
@@ -45,6 +48,7 @@ export default function HelpArticlePage() {
         <nav className="help-article__trail" aria-label={text('page.trailLabel')}>
           <Link href={paths.help}>{text('page.title')}</Link> › {topicTitle(topic)}
         </nav>
+        <HelpCopyNotes update={update} />
         {/* The notice is on the article it names, and on the one that says where notices are shown. */}
         <KnownProblem article={id === 'known-problems' ? undefined : id} />
         <ArticleText body={body} />

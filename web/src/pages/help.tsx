@@ -5,6 +5,8 @@ import { PageHeader } from '../components/layout/page-header';
 import { HelpSearch } from '../features/help/help-search';
 import { useHelpTexts } from '../features/help/use-help-texts';
 import { KnownProblem } from '../features/notices/known-problem';
+import { HelpCopyNotes } from '../features/help/help-copy-notes';
+import { useHelpCopy } from '../features/help/use-help-copy';
 
 /**
  * The help centre: a search box, then every topic with its articles' titles (the whole list
@@ -13,12 +15,14 @@ import { KnownProblem } from '../features/notices/known-problem';
  */
 export default function HelpPage() {
   const { text, title, topicTitle } = useHelpTexts();
+  const { update } = useHelpCopy();
   return (
     <>
       <PageHeader title={text('page.title')}>
         <p>{text('page.intro')}</p>
       </PageHeader>
       <div className="page help">
+        <HelpCopyNotes update={update} />
         <KnownProblem />
         <HelpSearch />
         {helpTopics.map((topic) => (

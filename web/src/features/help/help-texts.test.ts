@@ -396,7 +396,7 @@ describe('the help texts', () => {
     const filled: Array<[string, string]> = [
       ...leaves(helpFiles[language], '').map((key): [string, string] => [
         `help.json ${key}`,
-        help(key as Parameters<typeof help>[0], { query: 'q', count: 2, topic: 't' }),
+        help(key as Parameters<typeof help>[0], { query: 'q', count: 2, topic: 't', date: 'd' }),
       ]),
       ...helpArticleIds.flatMap((id) =>
         blockTexts(

@@ -1,0 +1,85 @@
+import { expect, test } from './support/fixtures.ts';
+import { languages, locales, open, paths, waitForApp } from './support/site.ts';
+import { helpTexts, helpTextPattern } from './support/texts.ts';
+import { localizedPath } from '../web/src/config/paths.ts';
+import {
+  helpPagesCache,
+  helpPartsCache,
+  networkTimeoutSeconds,
+} from '../web/src/features/help/copy/help-copy-terms.ts';
+import type { Page } from '@playwright/test';
+
+// The help centre after one visit, without a connection: the service worker keeps it (the
+// pages in the visitor's language, the parts they load), a page shown from the copy says so,
+// the search finds articles, and a network that never answers falls back to the copy in time.
+
+const article = 'app-not-working';
+const searched = 'app-version';
+/** Words that find it, as a visitor types them. */
+const query = { en: 'version number', it: 'versione app' } as const;
+
+/** Waits until the help centre's copy is kept on this device (the page marks it, use-help-copy.ts). */
+async function copyKept(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-help-copy', /\d{4}-/, { timeout: 60_000 });
+}
+
+/** The addresses the copy holds, in both of its caches. */
+const copied = (page: Page) =>
+  page.evaluate<string[]>(
+    `Promise.all(${JSON.stringify([helpPagesCache, helpPartsCache])}.map((name) => caches.open(name).then((cache) => cache.keys())))
+      .then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`,
+  );
+
+for (const language of languages) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale: locales[language] });
+    const texts = helpTexts[language];
+    const offlineNote = helpTextPattern(texts.page.copyOffline);
+
+    test(
+      'after one visit, the help centre is read and searched without a connection',
+      { tag: '@widths' },
+      async ({ page, context }) => {
+        test.setTimeout(120_000);
+        await open(page, localizedPath(paths.help, language));
+        await copyKept(page);
+        // Pages and parts only: nothing of /api, nothing of another page.
+        const help = localizedPath(paths.help, language);
+        for (const path of await copied(page))
+          expect(path).toMatch(new RegExp(`^(${help}(/|$)|/static/|/__help-copy$)`));
+
+        await context.setOffline(true);
+        await page.goto(localizedPath(`/help/${article}`, language));
+        await expect(page.locator('main h1')).toHaveText(helpTextPattern(texts.articles[article].title));
+        await expect(page.getByRole('status').filter({ hasText: offlineNote })).toBeVisible();
+        await waitForApp(page);
+
+        await page.goto(help);
+        await waitForApp(page);
+        await page.getByRole('searchbox').fill(query[language]);
+        const result = page.locator('.help-search__results').getByRole('link', {
+          name: helpTextPattern(texts.articles[searched].title),
+        });
+        await result.click();
+        await expect(page.locator('main h1')).toHaveText(helpTextPattern(texts.articles[searched].title));
+      },
+    );
+
+    test(
+      'a network that never answers shows the copy within seconds',
+      { tag: '@widths' },
+      async ({ page, context }) => {
+        test.setTimeout(90_000);
+        await open(page, localizedPath(paths.help, language));
+        await copyKept(page);
+        const address = localizedPath(`/help/${article}`, language);
+        await context.route(`**${address}`, () => undefined);
+        const started = Date.now();
+        await page.goto(address, { waitUntil: 'commit' });
+        await expect(page.locator('main h1')).toHaveText(helpTextPattern(texts.articles[article].title));
+        expect(Date.now() - started).toBeLessThan((networkTimeoutSeconds + 4) * 1000);
+        await expect(page.getByRole('status').filter({ hasText: offlineNote })).toBeVisible();
+      },
+    );
+  });
+}
