@@ -32,7 +32,7 @@ const copied = (page: Page) =>
 
 for (const language of languages) {
   test.describe(`in ${language}`, () => {
-    test.use({ locale: locales[language] });
+    test.use({ locale: locales[language], serviceWorkers: 'allow' });
     const texts = helpTexts[language];
     const offlineNote = helpTextPattern(texts.page.copyOffline);
 

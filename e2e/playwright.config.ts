@@ -33,6 +33,10 @@ export default defineConfig({
     launchOptions: { executablePath: testChromiumPath, args: testChromiumArgs },
     locale: 'en-GB',
     trace: 'off',
+    // Only the tests of the help centre's copy run its service worker (help-copy.spec.ts, the
+    // storage test): in every other test a help page would copy the help centre, about 130
+    // requests to the one Hosting emulator, beside the test.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -18,6 +18,9 @@ import { adminFirestore } from './support/admin-firestore.ts';
 import { collections } from '../functions/src/contracts/collections.ts';
 import { timings } from '../web/src/config/constants.ts';
 
+// The site's service worker runs here, as in a visitor's browser (the other tests block it).
+test.use({ serviceWorkers: 'allow' });
+
 const listed = Object.values(siteStorage);
 const names = (kind: 'cookie' | 'localStorage' | 'sessionStorage') =>
   listed.filter((item) => item.kind === kind).map((item) => item.name);
