@@ -121,8 +121,9 @@ test(
       const keys = await storageKeys(page, kind);
       for (const key of keys) expect(names(kind), `${kind} "${key}" is not on the list`).toContain(key);
     }
-    // Nothing in IndexedDB, after the help centre's signals, a message sent and a member
-    // signed in (Firebase's heartbeat stores nothing: web/src/firebase/app.ts).
+    // Nothing in IndexedDB, after the help centre's signals, a message sent (the outbox's
+    // database went with the message it kept: config/storage.ts) and a member signed in
+    // (Firebase's heartbeat stores nothing: web/src/firebase/app.ts).
     expect(await indexedDatabases(page)).toEqual([]);
     // The draft is gone once the message was sent.
     expect(await storageKeys(page, 'sessionStorage')).not.toContain(siteStorage.contactDraft.name);

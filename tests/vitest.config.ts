@@ -27,7 +27,11 @@ export default defineConfig({
     // One database and one SMTP port per project: a project runs its files one after another.
     fileParallelism: false,
     projects: [
-      { test: { ...shared, name: 'site', include: ['**/*.test.ts'], exclude: ['emulators/own-project/**'] } },
+      {
+        // The site's modules tested against the emulators name the contracts as the site does (@contracts/…).
+        resolve: { tsconfigPaths: true },
+        test: { ...shared, name: 'site', include: ['**/*.test.ts'], exclude: ['emulators/own-project/**'] },
+      },
       {
         test: {
           ...shared,

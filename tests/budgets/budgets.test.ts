@@ -136,7 +136,13 @@ const homeBudget = 100 * 1024;
  * worker and the copy come after the page is usable, in parts of their own): /features 344.0 →
  * 344.1 (344 → 345), /privacyAndPolicy 358.8 → 359.6 (359 → 360), /termsAndConditions 355.0 →
  * 355.1 (355 → 356), /help 355.1 → 356.9 (356 → 357), the longest article 362.5 → 364.4
- * (363 → 365).
+ * (363 → 365). Then the same issue's outbox, a message sent without a connection kept on the
+ * phone: the storage list left the start-up (only the language cookie's item stays, every page
+ * −0.1 kB gzip) for a part of its own; Contact Us gained the saved-on-this-phone dialog's texts
+ * in both languages, the check for a message waiting and the list's part: /support → 371.3
+ * (English), 373.1 (Italian) (371 → 374); the privacy policy the outbox's entry in the list
+ * and its texts: /privacyAndPolicy → 360.6 (360 → 361). Sending itself no longer loads
+ * Firestore Lite (write-mail.ts: 19.7 → 0 kB gzip; the outbox's part with the write, 1.8 kB).
  */
 /**
  * The picture control's script part, uncompressed (5.4 kB when it came, texts in both languages
@@ -150,8 +156,8 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/features': 345_000,
   '/download-app': 338_000,
   '/pro': 335_000,
-  '/support': 371_000,
-  '/privacyAndPolicy': 360_000,
+  '/support': 374_000,
+  '/privacyAndPolicy': 361_000,
   '/termsAndConditions': 356_000,
   '/email-verification': 364_000,
   '/partner': 324_000,
@@ -219,18 +225,22 @@ describe('bundle budgets', () => {
     expect(pages.map((chunk) => chunk.source).filter((source) => !known.has(source ?? ''))).toEqual([]);
   });
 
-  // The help centre's signals go to Firestore's REST API without the SDK (signal-store.ts).
+  // The site's writes (the help centre's signals, Contact Us's messages) go to Firestore's REST
+  // API without the SDK (firebase/rest-create.ts).
   it('loads Firebase only on the pages that talk to it through its SDK', () => {
-    const talking = ['/account', '/email-verification', '/support'];
+    const talking = ['/account', '/email-verification'];
     expect(routesWith('node_modules/@firebase/')).toEqual(talking);
     expect(routesWith('node_modules/@firebase/app/')).toEqual(talking);
   });
 
-  // The help centre writes a signal (an answer, a search) with one request of its own, never
-  // with the Firestore SDK, which would keep its heartbeat in IndexedDB (privacy policy, §6).
-  it('loads the Firestore SDK on the support page only', () => {
-    for (const needle of ['node_modules/@firebase/firestore/', 'node_modules/firebase/firestore/lite/'])
-      expect(routesWith(needle), needle).toEqual(['/support']);
+  // The site writes a signal or a message with one request of its own, never with the
+  // Firestore SDK, which would keep its heartbeat in IndexedDB (privacy policy, §6).
+  it('loads the Firestore SDK on no page', () => {
+    for (const chunk of report.chunks)
+      expect(
+        chunk.modules.filter((module) => module.includes('/@firebase/firestore/') || module.includes('firestore/lite')),
+        chunk.file,
+      ).toEqual([]);
   });
 
   // Issue 65: the question at an article's end is the part that comes when the reader nears it.

@@ -12,9 +12,9 @@ import {
   type DocumentData,
 } from 'firebase/firestore';
 import type { ParsedMail } from 'mailparser';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { site } from '../../web/src/config/site.ts';
-import { referenceFor } from '../../functions/src/contracts/contact-message.ts';
+import { contactPicture, referenceFor, type ContactMessage } from '../../functions/src/contracts/contact-message.ts';
 import { escapeHtml } from '../../functions/src/contracts/html-text.ts';
 import { defaultRetentionMonths, expiryTime } from '../../functions/src/contact-pipeline/retention.ts';
 import { sweepMail } from '../../functions/src/contact-pipeline/sweep.ts';
@@ -410,5 +410,77 @@ describe('messages written while a known problem is shown', () => {
     await clearNotice(harness.db, Date.now() - graceMs - 60_000);
     const late = await restWrite(origin, projectId, autoId(), contactMessage({ notice: over.id }));
     expect(late.status).toBe(403);
+  });
+});
+
+// The site's outbox (web/src/features/contact/outbox/) sends a message kept on the phone again
+// under the id the phone made, as often as the connection lets it: side by side from two tabs,
+// or again after an answer that was lost. Its own modules, against the rules and the trigger.
+describe('a message the phone sends again under its id', () => {
+  // Loaded by path, not named to tsc: the site's modules resolve as the bundler does (web/tsconfig.json
+  // typechecks them), which this project's Node resolution does not. Their shapes, as used here:
+  type Kept = { id: string; message: ContactMessage; picture?: Uint8Array; savedAt: number };
+  type WriteMail = (
+    id: string,
+    message: ContactMessage,
+    picture: Uint8Array | undefined,
+    signal: AbortSignal,
+  ) => Promise<string>;
+  type Site = {
+    writeMail: WriteMail;
+    deliver: (kept: Kept, write: WriteMail) => Promise<'stored' | 'refused'>;
+    documentId: () => string;
+  };
+  const site = async (): Promise<Site> => {
+    vi.stubEnv('VITE_FIRESTORE_EMULATOR_HOST', `${firestoreEmulator.host}:${String(firestoreEmulator.port)}`);
+    vi.stubEnv('VITE_FIREBASE_PROJECT_ID', projectId);
+    const parts = [
+      'features/contact/api/write-mail.ts',
+      'features/contact/outbox/deliver.ts',
+      'firebase/rest-create.ts',
+    ];
+    const loaded = (await Promise.all(
+      parts.map((part) => import(new URL(`../../web/src/${part}`, import.meta.url).pathname)),
+    )) as object[];
+    return Object.assign({}, ...loaded) as Site;
+  };
+
+  it('is stored once and emailed once, also when eight attempts go side by side and one comes later', async () => {
+    const { writeMail, deliver, documentId } = await site();
+    const t = token();
+    const kept = {
+      id: documentId(),
+      message: contactMessage({ email: `outbox+${t}@example.org`, subject: `Offline ${t}` }),
+      savedAt: Date.now(),
+    };
+    written.push(kept.id);
+    const outcomes: string[] = [];
+    const counted: WriteMail = async (...args) => {
+      const outcome = await writeMail(...args);
+      outcomes.push(outcome);
+      return outcome;
+    };
+    expect(await Promise.all(Array.from({ length: 8 }, () => deliver(kept, counted)))).toEqual(
+      Array.from({ length: 8 }, () => 'stored'),
+    );
+    expect(await deliver(kept, counted)).toBe('stored');
+    expect(outcomes.filter((outcome) => outcome === 'created')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'existed')).toHaveLength(8);
+    expect(await finalDelivery(kept.id)).toMatchObject({ state: 'SUCCESS', attempts: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(withToken(t)).toHaveLength(1);
+    expect(withToken(t)[0]?.subject).toBe(`[${referenceFor(kept.id)}] Offline ${t}`);
+  });
+
+  it('is refused, and stores nothing, when the rules refuse it: a picture one byte past its limit', async () => {
+    const { writeMail, deliver, documentId } = await site();
+    const kept = {
+      id: documentId(),
+      message: contactMessage(),
+      picture: new Uint8Array(contactPicture.maxBytes + 1),
+      savedAt: 0,
+    };
+    expect(await deliver(kept, writeMail)).toBe('refused');
+    expect(await readMail(kept.id)).toBeUndefined();
   });
 });

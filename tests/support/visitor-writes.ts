@@ -4,6 +4,7 @@ import {
   type ContactDraft,
   type ContactMessage,
 } from '../../functions/src/contracts/contact-message.ts';
+import { restFields } from '../../web/src/firebase/rest-fields.ts';
 
 // Contact messages as a visitor writes them, built by the one contact message module: the
 // draft a test starts from, and a write through Firestore's REST API, as a script (or the
@@ -27,18 +28,6 @@ const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 /** An id in the shape of Firestore's automatic ones (20 letters and digits), as the rules require. */
 export function autoId(): string {
   return Array.from({ length: 20 }, () => letters.charAt(randomInt(letters.length))).join('');
-}
-
-type RestValue = { stringValue: string } | { mapValue: { fields: Record<string, RestValue> } };
-
-const restFields = (record: object): Record<string, RestValue> =>
-  Object.fromEntries(Object.entries(record).map(([key, item]) => [key, toRest(item)]));
-
-function toRest(value: unknown): RestValue {
-  if (typeof value === 'string') return { stringValue: value };
-  if (typeof value === 'object' && value !== null && !Array.isArray(value))
-    return { mapValue: { fields: restFields(value) } };
-  throw new Error(`A contact message holds strings and maps only, not ${JSON.stringify(value)}`);
 }
 
 /**

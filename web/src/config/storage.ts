@@ -4,21 +4,19 @@
 // technical (the site needs it to do what the visitor asked), so none needs consent; anything
 // else (analytics, reCAPTCHA with App Check: docs/operating.md, "Cookies and consent") would.
 
+import { languageCookieItem } from './language-cookie.ts';
+
 export type StoredItem = {
-  kind: 'cookie' | 'localStorage' | 'sessionStorage' | 'serviceWorker';
+  kind: 'cookie' | 'localStorage' | 'sessionStorage' | 'indexedDB' | 'serviceWorker';
   name: string;
   /** How long it stays: days, or until the visitor clears the browser's data, or until the tab closes. */
-  lifetime: { days: number } | { until: 'cleared' | 'tabClosed' | 'replaced' };
+  lifetime: { days: number } | { until: 'cleared' | 'tabClosed' | 'replaced' | 'received' };
   /** How many entries it keeps at most, where it keeps a list. */
   entries?: number;
 };
 
 export const siteStorage = {
-  /**
-   * The language chosen in the selector. Firebase Hosting reads this cookie (its i18n
-   * rewrites) to answer the next visit's first request in that language.
-   */
-  language: { kind: 'cookie', name: 'firebase-language-override', lifetime: { days: 365 } },
+  language: languageCookieItem,
   /** Email links (their one-time codes) already used in this browser, so opening one again says so. */
   usedEmailLinks: { kind: 'localStorage', name: 'email-actions-used', lifetime: { until: 'cleared' }, entries: 20 },
   /**
@@ -26,6 +24,12 @@ export const siteStorage = {
    * fields and the app's details, never the picture they chose (the privacy policy says so).
    */
   contactDraft: { kind: 'sessionStorage', name: 'contact-form-draft', lifetime: { until: 'tabClosed' } },
+  /**
+   * The Contact Us messages sent from this browser, with their pictures, from Send until the
+   * team's database has them: one sent without a connection waits here to be sent when it
+   * returns (features/contact/outbox/). A database of its own, deleted once it is empty.
+   */
+  contactOutbox: { kind: 'indexedDB', name: 'contact-outbox', lifetime: { until: 'received' } },
   /**
    * The site's service worker and the help centre's copy it keeps once the visitor has opened
    * the help centre (its two caches: features/help/copy/help-copy-terms.ts), so the help
@@ -35,8 +39,3 @@ export const siteStorage = {
 } as const satisfies Record<string, StoredItem>;
 
 export type StoredItemId = keyof typeof siteStorage;
-
-/** A cookie's Max-Age, in seconds. */
-export function maxAgeSeconds(item: { lifetime: { days: number } }): number {
-  return item.lifetime.days * 24 * 60 * 60;
-}

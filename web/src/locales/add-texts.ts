@@ -15,7 +15,8 @@ type DeferredNamespace =
   | 'contact'
   | 'slideshow'
   | 'footer'
-  | 'helpQuestion';
+  | 'helpQuestion'
+  | 'outbox';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

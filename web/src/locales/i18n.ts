@@ -1,7 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { defaultLanguage, languageCookie, supportedLanguage, toLanguage, type Language } from '../config/languages';
-import { maxAgeSeconds, siteStorage } from '../config/storage';
+import { languageCookieItem, maxAgeSeconds } from '../config/language-cookie';
 import enCommon from './en/common.json';
 import { textOptions } from './text-options';
 
@@ -15,7 +15,7 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<Texts>> = {
   it: async () => ({ common: (await import('./it/common.json')).default }),
 };
 
-const cookieMaxAgeSeconds = maxAgeSeconds(siteStorage.language);
+const cookieMaxAgeSeconds = maxAgeSeconds(languageCookieItem);
 
 function readLanguageCookie(): string | undefined {
   if (typeof document === 'undefined') return undefined;

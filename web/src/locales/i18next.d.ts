@@ -12,6 +12,7 @@ import type enLegal from './en/legal.json';
 import type { FactsChosen } from './fact-texts';
 import type enMembers from './en/members.json';
 import type enMeta from './en/meta.json';
+import type enOutbox from './en/outbox.json';
 import type enPages from './en/pages.json';
 import type enPicture from './en/picture.json';
 import type enPlans from './en/plans.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       legal: FactsChosen<typeof enLegal>;
       members: typeof enMembers;
       meta: typeof enMeta;
+      outbox: typeof enOutbox;
       pages: FactsChosen<typeof enPages>;
       picture: typeof enPicture;
       plans: typeof enPlans;

@@ -23,7 +23,8 @@ export type ContactFormState = {
   left: ReadonlySet<CheckedField>;
   /** Whether sending was tried: every error shows. */
   submitted: boolean;
-  status: 'idle' | 'sending' | 'sent' | 'failed';
+  /** `saved`: no answer came, and the message waits on the phone to be sent (outbox/outbox.ts). */
+  status: 'idle' | 'sending' | 'sent' | 'saved' | 'failed';
   /** The hidden field only a program fills. */
   trap: string;
   /** The sent message's reference, for the "Message sent" dialog. */
@@ -41,6 +42,7 @@ export type ContactFormEvent =
   | { type: 'submitted' }
   | { type: 'sending' }
   | { type: 'sent'; reference?: string }
+  | { type: 'saved' }
   | { type: 'failed' }
   | { type: 'dialogClosed' };
 
@@ -102,6 +104,7 @@ const handlers: { [Type in ContactFormEvent['type']]: Handler<Type> } = {
     reference: event.reference,
     status: 'sent',
   }),
+  saved: (state) => ({ ...handlers.sent(state, { type: 'sent' }), status: 'saved' }),
   failed: (state) => ({ ...state, status: 'failed' }),
   dialogClosed: (state) => ({ ...state, status: 'idle' }),
 };

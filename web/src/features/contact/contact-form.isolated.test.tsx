@@ -5,8 +5,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { retention } from '../../config/retention';
 import { paths } from '../../config/paths';
 import { site } from '../../config/site';
-import { referenceFor, type ContactMessage } from '@contracts/contact-message';
+import { buildContactMessage, referenceFor, type ContactMessage } from '@contracts/contact-message';
 import { sendContactMessage } from './api/send-contact-message';
+import type { SendResult } from './outbox/outbox';
+import { offerToForm } from './outbox/put-back';
 import { renderSite } from '../../test/render';
 
 // The network boundary is replaced here; the browser suite sends through the real emulators.
@@ -15,6 +17,8 @@ vi.mock('./api/send-contact-message', () => ({
   preloadMailStore: vi.fn(() => Promise.resolve()),
 }));
 const send = vi.mocked(sendContactMessage);
+/** What the outbox answers for a message the database stored under `id`. */
+const received = (id: string): SendResult => ({ state: 'received', reference: referenceFor(id) });
 
 const visitor = { email: 'angler@example.com', name: 'Marco', subject: 'Tides', message: 'Hello <b>team</b>' };
 
@@ -95,7 +99,7 @@ describe('Contact Us', () => {
   });
 
   it('sends once, disables the button meanwhile, then confirms in a dialog and clears the form', async () => {
-    let resolve: (id: string) => void = () => undefined;
+    let resolve: (result: SendResult) => void = () => undefined;
     send.mockImplementation(() => new Promise((done) => (resolve = done)));
     renderSite(paths.support);
     await screen.findByLabelText('Your email');
@@ -113,7 +117,7 @@ describe('Contact Us', () => {
       message: visitor.message.trim(),
       context: { language: 'en' },
     } satisfies ContactMessage);
-    resolve('mail-id');
+    resolve(received('mail-id'));
 
     const dialog = await screen.findByRole('dialog', { name: 'Message sent' });
     expect(within(dialog).getByText('Thank you for contacting us. We will get back to you soon.')).toBeDefined();
@@ -131,7 +135,7 @@ describe('Contact Us', () => {
   });
 
   it('takes the device and version the app opens the form with, and sends them as context', async () => {
-    send.mockResolvedValue('app-mail');
+    send.mockResolvedValue(received('app-mail'));
     history.replaceState(null, '', '/support?platform=ios&version=2.1.0%20(88)');
     try {
       renderSite(paths.support, 'it');
@@ -188,7 +192,7 @@ describe('Contact Us', () => {
   });
 
   it('explains a version that is not one, and sends nothing until it is fixed or removed', async () => {
-    send.mockResolvedValue('fixed-mail');
+    send.mockResolvedValue(received('fixed-mail'));
     renderSite(paths.support);
     await screen.findByLabelText('Your email');
     const user = await fillIn();
@@ -225,6 +229,46 @@ describe('Contact Us', () => {
     });
   });
 
+  it('says a message that got no answer is saved on this phone, with Safari’s seven days, and empties the form', async () => {
+    send.mockResolvedValue({ state: 'saved' });
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved on this phone' });
+    expect(dialog.textContent).toContain('It will be sent when you are back online');
+    expect(dialog.textContent).toContain('Safari deletes what a website keeps after seven days');
+    expect(dialog.textContent).not.toContain('Your reference');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Comment or message').value).toBe('');
+  });
+
+  it('treats a message the database refused as not sent, and keeps the text', async () => {
+    send.mockResolvedValue({ state: 'refused' });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    const user = await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Your message was not sent.');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Comment or message').value).toBe(visitor.message);
+  });
+
+  it('takes a refused message back from the outbox while empty, and refuses it while it holds another', async () => {
+    renderSite(paths.support);
+    await screen.findByLabelText('Your email');
+    await waitFor(() => {
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send message' }).disabled).toBe(false);
+    });
+    const refused = buildContactMessage({ ...visitor, language: 'en', platform: 'ios', appVersion: '2.1.0' });
+    expect(offerToForm(refused)).toBe('form');
+    await waitFor(() => {
+      expect(screen.getByLabelText<HTMLTextAreaElement>('Comment or message').value).toBe(visitor.message);
+    });
+    expect(screen.getByLabelText<HTMLInputElement>('Subject').value).toBe(visitor.subject);
+    expect(offerToForm({ ...refused, subject: 'Another one' })).toBe('full');
+    expect(screen.getByLabelText<HTMLInputElement>('Subject').value).toBe(visitor.subject);
+  });
+
   it('thanks a bot that filled the hidden field without storing anything', async () => {
     renderSite(paths.support);
     await screen.findByLabelText('Your email');
@@ -241,7 +285,7 @@ describe('Contact Us', () => {
   // The picture control's part, loaded as the visitor chooses a file: jsdom draws no pictures,
   // so what it can show here is a file that is no picture, and that the message goes without it.
   it('says a file is not a picture, and sends the message without it', async () => {
-    send.mockResolvedValue('mail-without-picture');
+    send.mockResolvedValue(received('mail-without-picture'));
     renderSite(paths.support);
     await screen.findByLabelText('Your email');
     const user = await fillIn();
@@ -262,7 +306,7 @@ describe('Contact Us', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.stubGlobal('createImageBitmap', () => new Promise<never>(() => undefined));
     try {
-      send.mockResolvedValue('mail-without-slow-picture');
+      send.mockResolvedValue(received('mail-without-slow-picture'));
       renderSite(paths.support);
       await screen.findByLabelText('Your email');
       const user = await fillIn();

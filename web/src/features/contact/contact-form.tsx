@@ -7,6 +7,7 @@ import { MessageSentDialog } from './message-sent-dialog';
 import { PictureField } from './picture-field';
 import { SendArea } from './send-area';
 import { useDraftedForm, useSending } from './use-contact-form';
+import { WaitingMessages } from './waiting-messages';
 import { useHydrated } from '../../components/hydration';
 import { useLanguage } from '../../locales/language';
 import './contact-form.css';
@@ -16,7 +17,8 @@ import './contact-form.css';
  * leaves each one and on sending, and two optional ones about the app (device and version),
  * which the app can fill in through the address. A sent message opens the "Message sent"
  * dialog with its reference and clears the message (the app's details stay: they describe
- * the visitor's device, not the message); a failure is logged, told to the visitor, and
+ * the visitor's device, not the message); one that got no answer is saved on the phone and
+ * sent when the connection returns (./outbox/, its notes: ./waiting-messages.tsx); a failure is logged, told to the visitor, and
  * keeps everything they typed. What is typed is kept in the tab (./draft.ts) until it is
  * sent, so a visitor who follows a link and comes back finds the form as they left it.
  * `aboutSubject` shows what the page has to say about the subject as it is typed (the
@@ -72,13 +74,15 @@ export function ContactForm({
         <SendArea status={state.status} ready={hydrated} />
       </form>
       <MessageSentDialog
-        open={state.status === 'sent'}
+        open={state.status === 'sent' || state.status === 'saved'}
+        saved={state.status === 'saved'}
         reference={state.reference}
         onClose={() => {
           dispatch({ type: 'dialogClosed' });
           fields.current.email?.focus();
         }}
       />
+      <WaitingMessages />
     </>
   );
 }

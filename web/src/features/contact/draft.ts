@@ -60,7 +60,12 @@ export function draftInFields(form: HTMLFormElement | null): Draft {
   );
 }
 
-const emptyDraft: Draft = { values: emptyContactValues, app: emptyAppContext };
+export const emptyDraft: Draft = { values: emptyContactValues, app: emptyAppContext };
+
+/** Whether nothing is typed in `draft`. */
+export function isEmptyDraft(draft: Draft): boolean {
+  return formFields.every((field) => draft.values[field] === '') && !draft.app.platform && !draft.app.appVersion;
+}
 
 /** The draft `stored` holds, each field checked and cut to its limit; undefined if it holds none. */
 function asDraft(stored: unknown): Draft | undefined {
@@ -81,9 +86,8 @@ function asDraft(stored: unknown): Draft | undefined {
 
 /** Keeps the draft, or removes it when nothing is typed. Storage that refuses is no error. */
 export function saveDraft(storage: Storage | undefined, draft: Draft): void {
-  const empty = formFields.every((field) => draft.values[field] === '') && !draft.app.platform && !draft.app.appVersion;
   try {
-    if (empty) storage?.removeItem(key);
+    if (isEmptyDraft(draft)) storage?.removeItem(key);
     else storage?.setItem(key, JSON.stringify(draft));
   } catch {
     // Full or refused: the form still works, it just will not be filled in again.

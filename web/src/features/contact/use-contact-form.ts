@@ -1,8 +1,8 @@
 import { useEffect, useReducer, useRef, useState, type Dispatch, type RefObject, type SyntheticEvent } from 'react';
-import { referenceFor } from '@contracts/contact-message';
 import type { Language } from '../../config/languages';
 import { articlesToName, searchesToName } from '../../visit/contact-link';
 import { sendContactMessage } from './api/send-contact-message';
+import type { SendResult } from './outbox/outbox';
 import { buildContactMessage, prefillFromQuery, type AppContext, type ContactValues } from './contact-message';
 import {
   firstInvalid,
@@ -12,7 +12,8 @@ import {
   type ContactFormEvent,
   type ContactFormState,
 } from './contact-form-state';
-import { draftInFields, readDraft, saveDraft, sessionStore } from './draft';
+import { draftInFields, emptyDraft, isEmptyDraft, readDraft, saveDraft, sessionStore } from './draft';
+import { putBackEvent, type PutBack } from './outbox/put-back';
 import { noPicture } from './picture-field';
 import type { PictureChoice } from './picture/picture-choice';
 
@@ -40,7 +41,30 @@ export function useDraftedForm() {
   useEffect(() => {
     if (restored) saveDraft(sessionStore(), { values, app });
   }, [restored, values, app]);
+  useTakingBack(state, dispatch);
   return { state, dispatch, form, writtenAbout };
+}
+
+/**
+ * Takes a refused message back from the outbox's note (outbox/put-back.ts) while the form is
+ * empty; refuses it while the form holds another.
+ */
+function useTakingBack(state: ContactFormState, dispatch: Dispatch<ContactFormEvent>) {
+  const { restored, values, app } = state;
+  useEffect(() => {
+    const take = (event: Event) => {
+      const offer = (event as CustomEvent<PutBack>).detail;
+      if (!restored) return;
+      if (!isEmptyDraft({ values, app })) {
+        event.preventDefault();
+        return;
+      }
+      offer.taken = true;
+      dispatch({ type: 'restored', inFields: emptyDraft, draft: offer.draft, prefill: {} });
+    };
+    window.addEventListener(putBackEvent, take);
+    return () => window.removeEventListener(putBackEvent, take);
+  }, [restored, values, app, dispatch]);
 }
 
 /** What sending reads besides the form's state. */
@@ -79,9 +103,10 @@ export function useSending(state: ContactFormState, dispatch: Dispatch<ContactFo
     }
     dispatch({ type: 'sending' });
     try {
-      const id = await send(state.values, state.app, picture, context);
+      const result = await send(state.values, state.app, picture, context);
+      if (result.state === 'refused') throw new Error('The database refused the message');
       setPicture(noPicture);
-      dispatch({ type: 'sent', reference: referenceFor(id) });
+      dispatch(result.state === 'received' ? { type: 'sent', reference: result.reference } : { type: 'saved' });
     } catch (error) {
       console.error('The contact message could not be sent:', error);
       dispatch({ type: 'failed' });
@@ -90,13 +115,13 @@ export function useSending(state: ContactFormState, dispatch: Dispatch<ContactFo
   return { fields, picture, setPicture, submit };
 }
 
-/** Sends the message with the picture's bytes, if it carries one, and gives the stored message's id. */
+/** Sends the message with the picture's bytes, if it carries one: received (with its reference), saved on the phone, or refused. */
 async function send(
   values: ContactValues,
   app: AppContext,
   picture: PictureChoice,
   { language, writtenAbout, shownNotice }: SendingContext,
-): Promise<string> {
+): Promise<SendResult> {
   // A picture still being prepared is waited for; one that could not be is left out, as
   // the form says under its button.
   const prepared =

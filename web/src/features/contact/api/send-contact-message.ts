@@ -1,47 +1,37 @@
 import type { ContactMessage } from '@contracts/contact-message';
+import type { SendResult } from '../outbox/outbox';
 
-/** A send that has not finished by then counts as failed (the visitor keeps the text). */
-export const sendTimeoutMs = 30_000;
+// The form's way to its outbox (../outbox/outbox.ts), a script part of its own with the write:
+// loaded on the first touch of the form, so sending is quick.
 
-/** Loads the Firestore client early (on the first touch of the form), so sending is quick. */
+/** How long the outbox's part may take to load before Send says the message was not sent. */
+const partTimeoutMs = 30_000;
+
+/**
+ * Loads the outbox and the write early (on the first touch of the form), and the outbox's notes
+ * beside them, so a message saved without a connection has them at hand.
+ */
 export function preloadMailStore() {
-  return import('./write-mail');
-}
-
-/** Stores the message (with its picture's bytes, if any) for the mail function; rejects when it is not stored. */
-export async function sendContactMessage(message: ContactMessage, picture?: Uint8Array): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new Error(`No answer from the database within ${String(sendTimeoutMs / 1000)} s`));
-    }, sendTimeoutMs);
-  });
-  try {
-    const { addMail } = await Promise.race([preloadMailStore(), timeout]);
-    return await Promise.race([addNamingNoticeIfTaken(addMail, message, picture), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  void import('../outbox-notes').catch(() => undefined);
+  return import('../outbox/outbox');
 }
 
 /**
- * Writes the message; when the rules refuse one that names a known problem, writes it again
- * without the notice, so the message still goes. The rules take a notice only while it is
- * shown and a few minutes after (a page asleep for longer still holds one cleared since), and
- * not one whose document does not say when it was shown (set before documents said so).
+ * Sends the message (with its picture's bytes, if any) through the outbox: received, saved on
+ * the phone to be sent when the connection returns, or refused. Rejects when it was neither
+ * stored nor kept (the outbox's part did not load, or the phone keeps nothing and no answer came).
  */
-async function addNamingNoticeIfTaken(
-  addMail: (message: ContactMessage, picture?: Uint8Array) => Promise<string>,
-  message: ContactMessage,
-  picture?: Uint8Array,
-): Promise<string> {
+export async function sendContactMessage(message: ContactMessage, picture?: Uint8Array): Promise<SendResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new Error(`The outbox's script part did not load within ${String(partTimeoutMs / 1000)} s`));
+    }, partTimeoutMs);
+  });
   try {
-    return await addMail(message, picture);
-  } catch (error) {
-    const refused = (error as { code?: unknown } | null)?.code === 'permission-denied';
-    if (message.notice === undefined || !refused) throw error;
-    const withoutNotice = { ...message };
-    delete withoutNotice.notice;
-    return addMail(withoutNotice, picture);
+    const outbox = await Promise.race([preloadMailStore(), timeout]);
+    return await outbox.sendNew(message, picture);
+  } finally {
+    clearTimeout(timer);
   }
 }
