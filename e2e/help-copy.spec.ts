@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from './support/fixtures.ts';
 import { languages, locales, open, paths, waitForApp } from './support/site.ts';
 import { helpTexts, helpTextPattern } from './support/texts.ts';
@@ -6,6 +8,7 @@ import {
   helpPagesCache,
   helpPartsCache,
   networkTimeoutSeconds,
+  serviceWorkerPath,
 } from '../web/src/features/help/copy/help-copy-terms.ts';
 import type { Page } from '@playwright/test';
 
@@ -30,9 +33,12 @@ const copied = (page: Page) =>
       .then((lists) => lists.flat().map((request) => new URL(request.url).pathname))`,
   );
 
+// The site's service worker runs in this file's tests (the other files block it).
+test.use({ serviceWorkers: 'allow' });
+
 for (const language of languages) {
   test.describe(`in ${language}`, () => {
-    test.use({ locale: locales[language], serviceWorkers: 'allow' });
+    test.use({ locale: locales[language] });
     const texts = helpTexts[language];
     const offlineNote = helpTextPattern(texts.page.copyOffline);
 
@@ -83,3 +89,37 @@ for (const language of languages) {
     );
   });
 }
+
+// A deploy while a help page is open: the Hosting emulator serves the site's files as they are
+// on disk, so the worker's file is changed there, as a deploy changes it, and put back after.
+// Once, in English: the offer's words are the only thing a language changes.
+test(
+  'a deploy while a help page is open: the page offers the new version and keeps what the visitor typed',
+  { tag: '@desktop' },
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const texts = helpTexts.en;
+    await open(page, paths.help);
+    await copyKept(page);
+    await page.getByRole('searchbox').fill(query.en);
+    const workerFile = join(import.meta.dirname, '..', 'web', 'dist', serviceWorkerPath.slice(1));
+    const deployed = readFileSync(workerFile, 'utf8');
+    writeFileSync(workerFile, `${deployed}\n// the next build\n`);
+    try {
+      await page.evaluate('navigator.serviceWorker.getRegistration().then((registration) => registration.update())');
+      const offer = page.getByRole('status').filter({ hasText: texts.page.updateReady });
+      await expect(offer).toBeVisible({ timeout: 30_000 });
+      // Offered, never forced: the page stays, with what was typed.
+      await expect(page.getByRole('searchbox')).toHaveValue(query.en);
+      await offer.getByRole('button', { name: texts.page.update }).click();
+      await expect(offer).toHaveCount(0);
+      await waitForApp(page);
+      const running = await page.evaluate<string>(
+        'fetch(navigator.serviceWorker.controller.scriptURL).then((response) => response.text())',
+      );
+      expect(running).toContain('// the next build');
+    } finally {
+      writeFileSync(workerFile, deployed);
+    }
+  },
+);
