@@ -6,8 +6,10 @@
 // page deletes a member, signs a Google member in (the Auth emulator's widget in a popup) who
 // downloads their data, and signs an Apple member in, both without a violation of the page's
 // narrow policy; the help search and the Contact Us suggestions find articles; the home
-// carousels move; the phone menu opens at a phone width. Chromium runs the full suite
-// (e2e/*.spec.ts); this is the part whose failure would mean "broken in Safari or Firefox".
+// carousels move; the phone menu opens at a phone width; the help centre is read from its copy
+// once the network is cut, and a message kept on the phone is sent once it can be. Chromium
+// runs the full suite (e2e/*.spec.ts); this is the part whose failure would mean "broken in
+// Safari or Firefox".
 // Each check writes a screenshot to e2e-screenshots/<engine>/ for people to look at (not in CI:
 // e2e/support/screenshots.ts).
 // The checks are declared in checks/, a module a group, on the browser session.ts sets up.
@@ -18,6 +20,7 @@ import { accountChecks } from './checks/account-checks.ts';
 import { contactChecks } from './checks/contact-checks.ts';
 import { homeChecks } from './checks/home-checks.ts';
 import { noticeCheck } from './checks/notice-checks.ts';
+import { offlineChecks } from './checks/offline-checks.ts';
 import { pageChecks } from './checks/page-checks.ts';
 
 /**
@@ -36,6 +39,7 @@ export function engineSuite(engine: EngineName, part: EnginePart): void {
     if (part === 'notice') noticeCheck(session);
     if (part === 'journeys') {
       contactChecks(session);
+      offlineChecks(session);
       accountChecks(session);
       homeChecks(session);
     }
