@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { languages, locales, open, paths, waitForApp } from './support/site.ts';
 import { helpTexts, helpTextPattern } from './support/texts.ts';
@@ -11,6 +12,10 @@ import {
   serviceWorkerPath,
 } from '../web/src/features/help/copy/help-copy-terms.ts';
 import type { Page } from '@playwright/test';
+import enKept from '../web/src/locales/en/help-copy.json' with { type: 'json' };
+import itKept from '../web/src/locales/it/help-copy.json' with { type: 'json' };
+
+const keptTexts = { en: enKept.helpCopy, it: itKept.helpCopy };
 
 // The help centre after one visit, without a connection: the service worker keeps it (the
 // pages in the visitor's language, the parts they load), a page shown from the copy says so,
@@ -89,6 +94,48 @@ for (const language of languages) {
     );
   });
 }
+
+// The other language on request: an English reader keeps the Italian help centre too, and reads
+// it without a connection. An Italian browser is served Italian at the English addresses
+// (Hosting's i18n: its languages), so it is offered no copy of them: the copy would not be English.
+test(
+  'the other language is kept on request, and read from the copy without a connection',
+  { tag: '@phone' },
+  async ({ page, context }) => {
+    test.setTimeout(120_000);
+    await open(page, paths.help);
+    await copyKept(page);
+    const end = page.locator('.help-copy--kept');
+    await expect(end).toContainText(keptTexts.en.copyKept.split('{{date}}')[0] ?? '');
+    await end.getByRole('button', { name: keptTexts.en.keepOther.replace('{{language}}', 'Italian') }).click();
+    await expect(end.getByRole('status')).toContainText(
+      keptTexts.en.keptOther.replace('{{language}}', 'Italian').split('{{date}}')[0] ?? '',
+      { timeout: 60_000 },
+    );
+    await expectNoAxeViolations(page);
+    const italianHelp = localizedPath(paths.help, 'it');
+    expect((await copied(page)).filter((path) => path.startsWith(`${italianHelp}/`)).length).toBeGreaterThan(10);
+    await context.setOffline(true);
+    await page.goto(localizedPath(`/help/${article}`, 'it'));
+    await expect(page.locator('main h1')).toHaveText(helpTextPattern(helpTexts.it.articles[article].title));
+    await context.setOffline(false);
+  },
+);
+
+test.describe('in an Italian browser', () => {
+  test.use({ locale: locales.it });
+  test(
+    'the English addresses are not offered: Hosting serves it Italian there',
+    { tag: '@desktop' },
+    async ({ page }) => {
+      await open(page, localizedPath(paths.help, 'it'));
+      await copyKept(page);
+      const end = page.locator('.help-copy--kept');
+      await expect(end).toContainText(keptTexts.it.copyKept.split('{{date}}')[0] ?? '');
+      await expect(end.getByRole('button')).toHaveCount(0);
+    },
+  );
+});
 
 // A deploy while a help page is open: the Hosting emulator serves the site's files as they are
 // on disk, so the worker's file is changed there, as a deploy changes it, and put back after.

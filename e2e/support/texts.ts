@@ -15,7 +15,12 @@ export type { Language };
 
 /** The help centre's texts of a language as built (titles with their `{{placeholders}}`). */
 type HelpTexts = {
-  page: { title: string; copyOffline: string; updateReady: string; update: string };
+  page: {
+    title: string;
+    copyOffline: string;
+    updateReady: string;
+    update: string;
+  };
   topics: Record<HelpTopic, { title: string }>;
   articles: Record<HelpArticleId, { title: string; summary: string }>;
 };

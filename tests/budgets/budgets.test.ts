@@ -136,7 +136,8 @@ const homeBudget = 100 * 1024;
  * worker and the copy come after the page is usable, in parts of their own): /features 344.0 →
  * 344.1 (344 → 345), /privacyAndPolicy 358.8 → 359.6 (359 → 360), /termsAndConditions 355.0 →
  * 355.1 (355 → 356), /help 355.1 → 356.9 (356 → 357), the longest article 362.5 → 364.4
- * (363 → 365). Then the same issue's outbox, a message sent without a connection kept on the
+ * (363 → 365); the other language's copy on request, drawn by the copy's part: /help 357.2
+ * (357 → 358). Then the same issue's outbox, a message sent without a connection kept on the
  * phone: the storage list left the start-up (only the language cookie's item stays, every page
  * −0.1 kB gzip) for a part of its own; Contact Us gained the saved-on-this-phone dialog's texts
  * in both languages, the check for a message waiting and the list's part: /support → 371.3
@@ -162,7 +163,7 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/email-verification': 364_000,
   '/partner': 324_000,
   '/account': 367_000,
-  '/help': 357_000,
+  '/help': 358_000,
   '/accessibility': 353_000,
   // Every article is the same page with its own summary and text.
   ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 365_000])) as Record<
@@ -373,10 +374,13 @@ describe('bundle budgets', () => {
   // (many-articles.test.ts: 49 bytes each).
   // Issue 65: 7.52 kB measured once a search that found nothing is counted (the rule of what of
   // it is kept, the hook and the loader of the writer, +0.5 kB), so 8.0 kB. Issue 78: 8.25 kB
-  // measured with the note of a copy, the offer of a new version and the copy's loader, so 8.3 kB.
-  it('keeps the help page within 8.3 kB (gzip) of the features page', () => {
+  // measured with the note of a copy, the offer of a new version and the copy's loader, so 8.3 kB;
+  // 8.41 kB once the copy's part also draws the page's end (the copy kept, the other language on
+  // request: its code and texts come with that part, after the page is usable; what stays is the
+  // list of the files that part needs, which the loader preloads), so 8.5 kB.
+  it('keeps the help page within 8.5 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_300);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_500);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {

@@ -16,7 +16,8 @@ type DeferredNamespace =
   | 'slideshow'
   | 'footer'
   | 'helpQuestion'
-  | 'outbox';
+  | 'outbox'
+  | 'helpCopy';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

@@ -6,6 +6,7 @@ import type enContact from './en/contact.json';
 import type enFooter from './en/footer.json';
 import type { HelpTexts } from './help';
 import type enHelpQuestion from './en/help-question.json';
+import type enHelpCopy from './en/help-copy.json';
 import type { HelpArticleId } from '../config/help';
 import type { Article } from './articles';
 import type enLegal from './en/legal.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       footer: typeof enFooter;
       help: HelpTexts;
       helpQuestion: typeof enHelpQuestion;
+      helpCopy: typeof enHelpCopy;
       legal: FactsChosen<typeof enLegal>;
       members: typeof enMembers;
       meta: typeof enMeta;

@@ -15,7 +15,7 @@ import { useHelpCopy } from '../features/help/use-help-copy';
  */
 export default function HelpPage() {
   const { text, title, topicTitle } = useHelpTexts();
-  const { update } = useHelpCopy();
+  const { update, kept } = useHelpCopy();
   return (
     <>
       <PageHeader title={text('page.title')}>
@@ -38,6 +38,7 @@ export default function HelpPage() {
             </ul>
           </section>
         ))}
+        {kept && <kept.Note kept={kept.at} />}
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { useHelpTexts } from './use-help-texts';
 import { useClientValue } from '../../components/hydration';
 import { useLanguage } from '../../locales/language';
+import { copyTime } from './copy/copy-time';
 import { offlineCopyAttribute } from './copy/help-copy-terms';
 import './help-copy-notes.css';
 
@@ -17,8 +18,7 @@ export function HelpCopyNotes({ update }: { update: (() => void) | undefined }) 
   const { text } = useHelpTexts();
   const language = useLanguage();
   const copy = useClientValue<string | undefined>(undefined, copiedAt);
-  const date =
-    copy && new Intl.DateTimeFormat(language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(copy));
+  const date = copy && copyTime(language, copy);
   return (
     <>
       {date && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { baseOf } from '../../config/paths';
 
 /** Whether this build and this browser keep the help centre's copy (the operator can withdraw it). */
@@ -18,28 +18,32 @@ function whenIdle(work: () => void): () => void {
   };
 }
 
+/** The copy kept on this device: when, and what the help centre's page says of it at its end. */
+export type KeptCopy = { at: string; Note: ComponentType<{ kept: string }> };
+
 /**
  * A help page's part in its copy: once the page is usable, the help centre in the visitor's
  * language is kept on the device (keep-help-copy.ts, a script part of its own); `kept` says when
- * it is, and `update` is what takes a new build over once one waits (the visitor chooses it).
+ * it was copied, and `update` is what takes a new build over once one waits (the visitor chooses it).
  */
-export function useHelpCopy(): { update: (() => void) | undefined } {
+export function useHelpCopy(): { update: (() => void) | undefined; kept: KeptCopy | undefined } {
   const [update, setUpdate] = useState<(() => void) | undefined>();
+  const [kept, setKept] = useState<KeptCopy | undefined>();
   useEffect(() => {
     if (!helpCopyOn || !('serviceWorker' in navigator)) return;
     const base = baseOf(location.pathname);
     return whenIdle(() => {
       void import('./copy/keep-help-copy')
-        .then(({ keepHelpCopy }) =>
-          keepHelpCopy(base, (takeOver) => {
+        .then(async ({ keepHelpCopy, HelpCopyKept }) => {
+          const answer = await keepHelpCopy(base, (takeOver) => {
             setUpdate(() => takeOver);
-          }),
-        )
-        .then((answer) => {
-          if (answer.type === 'help-kept') document.documentElement.dataset.helpCopy = answer.at;
+          });
+          if (answer.type !== 'help-kept') return;
+          document.documentElement.dataset.helpCopy = answer.at;
+          setKept({ at: answer.at, Note: HelpCopyKept });
         })
         .catch(() => undefined);
     });
   }, []);
-  return { update };
+  return { update, kept };
 }

@@ -2,7 +2,11 @@
 // script part registers the site's service worker and asks it to keep the help centre in the
 // language the visitor reads it in. Loaded only by the help pages, and only where the browser
 // runs service workers.
-import { serviceWorkerPath, type HelpKept, type KeepHelp, type TakeOver } from './help-copy-terms';
+import { serviceWorkerPath, type HelpKept, type TakeOver } from './help-copy-terms';
+import { keepUnder } from './ask-to-keep';
+
+// The end of the help centre's page once the copy is kept comes with this part (loaded then).
+export { HelpCopyKept } from './help-copy-kept';
 
 /** The registration's worker that waits to take over (a new build), now or once installed. */
 function onWaiting(registration: ServiceWorkerRegistration, found: (worker: ServiceWorker) => void): void {
@@ -12,17 +16,6 @@ function onWaiting(registration: ServiceWorkerRegistration, found: (worker: Serv
     installing?.addEventListener('statechange', () => {
       if (installing.state === 'installed' && navigator.serviceWorker.controller) found(installing);
     });
-  });
-}
-
-/** Asks the active worker to keep the help centre under `base`; resolves to its answer. */
-function askToKeep(worker: ServiceWorker, base: string): Promise<HelpKept> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event: MessageEvent<HelpKept>) => {
-      resolve(event.data);
-    };
-    worker.postMessage({ type: 'keep-help', base } satisfies KeepHelp, [channel.port2]);
   });
 }
 
@@ -44,6 +37,5 @@ export async function keepHelpCopy(base: string, updateReady: (takeOver: () => v
       worker.postMessage({ type: 'take-over' } satisfies TakeOver);
     });
   });
-  const { active } = await navigator.serviceWorker.ready;
-  return active ? askToKeep(active, base) : { type: 'help-not-kept', reason: 'no active worker' };
+  return keepUnder(base);
 }
