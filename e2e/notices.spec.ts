@@ -31,6 +31,9 @@ const notice: SiteNotice = {
   since: '2026-01-01T00:00:00.000Z',
   until: null,
   help: 'app-not-working',
+  state: 'investigating',
+  updates: [],
+  part: null,
 };
 
 /** Answers the page's read of the notice; resolves once per read with the count so far. */

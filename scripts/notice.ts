@@ -34,11 +34,29 @@ try {
   process.exit(2);
 }
 
-const { clearNotice, noticeProblems, readCurrent, setNotice } = await builtFunctionsModule<typeof StoreModule>(
-  build,
-  'site-notice',
-  'store.js',
-);
+const { changeNotice, changeProblems, clearNotice, noticeProblems, readCurrent, setNotice } =
+  await builtFunctionsModule<typeof StoreModule>(build, 'site-notice', 'store.js');
+
+/** Asks `question` (unless --yes), then writes; sets the exit code for each answer. */
+async function askThenWrite(yes: boolean, question: string, write: () => Promise<string>): Promise<void> {
+  const answer = await mayWrite(yes, `${question} [y/N] `);
+  if (answer === undefined) {
+    console.error('✖ No terminal to ask on: run again with --yes.');
+    process.exitCode = 2;
+  } else if (!answer) {
+    console.log('Nothing changed.');
+    process.exitCode = 1;
+  } else {
+    console.log(await write());
+    process.exitCode = 0;
+  }
+}
+
+/** Says what may not be done and why; exit code 2. */
+function refuse(what: string, problems: string[]): void {
+  console.error(`✖ ${what}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  process.exitCode = 2;
+}
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
 console.log(emulator ? `Firestore emulator at ${emulator} (project ${command.project})` : `Project ${command.project}`);
@@ -57,42 +75,38 @@ try {
       console.log(
         `The notice set now (${current.id}), which visitors stop seeing within a minute:\n${describeNotice(current)}`,
       );
-      const answer = await mayWrite(command.yes, 'Clear it? [y/N] ');
-      if (answer === undefined) {
-        console.error('✖ No terminal to ask on: run again with --yes to clear it.');
-        process.exitCode = 2;
-      } else if (!answer) {
-        console.log('Nothing changed.');
-        process.exitCode = 1;
-      } else {
+      await askThenWrite(command.yes, 'Clear it?', async () => {
         await clearNotice(db, Date.now());
-        console.log('✔ Cleared.');
-        process.exitCode = 0;
-      }
+        return '✔ Cleared.';
+      });
+    }
+  } else if ('change' in command) {
+    const { change } = command;
+    const problems = changeProblems(change, current, nowMs, noticeRules);
+    if (problems.length > 0 || !current) refuse(`This notice may not be changed (${command.action})`, problems);
+    else {
+      const at = new Date(nowMs).toISOString();
+      console.log(describeNotice({ ...current, ...change, updates: [...current.updates, { at, ...change }] }));
+      await askThenWrite(command.yes, command.action === 'resolve' ? 'Resolve it?' : 'Update it?', async () => {
+        const changed = await changeNotice(db, change, Date.now());
+        return `✔ ${changed.state === 'resolved' ? 'Resolved' : 'Updated'} (${changed.id}).`;
+      });
     }
   } else {
     const problems = noticeProblems(command.input, nowMs, noticeRules);
-    if (problems.length > 0) {
-      console.error(`✖ This notice may not be set:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-      process.exitCode = 2;
-    } else {
+    if (problems.length > 0) refuse('This notice may not be set', problems);
+    else {
       if (current)
         console.log(`It takes the place of the notice set now (${current.id}):\n${describeNotice(current)}\n`);
       const { text, untilMs, help } = command.input;
       const until = untilMs === null ? null : new Date(untilMs).toISOString();
-      console.log(describeNotice({ text, since: new Date(nowMs).toISOString(), until, help }));
-      const answer = await mayWrite(command.yes, 'Set it? [y/N] ');
-      if (answer === undefined) {
-        console.error('✖ No terminal to ask on: run again with --yes to set it.');
-        process.exitCode = 2;
-      } else if (!answer) {
-        console.log('Nothing changed.');
-        process.exitCode = 1;
-      } else {
+      const state = command.input.state ?? 'investigating';
+      const since = new Date(nowMs).toISOString();
+      console.log(describeNotice({ text, since, until, help, state, updates: [{ at: since, state, text }] }));
+      await askThenWrite(command.yes, 'Set it?', async () => {
         const notice = await setNotice(db, command.input, Date.now());
-        console.log(`✔ Set (${notice.id}).`);
-        process.exitCode = 0;
-      }
+        return `✔ Set (${notice.id}).`;
+      });
     }
   }
 } catch (error) {

@@ -29,6 +29,7 @@ describe('npm run notice: its arguments', () => {
         text: { en: 'Forecast late.', it: 'Previsioni in ritardo.' },
         untilMs: nowMs + 6 * 60 * 60_000,
         help: 'marine-forecast',
+        part: null,
       },
     });
     expect(parse('clear', '--project', 'p1', '--yes')).toEqual({ action: 'clear', project: 'p1', yes: true });
@@ -44,7 +45,13 @@ describe('npm run notice: its arguments', () => {
 
   it('says what is wrong before anything is read', () => {
     const cases: Array<[string[], RegExp]> = [
-      [[], /say what to do: set, clear or show/],
+      [[], /say what to do: set, update, resolve, clear, show/],
+      [['update', '--project', 'p1', '--en', 'x', '--it', 'y'], /say where it stands: --state/],
+      [['update', '--project', 'p1', '--state', 'resolved', '--en', 'x'], /to end it, resolve it/],
+      [['update', '--project', 'p1', '--state', 'fixed'], /--state is one of investigating, identified, monitoring/],
+      [['resolve', '--project', 'p1', '--state', 'monitoring'], /resolve takes no --state/],
+      [['update', '--project', 'p1', '--state', 'identified', '--until', '2h'], /update takes no --until/],
+      [['set', '--project', 'p1', '--part', 'weather'], /--part is one of catches, maps/],
       [['publish', '--project', 'p1'], /not publish/],
       [['set', '--en', 'x', '--it', 'y'], /give the project/],
       [['clear', '--project', 'p1', '--en', 'x'], /clear takes no --en/],
@@ -53,6 +60,28 @@ describe('npm run notice: its arguments', () => {
       [['set', 'clear', '--project', 'p1'], /one action at a time/],
     ];
     for (const [argv, message] of cases) expect(() => parse(...argv), argv.join(' ')).toThrow(message);
+  });
+});
+
+describe('npm run notice: a notice’s life', () => {
+  it('reads a set with its state and part, an update with its state, and a resolve', () => {
+    const texts = ['--en', 'Found it.', '--it', 'Trovato.'];
+    const text = { en: 'Found it.', it: 'Trovato.' };
+    expect(parse('set', '--project', 'p1', ...texts, '--state', 'identified', '--part', 'sign-in')).toMatchObject({
+      input: { text, state: 'identified', part: 'sign-in' },
+    });
+    expect(parse('update', '--project', 'p1', ...texts, '--state', 'monitoring', '--yes')).toEqual({
+      action: 'update',
+      project: 'p1',
+      yes: true,
+      change: { text, state: 'monitoring' },
+    });
+    expect(parse('resolve', '--project', 'p1', ...texts)).toEqual({
+      action: 'resolve',
+      project: 'p1',
+      yes: false,
+      change: { text, state: 'resolved' },
+    });
   });
 });
 

@@ -4,7 +4,9 @@
 // script loads the built store itself (functions/lib/site-notice/store.js).
 import { parseArgs } from 'node:util';
 import { siteNoticeLimits, type SiteNotice } from '../../functions/src/contracts/site-notice.ts';
-import type { NoticeInput } from '../../functions/src/site-notice/store.ts';
+import type { NoticeChange, NoticeInput } from '../../functions/src/site-notice/store.ts';
+import { appParts, isAppPart } from '../../functions/src/contracts/app-parts.ts';
+import { noticeStates, type NoticeState } from '../../functions/src/contracts/site-notice.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
@@ -15,16 +17,21 @@ import { ArgsError, parseTime } from './operator-command.ts';
 const languageFlags = languages.map((language) => `--${language} "…"`).join(' ');
 
 export const noticeUsage = [
-  `npm run notice -- set --project <id> ${languageFlags} [--until <time>] [--help <article>] [--yes]`,
+  `npm run notice -- set --project <id> ${languageFlags} [--state <state>] [--part <part>] [--until <time>] [--help <article>] [--yes]`,
+  `npm run notice -- update --project <id> --state <state> ${languageFlags} [--yes]`,
+  `npm run notice -- resolve --project <id> ${languageFlags} [--yes]`,
   'npm run notice -- clear --project <id> [--yes]',
   'npm run notice -- show --project <id>',
   `  texts: one line of plain text in every language, at most ${String(siteNoticeLimits.maxLength)} characters each`,
   `  --until: 2026-11-28T18:00 (UTC without an offset) or a while from now (90m, 6h, 2d); at most ${String(siteNoticeLimits.maxDays)} days`,
   '  --help: a help article it is shown on too, by the last part of its address (app-not-working)',
+  `  --state: ${noticeStates.filter((state) => state !== 'resolved').join(', ')} (resolve ends it)`,
+  `  --part: the part of the app it concerns: ${appParts.join(', ')}`,
 ].join('\n');
 
 export type NoticeCommand =
   | { action: 'set'; project: string; input: NoticeInput; yes: boolean }
+  | { action: 'update' | 'resolve'; project: string; change: NoticeChange; yes: boolean }
   | { action: 'clear'; project: string; yes: boolean }
   | { action: 'show'; project: string };
 
@@ -48,6 +55,8 @@ function readArgs(argv: readonly string[]): { positionals: string[]; values: Val
         project: { type: 'string' },
         until: { type: 'string' },
         help: { type: 'string' },
+        state: { type: 'string' },
+        part: { type: 'string' },
         yes: { type: 'boolean', default: false },
         ...Object.fromEntries(languages.map((language) => [language, { type: 'string' as const }])),
       },
@@ -60,14 +69,37 @@ function readArgs(argv: readonly string[]): { positionals: string[]; values: Val
   }
 }
 
+const actions: readonly NoticeCommand['action'][] = ['set', 'update', 'resolve', 'clear', 'show'];
+
 /** The one action the command line names. */
 function actionOf(positionals: string[]): NoticeCommand['action'] {
   const [action, ...rest] = positionals;
-  if (action !== 'set' && action !== 'clear' && action !== 'show') {
-    throw new ArgsError(`say what to do: set, clear or show${action === undefined ? '' : ` (not ${action})`}`);
+  if (!actions.includes(action as NoticeCommand['action'])) {
+    throw new ArgsError(`say what to do: ${actions.join(', ')}${action === undefined ? '' : ` (not ${action})`}`);
   }
   if (rest.length > 0) throw new ArgsError(`one action at a time (${positionals.join(' ')})`);
-  return action;
+  return action as NoticeCommand['action'];
+}
+
+/** The flags `action` takes besides --project, the texts and --yes. */
+const flagsOf: Record<NoticeCommand['action'], readonly string[]> = {
+  set: ['until', 'help', 'state', 'part'],
+  update: ['state'],
+  resolve: [],
+  clear: [],
+  show: [],
+};
+
+/** A state the operator named: one of the notice's states; `resolved` only through resolve. */
+function stateOf(value: unknown, action: 'set' | 'update'): Exclude<NoticeState, 'resolved'> | undefined {
+  if (value === undefined) {
+    if (action === 'update') throw new ArgsError('say where it stands: --state <state>');
+    return undefined;
+  }
+  const open = noticeStates.filter((state) => state !== 'resolved');
+  if (value === 'resolved') throw new ArgsError('to end it, resolve it: npm run notice -- resolve …');
+  if (!(open as readonly unknown[]).includes(value)) throw new ArgsError(`--state is one of ${open.join(', ')}`);
+  return value as Exclude<NoticeState, 'resolved'>;
 }
 
 /** The command's arguments, checked; throws an ArgsError saying what is wrong. */
@@ -81,25 +113,36 @@ export function parseNoticeArgs(argv: readonly string[], nowMs: number): NoticeC
     const text = values[language];
     return typeof text === 'string' ? [[language, text] as const] : [];
   });
-  if (action !== 'set') {
-    const extra = [
-      ...texts.map(([language]) => language),
-      ...(['until', 'help'] as const).filter((flag) => values[flag]),
-    ];
-    if (extra.length > 0) throw new ArgsError(`${action} takes no --${extra.join(', --')}`);
-    return action === 'clear' ? { action, project, yes } : { action, project };
-  }
-  const until = values.until;
-  const help = values.help;
+  const extra = [
+    ...(action === 'clear' || action === 'show' ? texts.map(([language]) => language) : []),
+    ...['until', 'help', 'state', 'part'].filter(
+      (flag) => values[flag] !== undefined && !flagsOf[action].includes(flag),
+    ),
+  ];
+  if (extra.length > 0) throw new ArgsError(`${action} takes no --${extra.join(', --')}`);
+  const text = Object.fromEntries(texts);
+  if (action === 'clear') return { action, project, yes };
+  if (action === 'show') return { action, project };
+  if (action === 'resolve') return { action, project, yes, change: { text, state: 'resolved' } };
+  const state = stateOf(values.state, action);
+  if (action === 'update') return { action, project, yes, change: { text, state: state ?? 'investigating' } };
+  return { action, project, yes, input: setInput(text, values, state, nowMs) };
+}
+
+/** What `set` sets, from its flags. */
+function setInput(
+  text: Record<string, string>,
+  { until, help, part }: Values,
+  state: Exclude<NoticeState, 'resolved'> | undefined,
+  nowMs: number,
+): NoticeInput {
+  if (part !== undefined && !isAppPart(part)) throw new ArgsError(`--part is one of ${appParts.join(', ')}`);
   return {
-    action,
-    project,
-    yes,
-    input: {
-      text: Object.fromEntries(texts),
-      untilMs: typeof until === 'string' ? parseUntil(until, nowMs) : null,
-      help: typeof help === 'string' ? help : null,
-    },
+    text,
+    untilMs: typeof until === 'string' ? parseUntil(until, nowMs) : null,
+    help: typeof help === 'string' ? help : null,
+    part: part ?? null,
+    ...(state ? { state } : {}),
   };
 }
 
@@ -119,7 +162,9 @@ function placesOf(help: string | null, language: Language): string[] {
 }
 
 /** A notice as visitors will see it, in every language, with where and for how long. */
-export function describeNotice(notice: Pick<SiteNotice, 'text' | 'since' | 'until' | 'help'>): string {
+export function describeNotice(
+  notice: Pick<SiteNotice, 'text' | 'since' | 'until' | 'help'> & Partial<Pick<SiteNotice, 'state' | 'updates'>>,
+): string {
   const lines = [
     `Shown from ${utc(notice.since)} ${notice.until === null ? 'until cleared' : `until ${utc(notice.until)}`}, ` +
       'within a minute, above the form and on the help pages:',
@@ -129,5 +174,8 @@ export function describeNotice(notice: Pick<SiteNotice, 'text' | 'since' | 'unti
     lines.push(`      ${headings[language]}`);
     lines.push(`      ${notice.text[language] ?? '(missing)'}`);
   }
+  if (notice.state) lines.push(`State: ${notice.state}`);
+  for (const update of notice.updates ?? [])
+    lines.push(`  ${utc(update.at)}  ${update.state}: ${update.text[languages[0]] ?? '(missing)'}`);
   return lines.join('\n');
 }

@@ -123,3 +123,69 @@ describe('npm run notice and the read the site makes', () => {
     await notices.doc('current').delete();
   });
 });
+
+describe('a notice’s life through the command (issue 79)', () => {
+  it('is set, updated twice and resolved; the read and its own document follow each step', async () => {
+    const set = await notice(
+      'set',
+      ...project,
+      '--en',
+      'Catches do not sync.',
+      '--it',
+      'Le catture non si sincronizzano.',
+      '--part',
+      'catches',
+      '--yes',
+    );
+    expect(set.code, set.stderr).toBe(0);
+    const id = /✔ Set \(([A-Za-z0-9]{20})\)/.exec(set.stdout)?.[1] ?? '';
+    const stateOf = async (state: string) =>
+      parseNoticeAnswer((await readOnceChanged((body) => parseNoticeAnswer(body)?.state === state)).body);
+    expect(await stateOf('investigating')).toMatchObject({
+      id,
+      part: 'catches',
+      updates: [{ state: 'investigating' }],
+    });
+
+    const steps = [
+      ['identified', 'The cause is found.', 'La causa è stata trovata.'],
+      ['monitoring', 'Fixed; we are watching.', 'Risolto; stiamo controllando.'],
+    ] as const;
+    for (const [state, en, it_] of steps) {
+      const update = await notice('update', ...project, '--state', state, '--en', en, '--it', it_, '--yes');
+      expect(update.code, update.stderr).toBe(0);
+      expect(update.stdout).toContain(`State: ${state}`);
+      expect(await stateOf(state)).toMatchObject({ id, state, text: { en, it: it_ } });
+    }
+    expect((await stateOf('monitoring'))?.updates.map((update) => update.state)).toEqual([
+      'investigating',
+      'identified',
+      'monitoring',
+    ]);
+
+    // Bad commands change nothing: no state, an update to resolve, a text missing.
+    for (const bad of [
+      ['update', ...project, '--en', 'x', '--it', 'y', '--yes'],
+      ['update', ...project, '--state', 'resolved', '--en', 'x', '--it', 'y', '--yes'],
+      ['resolve', ...project, '--en', 'Over.', '--yes'],
+    ]) {
+      const refused = await notice(...bad);
+      expect(refused.code, bad.join(' ')).toBe(2);
+    }
+    expect((await stateOf('monitoring'))?.updates).toHaveLength(3);
+
+    const resolved = await notice('resolve', ...project, '--en', 'All fixed.', '--it', 'Tutto risolto.', '--yes');
+    expect(resolved.code, resolved.stderr).toBe(0);
+    expect(resolved.stdout).toContain(`✔ Resolved (${id})`);
+    expect((await readOnceChanged(isNone)).body).toEqual({ notice: null });
+    const kept = (await db.collection(collections.siteNotices).doc(id).get()).data();
+    expect(kept).toMatchObject({ state: 'resolved', text: { en: 'All fixed.' } });
+    expect((kept?.updates as unknown[]).length).toBe(4);
+    expect(kept?.until).toEqual(expect.any(String));
+    // Nothing to update once it is over.
+    const after = await notice('update', ...project, '--state', 'identified', '--en', 'x', '--it', 'y', '--yes');
+    expect(after.code).toBe(2);
+    expect(after.stderr).toContain('no notice is shown: set one first');
+    // Each step waits for the read's memory (memorySeconds) to take it in.
+  }, 120_000);
+});

@@ -16,6 +16,9 @@ const notice: SiteNotice = {
   since: new Date(sinceMs).toISOString(),
   until: new Date(untilMs).toISOString(),
   help: null,
+  state: 'investigating',
+  updates: [],
+  part: null,
 };
 const kept = new Map([[notice.id, notice]]);
 const named = { id: notice.id, text: notice.text.en, since: notice.since };

@@ -1,5 +1,6 @@
 import { isValid } from './contact-message.js';
-import { siteNoticeLimits, type SiteNotice } from './site-notice.js';
+import { isAppPart } from './app-parts.js';
+import { noticeStates, siteNoticeLimits, type NoticeState, type NoticeUpdate, type SiteNotice } from './site-notice.js';
 
 // The check of a known-problem notice (site-notice.ts): what the store reads back, what the
 // operator's command sets, and what a page shows once the read answered one. Apart from the
@@ -22,6 +23,24 @@ function parseTexts(text: unknown): Record<string, string> | null {
   return texts.length > 0 && valid ? (Object.fromEntries(texts) as Record<string, string>) : null;
 }
 
+const isState = (value: unknown): value is NoticeState =>
+  typeof value === 'string' && (noticeStates as readonly string[]).includes(value);
+
+/** A notice's updates, each checked, or null when any is not one; none for a notice set before updates. */
+function parseUpdates(value: unknown): NoticeUpdate[] | null {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.length > siteNoticeLimits.maxUpdates) return null;
+  const updates: NoticeUpdate[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { at, state, text } = item as Record<string, unknown>;
+    const texts = parseTexts(text);
+    if (!isTime(at) || !isState(state) || !texts) return null;
+    updates.push({ at, state, text: texts });
+  }
+  return updates;
+}
+
 /**
  * A notice as the contract says it is, or null: what the store reads back and the pages take
  * from the read. Written out without a schema library, so a page that shows a notice loads a
@@ -29,14 +48,29 @@ function parseTexts(text: unknown): Record<string, string> | null {
  */
 export function parseNotice(value: unknown): SiteNotice | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, text, since, until, help } = value as Record<string, unknown>;
+  const { id, text, since, until, help, state, updates, part } = value as Record<string, unknown>;
   // Its id: Firestore's automatic ids, like a message's (never `current`).
   if (!isValid('documentId', id)) return null;
   const texts = parseTexts(text);
   if (!texts) return null;
   if (!isTime(since) || !(until === null || isTime(until))) return null;
   if (!(help === null || (typeof help === 'string' && /^[a-z0-9-]{1,60}$/.test(help)))) return null;
-  return { id, text: texts, since, until, help };
+  // A notice set before its life was kept has no state, updates or part: it is investigating,
+  // with none, about the whole app.
+  const life = parseLife(state, updates, part);
+  return life ? { id, text: texts, since, until, help, ...life } : null;
+}
+
+function parseLife(
+  state: unknown,
+  updates: unknown,
+  part: unknown,
+): Pick<SiteNotice, 'state' | 'updates' | 'part'> | null {
+  const kept = parseUpdates(updates);
+  const now = state === undefined ? 'investigating' : state;
+  if (!kept || !isState(now)) return null;
+  if (!(part === undefined || part === null || isAppPart(part))) return null;
+  return { state: now, updates: kept, part: part ?? null };
 }
 
 /** Reads an answer of the notice's read; anything else is no notice. */

@@ -10,7 +10,22 @@ export const siteNoticePath = '/api/notice';
 /** The read's function: index.ts exports it, firebase.json's rewrite names it. */
 export const siteNoticeFunction = 'siteNotice';
 
+import type { AppPart } from './app-parts.js';
+
+/**
+ * A notice's life, as the status pages small teams use keep it: the team is looking into it, has
+ * found the cause, has fixed it and watches, or it is over. Every notice begins investigating
+ * unless the operator says more, and ends resolved (or cleared, or at its `until`).
+ */
+export const noticeStates = ['investigating', 'identified', 'monitoring', 'resolved'] as const;
+export type NoticeState = (typeof noticeStates)[number];
+
+/** One update: what the team says (a line per language), when, and the state it puts the notice in. */
+export type NoticeUpdate = { at: string; state: NoticeState; text: Record<string, string> };
+
 export const siteNoticeLimits = {
+  /** Most updates a notice keeps (its document stays small: each is a line per language). */
+  maxUpdates: 20,
   /** Longest text in one language, in UTF-16 code units: two lines on a phone, one sentence. */
   maxLength: 200,
   /** Longest a notice may be set for at once (`--until`); set it again to go on. */
@@ -54,6 +69,12 @@ export type SiteNotice = {
   until: string | null;
   /** The help article it is shown on too, by id (`app-not-working`), or null. */
   help: string | null;
+  /** Where it stands now: the last update's state (investigating for one set before updates). */
+  state: NoticeState;
+  /** What the team said since it was set, oldest first (the notice's own text is the first). */
+  updates: NoticeUpdate[];
+  /** The part of the app it concerns (app-parts.ts), or null for the whole app. */
+  part: AppPart | null;
 };
 
 /** What the read answers: the notice shown now, or none. */

@@ -13,6 +13,9 @@ const notice: SiteNotice = {
   since: '2026-11-28T09:00:00.000Z',
   until: null,
   help: null,
+  state: 'investigating',
+  updates: [],
+  part: null,
 };
 
 /** A clock the test sets, and a reader that answers what the test holds and counts its reads. */

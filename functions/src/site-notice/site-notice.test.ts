@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isNameable, isShown, siteNoticeLimits, siteNoticePath, type SiteNotice } from '../contracts/site-notice.js';
 import { parseNoticeAnswer } from '../contracts/site-notice-check.js';
 import { answerNoticeRead, noticeCacheControl } from './read.js';
-import { noticeProblems } from './store.js';
+import { changeProblems, noticeProblems } from './store.js';
 
 // The notice's contract, the checks the operator's command makes before it writes, and the
 // read the site makes, with the database's read passed in. The emulator suite runs the command
@@ -22,6 +22,9 @@ const notice: SiteNotice = {
   since: '2026-11-28T09:30:00.000Z',
   until: null,
   help: 'app-not-working',
+  state: 'investigating',
+  updates: [{ at: '2026-11-28T09:30:00.000Z', state: 'investigating', text: { en: 'Sign-in fails.', it: 'Accesso.' } }],
+  part: null,
 };
 const rules = { languages: ['en', 'it'], articles: ['app-not-working', 'reset-password'] };
 const input = { text: { en: 'Forecast late.', it: 'Previsioni in ritardo.' }, untilMs: null, help: null };
@@ -41,6 +44,11 @@ describe('the notice as the read answers it', () => {
       { ...notice, text: { en: ' padded' } },
       { ...notice, since: 'yesterday' },
       { ...notice, help: '../admin' },
+      { ...notice, state: 'fixed' },
+      { ...notice, part: 'weather' },
+      { ...notice, updates: [{ at: notice.since, state: 'identified', text: { en: 'two\nlines' } }] },
+      { ...notice, updates: [{ at: 'now', state: 'identified', text: { en: 'Found.' } }] },
+      { ...notice, updates: Array.from({ length: siteNoticeLimits.maxUpdates + 1 }, () => notice.updates[0]) },
     ]) {
       expect(parseNoticeAnswer({ notice: bad }), JSON.stringify(bad)).toBeNull();
     }
@@ -63,6 +71,49 @@ describe('the notice as the read answers it', () => {
     expect(isShown(notice, Date.parse(notice.since) - 1)).toBe(false);
     expect(isShown(until, nowMs)).toBe(true);
     expect(isShown(until, Date.parse('2026-11-28T11:00:00Z'))).toBe(false);
+  });
+});
+
+describe('a notice’s life', () => {
+  it('reads a notice set before its life was kept as investigating, with no update, about the whole app', () => {
+    const { state: _state, updates: _updates, part: _part, ...before } = notice;
+    expect(parseNoticeAnswer({ notice: before })).toEqual({
+      ...before,
+      state: 'investigating',
+      updates: [],
+      part: null,
+    });
+  });
+
+  it('reads its updates and the part of the app it concerns', () => {
+    const lived: SiteNotice = {
+      ...notice,
+      state: 'monitoring',
+      part: 'sign-in',
+      updates: [
+        { at: notice.since, state: 'investigating', text: notice.text },
+        { at: '2026-11-28T10:15:00.000Z', state: 'monitoring', text: { en: 'Fixed; watching.', it: 'Risolto.' } },
+      ],
+    };
+    expect(parseNoticeAnswer(JSON.parse(JSON.stringify({ notice: lived })))).toEqual(lived);
+  });
+
+  it('takes a change only to a notice shown, in every language, up to its most updates', () => {
+    const change = { text: { en: 'Cause found.', it: 'Causa trovata.' }, state: 'identified' as const };
+    expect(changeProblems(change, notice, nowMs, rules)).toEqual([]);
+    expect(changeProblems(change, null, nowMs, rules)).toEqual(['no notice is shown: set one first']);
+    const ended = { ...notice, until: new Date(nowMs - 1).toISOString() };
+    expect(changeProblems(change, ended, nowMs, rules)).toEqual(['no notice is shown: set one first']);
+    expect(changeProblems({ ...change, text: { en: 'Cause found.' } }, notice, nowMs, rules)).toEqual([
+      'the it text is missing (--it "…")',
+    ]);
+    const full = {
+      ...notice,
+      updates: Array.from({ length: siteNoticeLimits.maxUpdates }, () => ({ ...change, at: notice.since })),
+    };
+    expect(changeProblems(change, full, nowMs, rules)).toEqual([
+      `the notice has ${String(siteNoticeLimits.maxUpdates)} updates, the most it keeps: set a new one`,
+    ]);
   });
 });
 

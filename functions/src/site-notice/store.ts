@@ -1,6 +1,7 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
-import { siteNoticeLimits, type SiteNotice } from '../contracts/site-notice.js';
+import type { AppPart } from '../contracts/app-parts.js';
+import { siteNoticeLimits, type NoticeState, type NoticeUpdate, type SiteNotice } from '../contracts/site-notice.js';
 import { isNoticeText, parseNotice } from '../contracts/site-notice-check.js';
 
 // Where the known-problem notice lives: every notice under its own id in `SiteNotices` (kept
@@ -17,31 +18,49 @@ export const currentNoticeId = 'current';
 
 const dayMs = 24 * 60 * 60_000;
 
-/** What the operator sets: the text per language, when it ends by itself, the article it is shown on. */
-export type NoticeInput = { text: Record<string, string>; untilMs: number | null; help: string | null };
+/**
+ * What the operator sets: the text per language, when it ends by itself, the article it is shown
+ * on, the part of the app it concerns and the state it begins in (investigating unless said).
+ */
+export type NoticeInput = {
+  text: Record<string, string>;
+  untilMs: number | null;
+  help: string | null;
+  part?: AppPart | null;
+  state?: Exclude<NoticeState, 'resolved'>;
+};
+
+/** What the operator adds to the notice shown: a line per language and the state it puts it in. */
+export type NoticeChange = { text: Record<string, string>; state: NoticeState };
 
 /** What the operator's command checks before it writes: the facts the site holds. */
 export type NoticeRules = { languages: readonly string[]; articles: readonly string[] };
 
-/** What is wrong with a notice to set, in words for the operator; none when it may be set. */
-export function noticeProblems(input: NoticeInput, nowMs: number, { languages, articles }: NoticeRules): string[] {
+/** What is wrong with a text per language, in words for the operator. */
+function textProblems(text: Record<string, string>, languages: readonly string[]): string[] {
   const problems: string[] = [];
   for (const language of languages) {
-    const text = input.text[language];
-    if (text === undefined) problems.push(`the ${language} text is missing (--${language} "…")`);
-    else if (text.length > siteNoticeLimits.maxLength)
+    const line = text[language];
+    if (line === undefined) problems.push(`the ${language} text is missing (--${language} "…")`);
+    else if (line.length > siteNoticeLimits.maxLength)
       problems.push(
-        `the ${language} text is ${String(text.length)} characters; at most ${String(siteNoticeLimits.maxLength)}`,
+        `the ${language} text is ${String(line.length)} characters; at most ${String(siteNoticeLimits.maxLength)}`,
       );
-    else if (!isNoticeText(text))
+    else if (!isNoticeText(line))
       problems.push(
         `the ${language} text must be one line, not empty, with no space at either end and no control or invisible character`,
       );
   }
-  for (const language of Object.keys(input.text)) {
+  for (const language of Object.keys(text)) {
     if (!languages.includes(language))
       problems.push(`the site has no language ${language} (it has ${languages.join(', ')})`);
   }
+  return problems;
+}
+
+/** What is wrong with a notice to set, in words for the operator; none when it may be set. */
+export function noticeProblems(input: NoticeInput, nowMs: number, { languages, articles }: NoticeRules): string[] {
+  const problems = textProblems(input.text, languages);
   if (input.untilMs !== null) {
     if (input.untilMs <= nowMs) problems.push('--until is not in the future');
     else if (input.untilMs - nowMs > siteNoticeLimits.maxDays * dayMs)
@@ -79,12 +98,17 @@ export async function readCurrent(db: Firestore): Promise<SiteNotice | null> {
 export async function setNotice(db: Firestore, input: NoticeInput, nowMs: number): Promise<SiteNotice> {
   const notices = db.collection(collections.siteNotices);
   const ref = notices.doc();
+  const since = new Date(nowMs).toISOString();
+  const state = input.state ?? 'investigating';
   const notice: SiteNotice = {
     id: ref.id,
     text: input.text,
-    since: new Date(nowMs).toISOString(),
+    since,
     until: input.untilMs === null ? null : new Date(input.untilMs).toISOString(),
     help: input.help,
+    state,
+    updates: [{ at: since, state, text: input.text }],
+    part: input.part ?? null,
   };
   const before = await readCurrent(db);
   const batch = db.batch();
@@ -139,4 +163,56 @@ export async function readNotices(db: Firestore, ids: readonly string[]): Promis
     if (notice && notice.id === snapshot.id) found.set(notice.id, notice);
   }
   return found;
+}
+
+/**
+ * What is wrong with a change to the notice shown, in words for the operator; none when it may
+ * be made. `resolve` says the change ends it (resolved), which an update may not.
+ */
+export function changeProblems(
+  change: NoticeChange,
+  current: SiteNotice | null,
+  nowMs: number,
+  { languages }: Pick<NoticeRules, 'languages'>,
+): string[] {
+  const problems = textProblems(change.text, languages);
+  if (!current || (current.until !== null && Date.parse(current.until) <= nowMs))
+    problems.push('no notice is shown: set one first');
+  else if (current.updates.length >= siteNoticeLimits.maxUpdates)
+    problems.push(`the notice has ${String(siteNoticeLimits.maxUpdates)} updates, the most it keeps: set a new one`);
+  return problems;
+}
+
+/**
+ * Adds an update to the notice shown: its state becomes the update's, its text the update's
+ * text (what the pages show); a `resolved` update ends it, as clearing does. Its own document
+ * and the current copy in one write. Resolves to the notice as it is now.
+ */
+export async function changeNotice(db: Firestore, change: NoticeChange, nowMs: number): Promise<SiteNotice> {
+  const notices = db.collection(collections.siteNotices);
+  const current = await readCurrent(db);
+  if (!current) throw new Error('No notice is shown: set one first.');
+  const update: NoticeUpdate = { at: new Date(nowMs).toISOString(), state: change.state, text: change.text };
+  const changed: SiteNotice = {
+    ...current,
+    text: change.text,
+    state: change.state,
+    updates: [...current.updates, update],
+  };
+  const batch = db.batch();
+  if (change.state === 'resolved') {
+    batch.delete(notices.doc(currentNoticeId));
+    const ended = endedFields(current, nowMs);
+    batch.set(notices.doc(current.id), { ...changed, ...ended }, { merge: true });
+    await batch.commit();
+    return { ...changed, until: ended.until as string };
+  }
+  batch.set(notices.doc(currentNoticeId), changed);
+  batch.set(
+    notices.doc(current.id),
+    { text: changed.text, state: changed.state, updates: changed.updates },
+    { merge: true },
+  );
+  await batch.commit();
+  return changed;
 }

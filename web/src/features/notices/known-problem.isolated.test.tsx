@@ -14,6 +14,9 @@ const notice: SiteNotice = {
   since: '2026-01-01T00:00:00.000Z',
   until: null,
   help: 'app-not-working',
+  state: 'investigating',
+  updates: [],
+  part: null,
 };
 
 function answer(body: unknown) {
