@@ -13,7 +13,7 @@ import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type * as RequeueModule from '../functions/src/contact-pipeline/requeue.ts';
 import { describePlan, describeResult, parseRequeueArgs, requeueUsage, type RequeueArgs } from './lib/mail-requeue.ts';
-import { ArgsError, builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
+import { ArgsError, builtFunctionsModule, askThenWrite } from './lib/operator-command.ts';
 
 const build = !process.argv.includes('--no-build');
 const argv = process.argv.slice(2).filter((arg) => arg !== '--no-build');
@@ -50,16 +50,10 @@ try {
     console.log('Dry run: nothing written.');
     process.exitCode = 0;
   } else {
-    const answer = await mayWrite(args.yes, `Requeue ${total.toLocaleString('en')} messages? [y/N] `);
-    if (answer === undefined) {
-      console.error('✖ No terminal to ask on: run again with --yes to requeue them, or --dry-run to only look.');
-      process.exitCode = 2;
-    } else if (!answer) {
-      console.log('Nothing requeued.');
-      process.exitCode = 1;
-    } else {
-      await requeue(db, plan);
-    }
+    await askThenWrite(args.yes, `Requeue ${total.toLocaleString('en')} messages?`, () => requeue(db, plan), {
+      noTerminal: '✖ No terminal to ask on: run again with --yes to requeue them, or --dry-run to only look.',
+      nothing: 'Nothing requeued.',
+    });
   }
 } finally {
   await deleteApp(app);

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type * as SendOnceModule from '../functions/src/email/send-once.ts';
-import { builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
+import { builtFunctionsModule, askThenWrite } from './lib/operator-command.ts';
 
 const usage = 'npm run mail:resend -- --project <id> <document path>#<field> [--yes]';
 const { values, positionals } = parseArgs({
@@ -24,17 +24,10 @@ if (!values.project || positionals.length !== 1 || path.split('/').length % 2 !=
 const { resendOnce } = await builtFunctionsModule<typeof SendOnceModule>(true, 'email', 'send-once.js');
 const app = initializeApp({ projectId: values.project }, 'mail-resend');
 try {
-  const answer = await mayWrite(values.yes, `Let ${path}#${field} be sent again? [y/N] `);
-  if (answer === undefined) {
-    console.error('✖ No terminal to ask on: run again with --yes.');
-    process.exitCode = 2;
-  } else if (!answer) {
-    console.log('Nothing changed.');
-    process.exitCode = 1;
-  } else {
+  await askThenWrite(values.yes, `Let ${path}#${field} be sent again?`, async () => {
     const was = await resendOnce({ ref: getFirestore(app).doc(path), field });
     console.log(`${path}#${field} was ${was ?? 'not ended'}; it waits again, and the next run sends it.`);
-  }
+  });
 } finally {
   await deleteApp(app);
 }

@@ -10,7 +10,7 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type * as StoreModule from '../functions/src/site-notice/store.ts';
-import { ArgsError, builtFunctionsModule, mayWrite } from './lib/operator-command.ts';
+import { ArgsError, askThenWrite, builtFunctionsModule } from './lib/operator-command.ts';
 import { loadFunctionsSource } from './lib/functions-source.ts';
 import type { NoticeCommand } from './lib/notice.ts';
 
@@ -37,21 +37,6 @@ try {
 const { changeNotice, changeProblems, clearNotice, noticeProblems, readCurrent, setNotice } =
   await builtFunctionsModule<typeof StoreModule>(build, 'site-notice', 'store.js');
 
-/** Asks `question` (unless --yes), then writes; sets the exit code for each answer. */
-async function askThenWrite(yes: boolean, question: string, write: () => Promise<string>): Promise<void> {
-  const answer = await mayWrite(yes, `${question} [y/N] `);
-  if (answer === undefined) {
-    console.error('✖ No terminal to ask on: run again with --yes.');
-    process.exitCode = 2;
-  } else if (!answer) {
-    console.log('Nothing changed.');
-    process.exitCode = 1;
-  } else {
-    console.log(await write());
-    process.exitCode = 0;
-  }
-}
-
 /** Says what may not be done and why; exit code 2. */
 function refuse(what: string, problems: string[]): void {
   console.error(`✖ ${what}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
@@ -77,7 +62,7 @@ try {
       );
       await askThenWrite(command.yes, 'Clear it?', async () => {
         await clearNotice(db, Date.now());
-        return '✔ Cleared.';
+        console.log('✔ Cleared.');
       });
     }
   } else if ('change' in command) {
@@ -89,7 +74,7 @@ try {
       console.log(describeNotice({ ...current, ...change, updates: [...current.updates, { at, ...change }] }));
       await askThenWrite(command.yes, command.action === 'resolve' ? 'Resolve it?' : 'Update it?', async () => {
         const changed = await changeNotice(db, change, Date.now());
-        return `✔ ${changed.state === 'resolved' ? 'Resolved' : 'Updated'} (${changed.id}).`;
+        console.log(`✔ ${changed.state === 'resolved' ? 'Resolved' : 'Updated'} (${changed.id}).`);
       });
     }
   } else {
@@ -105,7 +90,7 @@ try {
       console.log(describeNotice({ text, since, until, help, state, updates: [{ at: since, state, text }] }));
       await askThenWrite(command.yes, 'Set it?', async () => {
         const notice = await setNotice(db, command.input, Date.now());
-        return `✔ Set (${notice.id}).`;
+        console.log(`✔ Set (${notice.id}).`);
       });
     }
   }

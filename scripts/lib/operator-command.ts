@@ -80,3 +80,29 @@ export async function mayWrite(yes: boolean, question: string): Promise<boolean 
     prompt.close();
   }
 }
+
+/** What askThenWrite says when nothing is written, where a command says more than the usual words. */
+export type AskWords = { noTerminal?: string; nothing?: string };
+
+/**
+ * Asks `question` (unless `yes`), then runs `write`. Sets the exit code for each answer: 2 with
+ * no terminal to ask on, 1 when the operator said no, else 0 unless `write` sets another.
+ */
+export async function askThenWrite(
+  yes: boolean,
+  question: string,
+  write: () => Promise<void>,
+  words: AskWords = {},
+): Promise<void> {
+  const answer = await mayWrite(yes, `${question} [y/N] `);
+  if (answer === undefined) {
+    console.error(words.noTerminal ?? '✖ No terminal to ask on: run again with --yes.');
+    process.exitCode = 2;
+  } else if (!answer) {
+    console.log(words.nothing ?? 'Nothing changed.');
+    process.exitCode = 1;
+  } else {
+    process.exitCode = 0;
+    await write();
+  }
+}
