@@ -34,6 +34,7 @@ const notice: SiteNotice = {
   state: 'investigating',
   updates: [],
   part: null,
+  articles: ['app-not-working'],
 };
 
 /** Answers the page's read of the notice; resolves once per read with the count so far. */

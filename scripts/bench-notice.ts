@@ -1,12 +1,14 @@
-// `npm run bench:notice`: what a flood of requests for the known-problem notice costs in
-// database reads. Requests with a query string (`/api/notice?x=1`) and requests to the
-// function's own address pass Hosting's CDN by, so each one reaches the function; this sends
-// such requests, each with a random query string, to an HTTP server that answers them the way
-// the function `siteNotice` does (functions/src/site-notice/: the same read, the same memory),
+// `npm run bench:notice`: what a flood of requests for the known problems costs in database
+// reads: the notice (/api/notice), the history, the app's status and the Atom feeds, in turn.
+// Requests with a query string (`/api/notice?x=1`) and requests to the function's own address
+// pass Hosting's CDN by, so each one reaches the function; this sends such requests, each with
+// a random query string, to an HTTP server that answers them the way the function `siteNotice`
+// does (functions/src/site-notice/: the same reads, the same memory),
 // against a Firestore emulator of its own (free ports, `firebase emulators:exec --only
 // firestore`, a demo project: it runs beside `npm start` and the tests' emulators). The reader
 // passed to the function's module counts the database reads. Then the same requests once more
-// with a reader that reads on every request, as the function did before it kept what it read.
+// with readers that read on every request, as the function would without its memory. A query
+// is counted as Firestore bills it: a read per document returned, one when none is.
 //
 //   --count N     requests (default 10000)
 //   --parallel N  requests under way at once (default 50)
@@ -46,7 +48,7 @@ else await outside();
 
 async function outside(): Promise<never> {
   console.log(
-    `• ${count.toLocaleString('en')} requests for the notice, ${String(parallel)} at a time, in a Firestore emulator…`,
+    `• ${count.toLocaleString('en')} requests for the known problems, ${String(parallel)} at a time, in a Firestore emulator…`,
   );
   const started = Date.now();
   const run = await runInOwnFirestoreEmulator<Pass[]>({
@@ -78,37 +80,43 @@ async function inside(reportFile: string): Promise<never> {
     process.exit(2);
   }
   loadFunctionsSource();
-  const [{ initializeApp }, { getFirestore }, store, { shownNoticeFromMemory }, { answerNoticeRead }, { isShown }] =
-    await Promise.all([
-      import('firebase-admin/app'),
-      import('firebase-admin/firestore'),
-      import('../functions/src/site-notice/store.ts'),
-      import('../functions/src/site-notice/memory.ts'),
-      import('../functions/src/site-notice/read.ts'),
-      import('../functions/src/contracts/site-notice.ts'),
-    ]);
-  type SiteNotice = Awaited<ReturnType<typeof store.readCurrent>>;
+  const [
+    { initializeApp },
+    { getFirestore },
+    store,
+    { keptRead, shownNoticeFromMemory },
+    { answerNoticeRead },
+    { isShown },
+    { knownProblemsPaths },
+    { noticeSiteFacts },
+  ] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('../functions/src/site-notice/store.ts'),
+    import('../functions/src/site-notice/memory.ts'),
+    import('../functions/src/site-notice/read.ts'),
+    import('../functions/src/contracts/site-notice.ts'),
+    import('../functions/src/contracts/known-problems.ts'),
+    import('./lib/known-problems-facts.ts'),
+  ]);
   const db = getFirestore(initializeApp({ projectId: benchProject }));
-  const text = { en: 'Sign-in fails on Android 15; a fix is on its way.', it: 'Accesso non riuscito su Android 15.' };
-  const notice = await store.setNotice(db, { text, untilMs: null, help: null }, Date.now());
+  const facts = noticeSiteFacts();
+  const notice = await seedHistory(store, db);
+  const addresses = [
+    '/api/notice',
+    knownProblemsPaths.history,
+    knownProblemsPaths.appStatus,
+    ...Object.values(facts.languages).map((language) => language.feed),
+  ];
 
-  /** One pass: `count` requests with random query strings to a server answering through `shown`. */
-  async function pass(name: string, makeShown: (read: () => Promise<SiteNotice>) => () => Promise<SiteNotice>) {
-    let reads = 0;
-    const shown = makeShown(() => {
-      reads++;
-      return store.readCurrent(db);
-    });
-    const { seconds, wrong } = await flood((method) => answerNoticeRead(method, shown), notice.id);
-    return { name, reads, seconds, wrong };
-  }
-
+  const pass = (name: string, memory: boolean) =>
+    flood(addresses, notice.id, (count) => {
+      const reads = makeReads({ store, memory, count, facts, db, keptRead, shownNoticeFromMemory, isShown });
+      return (method, path) => answerNoticeRead(method, path, reads);
+    }).then(({ seconds, wrong, reads }) => ({ name, reads, seconds, wrong }));
   const passes: Pass[] = [
-    await pass('kept in memory (the function now)', (read) => shownNoticeFromMemory({ read, now: Date.now })),
-    await pass('read on every request (before)', (read) => async () => {
-      const current = await read();
-      return current && isShown(current, Date.now()) ? current : null;
-    }),
+    await pass('kept in memory (the function now)', true),
+    await pass('read on every request (without the memory)', false),
   ];
   await store.clearNotice(db, Date.now());
   writeFileSync(reportFile, JSON.stringify(passes));
@@ -116,15 +124,87 @@ async function inside(reportFile: string): Promise<never> {
   process.exit(0);
 }
 
+type Modules = {
+  store: typeof import('../functions/src/site-notice/store.ts');
+  keptRead: typeof import('../functions/src/site-notice/memory.ts').keptRead;
+  shownNoticeFromMemory: typeof import('../functions/src/site-notice/memory.ts').shownNoticeFromMemory;
+  isShown: typeof import('../functions/src/contracts/site-notice.ts').isShown;
+};
+
+/**
+ * The reads the function makes, each read counted as Firestore bills it (`count`): a document
+ * read for the notice, and for the history's query one per document returned (one when none is).
+ * With `memory`, as the function keeps them; without, read on every request.
+ */
+function makeReads({
+  store,
+  keptRead,
+  shownNoticeFromMemory,
+  isShown,
+  memory,
+  count,
+  facts,
+  db,
+}: Modules & {
+  memory: boolean;
+  count: (reads: number) => void;
+  facts: import('../functions/src/site-notice/site-facts.ts').NoticeSiteFacts;
+  db: import('firebase-admin/firestore').Firestore;
+}): import('../functions/src/site-notice/read.ts').NoticeReads {
+  const readCurrent = () => {
+    count(1);
+    return store.readCurrent(db);
+  };
+  const readHistory = async () => {
+    const notices = await store.readHistory(db, Date.now());
+    count(Math.max(1, notices.length));
+    return notices;
+  };
+  return {
+    shown: memory
+      ? shownNoticeFromMemory({ read: readCurrent, now: Date.now })
+      : async () => {
+          const now = await readCurrent();
+          return now && isShown(now, Date.now()) ? now : null;
+        },
+    history: memory ? keptRead({ read: readHistory, now: Date.now }) : readHistory,
+    facts: () => Promise.resolve(facts),
+    now: Date.now,
+  };
+}
+
+/** A history of three notices, the last shown now with two updates; resolves to that one. */
+async function seedHistory(
+  store: typeof import('../functions/src/site-notice/store.ts'),
+  db: import('firebase-admin/firestore').Firestore,
+) {
+  const text = (n: number) => ({ en: `Problem ${String(n)}.`, it: `Problema ${String(n)}.` });
+  for (const n of [1, 2]) await store.setNotice(db, { text: text(n), untilMs: null, help: null }, Date.now());
+  const notice = await store.setNotice(db, { text: text(3), untilMs: null, help: null, part: 'maps' }, Date.now());
+  await store.changeNotice(db, { text: text(4), state: 'identified' }, Date.now());
+  await store.changeNotice(db, { text: text(5), state: 'monitoring' }, Date.now());
+  return notice;
+}
+
 type Answer = Awaited<ReturnType<typeof import('../functions/src/site-notice/read.ts').answerNoticeRead>>;
 
 /**
  * Sends `count` requests with random query strings, `parallel` at a time, to a server that
- * answers them with `answer`; counts the answers that are not the notice `noticeId`.
+ * answers them as `makeAnswer` makes it, each to the next of `addresses`; counts the database
+ * reads it reports and the answers that do not name the notice `noticeId`.
  */
-async function flood(answer: (method: string) => Promise<Answer>, noticeId: string) {
+async function flood(
+  addresses: readonly string[],
+  noticeId: string,
+  makeAnswer: (count: (reads: number) => void) => (method: string, path: string) => Promise<Answer>,
+) {
+  let reads = 0;
+  const answer = makeAnswer((more) => {
+    reads += more;
+  });
   const server = createServer((request, response) => {
-    void answer(request.method ?? 'GET').then(({ status, headers, body }) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    void answer(request.method ?? 'GET', pathname).then(({ status, headers, body }) => {
       response.writeHead(status, headers).end(body);
     });
   });
@@ -137,14 +217,15 @@ async function flood(answer: (method: string) => Promise<Answer>, noticeId: stri
   await Promise.all(
     Array.from({ length: parallel }, async () => {
       while (sent < count) {
+        const path = addresses[sent % addresses.length] ?? '/api/notice';
         sent++;
-        const response = await fetch(`${origin}/api/notice?${randomUUID()}`);
-        const answer = (await response.json()) as { notice?: { id?: string } | null };
-        if (response.status !== 200 || answer.notice?.id !== noticeId) wrong++;
+        const response = await fetch(`${origin}${path}?${randomUUID()}`);
+        const body = await response.text();
+        if (response.status !== 200 || !body.includes(noticeId)) wrong++;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => server.close(resolve));
-  return { seconds, wrong };
+  return { seconds, wrong, reads };
 }

@@ -83,11 +83,21 @@ try {
     else {
       if (current)
         console.log(`It takes the place of the notice set now (${current.id}):\n${describeNotice(current)}\n`);
-      const { text, untilMs, help } = command.input;
+      const { text, untilMs, help, articles } = command.input;
       const until = untilMs === null ? null : new Date(untilMs).toISOString();
       const state = command.input.state ?? 'investigating';
       const since = new Date(nowMs).toISOString();
-      console.log(describeNotice({ text, since, until, help, state, updates: [{ at: since, state, text }] }));
+      console.log(
+        describeNotice({
+          text,
+          since,
+          until,
+          help,
+          state,
+          updates: [{ at: since, state, text }],
+          ...(articles ? { articles } : {}),
+        }),
+      );
       await askThenWrite(command.yes, 'Set it?', async () => {
         const notice = await setNotice(db, command.input, Date.now());
         console.log(`✔ Set (${notice.id}).`);

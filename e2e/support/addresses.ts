@@ -11,7 +11,7 @@
 import { moduleOf, type RouteName } from '../../web/src/config/paths.ts';
 import { everyPath } from '../../web/src/config/site-pages.ts';
 
-export { pageTemplateCount } from '../../web/src/config/paths.ts';
+export { pageTemplateCount } from '../../web/src/config/site-pages.ts';
 
 /**
  * Days since 1970 in UTC: what the day's sample turns with. One day for a whole run: the first

@@ -58,6 +58,7 @@ export const headings: Record<RouteName | 'notFound', Record<Language, string | 
   downloadApp: { en: 'Download App', it: "Scarica l'app" },
   pro: { en: /^Become a .+ PRO Member$/, it: /^Diventa un utente Pro di .+$/ },
   support: { en: 'Contact Us', it: 'Contattaci' },
+  knownProblems: { en: 'Known problems', it: 'Problemi noti' },
   privacy: { en: 'Privacy Policy', it: 'Informativa sulla privacy' },
   terms: { en: 'Terms and Conditions', it: 'Termini e condizioni' },
   emailVerification: { en: 'Email Verification', it: 'Verifica email' },

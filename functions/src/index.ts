@@ -9,10 +9,10 @@ import type { StorageCleaner, StorageLister } from './member-files/buckets.js';
 import { exportRequiresAppCheck, readMailConfig, smtpConnections, smtpSecrets } from './config.js';
 import { functionsRegion } from './region.js';
 import { collections } from './contracts/collections.js';
-import type { SiteNotice } from './contracts/site-notice.js';
-import { answerNoticeRead } from './site-notice/read.js';
-import { shownNoticeFromMemory } from './site-notice/memory.js';
-import { readCurrent } from './site-notice/store.js';
+import { answerNoticeRead, type NoticeReads } from './site-notice/read.js';
+import { keptRead, shownNoticeFromMemory } from './site-notice/memory.js';
+import { readNoticeFacts } from './site-notice/site-facts.js';
+import { readCurrent, readHistory } from './site-notice/store.js';
 
 // Each function loads what only it uses (the mail code with nodemailer and the image library,
 // Auth, Storage) on its first invocation, not at import: every instance of every function
@@ -133,23 +133,40 @@ export const exportMemberData = onCall(
 );
 
 /**
- * The notice shown now, as this instance remembers it (site-notice/memory.ts): created on the
+ * The known-problem reads, as this instance remembers them (site-notice/memory.ts): made on the
  * first request, so the database client is not made at import time, and kept by the instance.
  */
-let shownNotice: (() => Promise<SiteNotice | null>) | undefined;
+let noticeReads: NoticeReads | undefined;
+
+function makeNoticeReads(): NoticeReads {
+  const db = getFirestore();
+  const now = Date.now;
+  let facts: ReturnType<typeof readNoticeFacts> | undefined;
+  return {
+    shown: shownNoticeFromMemory({ read: () => readCurrent(db), now }),
+    history: keptRead({ read: () => readHistory(db, now()), now }),
+    facts: () =>
+      (facts ??= readNoticeFacts().catch((error: unknown) => {
+        facts = undefined;
+        throw error;
+      })),
+    now,
+  };
+}
 
 /**
- * The known-problem notice the site shows (site-notice/), read by every visit to Contact Us and
- * the help centre: answered as JSON, cached by Hosting's CDN (firebase.json rewrites
- * /api/notice here) and, whatever address a request asks, by the instance's memory, so the
- * database is read at most once per instance every siteNoticeLimits.memorySeconds. Small:
- * 256 MiB, 80 requests at once per instance.
+ * The known problems (site-notice/): the notice shown now, read by every visit to Contact Us and
+ * the help centre, the history page's read, the app's status and the Atom feeds. Each is
+ * cached by Hosting's CDN (firebase.json rewrites their addresses here) and, whatever address a
+ * request asks, by the instance's memory, so the database is read at most once per read per
+ * instance every siteNoticeLimits.memorySeconds. Small: 256 MiB, 80 requests at once per
+ * instance.
  */
 export const siteNotice = onRequest(
   { memory: '256MiB', concurrency: 80, maxInstances: 10 },
   async (request, response) => {
-    shownNotice ??= shownNoticeFromMemory({ read: () => readCurrent(getFirestore()), now: Date.now });
-    const answer = await answerNoticeRead(request.method, shownNotice);
+    noticeReads ??= makeNoticeReads();
+    const answer = await answerNoticeRead(request.method, request.path, noticeReads);
     response.status(answer.status).set(answer.headers).send(answer.body);
   },
 );

@@ -1,7 +1,7 @@
 // The command line of `npm run help:report` (scripts/help-report.ts): its arguments, and what the
 // report takes from the site's config (the live site's origin, the help page's address in each
 // language, each article's topic), which the functions' build also writes for the weekly email
-// (scripts/write-help-site-facts.ts).
+// (scripts/write-site-facts.ts).
 import { parseArgs } from 'node:util';
 import type { HelpSiteFacts } from '../../functions/src/help-report/site-facts.ts';
 import { helpTopicArticles } from '../../web/src/config/help.ts';

@@ -4,9 +4,9 @@
 // chosen by the language cookie or Accept-Language, headers, the custom 404 page) and its
 // compression (brotli or gzip as the browser asks). For the measurements (Lighthouse, the
 // speed benchmarks), which must see the site as production serves it. The one function a page
-// reads as it loads, the known-problem notice's (a rewrite to `siteNotice`), is answered by
-// that function's own module as production answers with no notice set; another rewrite to a
-// function is a 404 here.
+// reads as it loads, the known problems' (rewrites to `siteNotice`: the notice, the history,
+// the feeds), is answered by that function's own module as production answers with no notice
+// set; another rewrite to a function is a 404 here.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
@@ -51,8 +51,9 @@ export async function startHostingServer(
   });
   const notice = await noticeAnswer(hosting);
   const server = createServer((request, response) => {
-    if (notice && new URL(request.url ?? '/', 'http://localhost').pathname === notice.path) {
-      void notice.answer(request.method ?? 'GET').then(({ status, headers, body }) => {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    if (notice?.covers(pathname)) {
+      void notice.answer(request.method ?? 'GET', pathname).then(({ status, headers, body }) => {
         response.writeHead(status, headers).end(body);
       });
       return;
@@ -78,22 +79,39 @@ export async function startHostingServer(
   };
 }
 
-/** The notice's read as production answers it with no notice set, at the path firebase.json rewrites to it. */
+/**
+ * The known-problem reads as production answers them with no notice set (the notice, the
+ * history, the app's status and the feeds), for every address firebase.json rewrites to their
+ * function.
+ */
 async function noticeAnswer(hosting: Record<string, unknown>): Promise<
   | {
-      path: string;
-      answer: (method: string) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
+      covers: (path: string) => boolean;
+      answer: (
+        method: string,
+        path: string,
+      ) => Promise<{ status: number; headers: Record<string, string>; body: string }>;
     }
   | undefined
 > {
   loadFunctionsSource();
-  const [{ siteNoticeFunction }, { answerNoticeRead }] = await Promise.all([
+  const [{ siteNoticeFunction }, { answerNoticeRead }, { noticeSiteFacts }] = await Promise.all([
     import('../../functions/src/contracts/site-notice.ts'),
     import('../../functions/src/site-notice/read.ts'),
+    import('./known-problems-facts.ts'),
   ]);
   const rewrites = (hosting.rewrites ?? []) as Array<{ source?: string; function?: { functionId?: string } }>;
-  const path = rewrites.find((rewrite) => rewrite.function?.functionId === siteNoticeFunction)?.source;
-  return path === undefined
-    ? undefined
-    : { path, answer: (method) => answerNoticeRead(method, () => Promise.resolve(null)) };
+  const rewrite = rewrites.find((candidate) => candidate.function?.functionId === siteNoticeFunction);
+  if (rewrite === undefined) return undefined;
+  const facts = noticeSiteFacts();
+  const reads = {
+    shown: () => Promise.resolve(null),
+    history: () => Promise.resolve([]),
+    facts: () => Promise.resolve(facts),
+    now: Date.now,
+  };
+  return {
+    covers: (path) => hostingPatternMatches(rewrite, path),
+    answer: (method, path) => answerNoticeRead(method, path, reads),
+  };
 }

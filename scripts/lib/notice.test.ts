@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ArgsError } from './operator-command.ts';
+import type { NoticeInput } from '../../functions/src/site-notice/store.ts';
+import { partArticles } from '../../web/src/config/part-articles.ts';
 import { describeNotice, parseNoticeArgs, parseUntil } from './notice.ts';
 
 const nowMs = Date.parse('2026-11-28T10:00:00Z');
@@ -30,10 +32,38 @@ describe('npm run notice: its arguments', () => {
         untilMs: nowMs + 6 * 60 * 60_000,
         help: 'marine-forecast',
         part: null,
+        articles: ['marine-forecast'],
       },
     });
     expect(parse('clear', '--project', 'p1', '--yes')).toEqual({ action: 'clear', project: 'p1', yes: true });
     expect(parse('show', '--project', 'p1')).toEqual({ action: 'show', project: 'p1' });
+  });
+
+  it('shows a notice about a part of the app on that part’s help articles, and on the one it names', () => {
+    const command = parse(
+      'set',
+      '--project',
+      'p1',
+      '--en',
+      'x',
+      '--it',
+      'y',
+      '--part',
+      'forecast',
+      '--help',
+      'app-not-working',
+    );
+    expect(command).toMatchObject({
+      input: { part: 'forecast', articles: ['app-not-working', ...partArticles.forecast] },
+    });
+    expect(
+      describeNotice({
+        ...(command as { input: NoticeInput }).input,
+        since: '2026-11-28T10:00:00.000Z',
+        until: null,
+        text: { en: 'x', it: 'y' },
+      }),
+    ).toContain('/it/help/marine-forecast');
   });
 
   it('reads an end as a while from now or an ISO time', () => {

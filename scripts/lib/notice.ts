@@ -8,6 +8,7 @@ import type { NoticeChange, NoticeInput } from '../../functions/src/site-notice/
 import { appParts, isAppPart } from '../../functions/src/contracts/app-parts.ts';
 import { noticeStates, type NoticeState } from '../../functions/src/contracts/site-notice.ts';
 import { helpArticleIds } from '../../web/src/config/help.ts';
+import { partArticles } from '../../web/src/config/part-articles.ts';
 import { languages, type Language } from '../../web/src/config/languages.ts';
 import { localizedPath, paths } from '../../web/src/config/paths.ts';
 import commonEn from '../../web/src/locales/en/common.json' with { type: 'json' };
@@ -137,11 +138,14 @@ function setInput(
   nowMs: number,
 ): NoticeInput {
   if (part !== undefined && !isAppPart(part)) throw new ArgsError(`--part is one of ${appParts.join(', ')}`);
+  const named = typeof help === 'string' ? help : null;
   return {
     text,
     untilMs: typeof until === 'string' ? parseUntil(until, nowMs) : null,
-    help: typeof help === 'string' ? help : null,
+    help: named,
     part: part ?? null,
+    // Shown on the article it names and on those about its part.
+    articles: [...new Set([...(named === null ? [] : [named]), ...(part === undefined ? [] : partArticles[part])])],
     ...(state ? { state } : {}),
   };
 }
@@ -155,22 +159,24 @@ const headings: Record<Language, string> = { en: commonEn.knownProblem.heading, 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 /** Where a notice is shown, in one language, as addresses. */
-function placesOf(help: string | null, language: Language): string[] {
+function placesOf(articles: readonly string[], language: Language): string[] {
   const places = [localizedPath(paths.support, language), localizedPath(paths.help, language)];
-  if (help !== null) places.push(`${localizedPath(paths.help, language)}/${help}`);
+  for (const article of articles) places.push(`${localizedPath(paths.help, language)}/${article}`);
   return places;
 }
 
 /** A notice as visitors will see it, in every language, with where and for how long. */
 export function describeNotice(
-  notice: Pick<SiteNotice, 'text' | 'since' | 'until' | 'help'> & Partial<Pick<SiteNotice, 'state' | 'updates'>>,
+  notice: Pick<SiteNotice, 'text' | 'since' | 'until' | 'help'> &
+    Partial<Pick<SiteNotice, 'state' | 'updates' | 'articles'>>,
 ): string {
   const lines = [
     `Shown from ${utc(notice.since)} ${notice.until === null ? 'until cleared' : `until ${utc(notice.until)}`}, ` +
       'within a minute, above the form and on the help pages:',
   ];
   for (const language of languages) {
-    lines.push(`  ${language}  ${placesOf(notice.help, language).join(', ')}`);
+    const articles = notice.articles ?? (notice.help === null ? [] : [notice.help]);
+    lines.push(`  ${language}  ${placesOf(articles, language).join(', ')}`);
     lines.push(`      ${headings[language]}`);
     lines.push(`      ${notice.text[language] ?? '(missing)'}`);
   }

@@ -11,6 +11,7 @@ import { retention } from '../../web/src/config/retention.ts';
 import { root } from './project.ts';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { helpSignalLimits } from '../../functions/src/contracts/help-signal.ts';
+import { siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 
 type FieldOverride = { collectionGroup: string; fieldPath: string; ttl?: boolean; indexes: unknown[] };
 const spec = JSON.parse(readFileSync(join(root, 'firestore.indexes.json'), 'utf8')) as {
@@ -77,5 +78,11 @@ describe('data exports', () => {
 describe('help signals', () => {
   it('are kept as long as the privacy policy and the help say', () => {
     expect(helpSignalLimits.keepDays).toBe(retention.helpSignalDays);
+  });
+});
+
+describe('known problems', () => {
+  it('are kept, and listed, as long as the history page and the feeds say', () => {
+    expect(siteNoticeLimits.keepDays).toBe(retention.knownProblemDays);
   });
 });

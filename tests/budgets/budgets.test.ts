@@ -165,6 +165,9 @@ const startUpBudgets: Record<RoutePath, number> = {
   '/account': 367_000,
   '/help': 358_000,
   '/accessibility': 353_000,
+  // Issue 79: the known problems' history, 342.1 kB (English) and 343.9 kB (Italian) measured:
+  // its list, its texts in both languages and Trans; the notice's check comes after, with the box.
+  '/known-problems': 345_000,
   // Every article is the same page with its own summary and text.
   ...(Object.fromEntries(helpArticleIds.map((id) => [`/help/${id}`, 365_000])) as Record<
     `/help/${HelpArticleId}`,
@@ -377,10 +380,13 @@ describe('bundle budgets', () => {
   // measured with the note of a copy, the offer of a new version and the copy's loader, so 8.3 kB;
   // 8.41 kB once the copy's part also draws the page's end (the copy kept, the other language on
   // request: its code and texts come with that part, after the page is usable; what stays is the
-  // list of the files that part needs, which the loader preloads), so 8.5 kB.
-  it('keeps the help page within 8.5 kB (gzip) of the features page', () => {
+  // list of the files that part needs, which the loader preloads), so 8.5 kB. Issue 79: 8.50 kB
+  // measured (+0.09 kB): the retention table's history period (in the help texts' values), and
+  // the notice's part, which the history page loads the notice's check through; the notice's own
+  // check no longer carries the contact message's contract (text-patterns.ts), so 8.6 kB.
+  it('keeps the help page within 8.6 kB (gzip) of the features page', () => {
     const total = (route: Route) => report.routes.find((row) => row.route === route)?.total.gzip ?? Number.NaN;
-    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_500);
+    expect(total(paths.help) - total(paths.features)).toBeLessThanOrEqual(8_600);
   });
 
   it('loads the accessibility statement’s and the Account page’s texts only on their pages', () => {

@@ -1,9 +1,17 @@
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import * as v from 'valibot';
 import { afterAll, describe, expect, it } from 'vitest';
 import { collections } from '../../functions/src/contracts/collections.ts';
 import { siteNoticePath, siteNoticeLimits } from '../../functions/src/contracts/site-notice.ts';
 import { parseNoticeAnswer } from '../../functions/src/contracts/site-notice-check.ts';
+import { appStatusSchema } from '../../functions/src/contracts/app-status.ts';
+import { knownProblemsPaths, type KnownProblemsAnswer } from '../../functions/src/contracts/known-problems.ts';
+import { keptRead, shownNoticeFromMemory } from '../../functions/src/site-notice/memory.ts';
+import { answerNoticeRead, type NoticeReads } from '../../functions/src/site-notice/read.ts';
+import { readCurrent, readHistory } from '../../functions/src/site-notice/store.ts';
+import { noticeSiteFacts } from '../../scripts/lib/known-problems-facts.ts';
+import { readAtomFeed } from '../support/atom-feed.ts';
 import { hostingOrigin, projectId, runCommand } from '../support/emulators.ts';
 
 // The known-problem notice end to end: the operator's command (scripts/notice.ts) as an
@@ -37,6 +45,18 @@ async function readOnceChanged(done: (body: unknown) => boolean) {
 const isNone = (body: unknown) => JSON.stringify(body) === '{"notice":null}';
 
 const project = ['--project', projectId];
+
+const facts = noticeSiteFacts();
+const feedPaths = Object.values(facts.languages).map((language) => language.feed);
+// The function's modules on the emulator's database, without the instance's memory (keepMs 0):
+// what a new instance answers right after each command. Hosting's rewrites are read at the end.
+const reads: NoticeReads = {
+  shown: shownNoticeFromMemory({ read: () => readCurrent(db), now: Date.now, keepMs: 0 }),
+  history: keptRead({ read: () => readHistory(db, Date.now()), now: Date.now, keepMs: 0 }),
+  facts: () => Promise.resolve(facts),
+  now: Date.now,
+};
+const body = async (path: string) => (await answerNoticeRead('GET', path, reads)).body;
 
 afterAll(async () => {
   await notice('clear', ...project, '--yes');
@@ -124,8 +144,26 @@ describe('npm run notice and the read the site makes', () => {
   });
 });
 
-describe('a notice’s life through the command (issue 79)', () => {
-  it('is set, updated twice and resolved; the read and its own document follow each step', async () => {
+describe('a notice’s life through the command, and what the history, the app and the feeds say (issue 79)', () => {
+  /** The history, the app's status and both feeds about the notice `id`, each checked by its contract. */
+  async function said(id: string) {
+    const history = (JSON.parse(await body(knownProblemsPaths.history)) as KnownProblemsAnswer).notices;
+    const app = v.parse(appStatusSchema, JSON.parse(await body(knownProblemsPaths.appStatus)));
+    const feeds = await Promise.all(feedPaths.map(async (path) => readAtomFeed(await body(path))));
+    return {
+      listed: history.find((notice) => notice.id === id),
+      first: history[0]?.id,
+      app,
+      // Each feed's entries about the notice, newest first: the update's number and state.
+      entries: feeds.map((feed) =>
+        feed.items
+          .filter((item) => item.url?.endsWith(`?notice=${id}`))
+          .map((item) => `${/update-\d+/.exec(item.id ?? '')?.[0] ?? ''} ${item.categories[0]?.term ?? ''}`),
+      ),
+    };
+  }
+
+  it('is set, updated twice and resolved; the read, its document, the history, the app and both feeds follow each step', async () => {
     const set = await notice(
       'set',
       ...project,
@@ -139,29 +177,39 @@ describe('a notice’s life through the command (issue 79)', () => {
     );
     expect(set.code, set.stderr).toBe(0);
     const id = /✔ Set \(([A-Za-z0-9]{20})\)/.exec(set.stdout)?.[1] ?? '';
-    const stateOf = async (state: string) =>
-      parseNoticeAnswer((await readOnceChanged((body) => parseNoticeAnswer(body)?.state === state)).body);
-    expect(await stateOf('investigating')).toMatchObject({
-      id,
+    const first = await said(id);
+    expect(first.first).toBe(id);
+    expect(first.listed).toMatchObject({
       part: 'catches',
+      state: 'investigating',
       updates: [{ state: 'investigating' }],
     });
+    expect(first.app.parts).toMatchObject({ catches: 'investigating', maps: 'operational' });
+    expect(first.app.notices.map((shown) => shown.id)).toEqual([id]);
+    expect(first.entries).toEqual([['update-1 investigating'], ['update-1 investigating']]);
 
     const steps = [
       ['identified', 'The cause is found.', 'La causa è stata trovata.'],
       ['monitoring', 'Fixed; we are watching.', 'Risolto; stiamo controllando.'],
     ] as const;
+    let number = 1;
     for (const [state, en, it_] of steps) {
       const update = await notice('update', ...project, '--state', state, '--en', en, '--it', it_, '--yes');
       expect(update.code, update.stderr).toBe(0);
       expect(update.stdout).toContain(`State: ${state}`);
-      expect(await stateOf(state)).toMatchObject({ id, state, text: { en, it: it_ } });
+      number++;
+      const now = await said(id);
+      expect(parseNoticeAnswer(JSON.parse(await body(siteNoticePath)))).toMatchObject({
+        id,
+        state,
+        text: { en, it: it_ },
+      });
+      expect(now.listed?.updates).toHaveLength(number);
+      expect(now.app.parts.catches).toBe(state);
+      expect(now.app.notices[0]?.text).toEqual({ en, it: it_ });
+      expect(now.entries[0]?.[0]).toBe(`update-${String(number)} ${state}`);
+      expect(now.entries[1]).toHaveLength(number);
     }
-    expect((await stateOf('monitoring'))?.updates.map((update) => update.state)).toEqual([
-      'investigating',
-      'identified',
-      'monitoring',
-    ]);
 
     // Bad commands change nothing: no state, an update to resolve, a text missing.
     for (const bad of [
@@ -172,20 +220,39 @@ describe('a notice’s life through the command (issue 79)', () => {
       const refused = await notice(...bad);
       expect(refused.code, bad.join(' ')).toBe(2);
     }
-    expect((await stateOf('monitoring'))?.updates).toHaveLength(3);
+    expect((await said(id)).listed?.updates).toHaveLength(3);
 
     const resolved = await notice('resolve', ...project, '--en', 'All fixed.', '--it', 'Tutto risolto.', '--yes');
     expect(resolved.code, resolved.stderr).toBe(0);
     expect(resolved.stdout).toContain(`✔ Resolved (${id})`);
-    expect((await readOnceChanged(isNone)).body).toEqual({ notice: null });
-    const kept = (await db.collection(collections.siteNotices).doc(id).get()).data();
-    expect(kept).toMatchObject({ state: 'resolved', text: { en: 'All fixed.' } });
-    expect((kept?.updates as unknown[]).length).toBe(4);
-    expect(kept?.until).toEqual(expect.any(String));
+    const over = await said(id);
+    expect(JSON.parse(await body(siteNoticePath))).toEqual({ notice: null });
+    expect(over.listed).toMatchObject({ state: 'resolved', text: { en: 'All fixed.' } });
+    expect(Date.parse(over.listed?.until ?? '')).toBeLessThanOrEqual(Date.now());
+    expect(over.app.notices).toEqual([]);
+    expect(new Set(Object.values(over.app.parts))).toEqual(new Set(['operational']));
+    expect(over.entries).toEqual(
+      [0, 1].map(() => ['update-4 resolved', 'update-3 monitoring', 'update-2 identified', 'update-1 investigating']),
+    );
     // Nothing to update once it is over.
     const after = await notice('update', ...project, '--state', 'identified', '--en', 'x', '--it', 'y', '--yes');
     expect(after.code).toBe(2);
     expect(after.stderr).toContain('no notice is shown: set one first');
-    // Each step waits for the read's memory (memorySeconds) to take it in.
-  }, 120_000);
+
+    // Through Hosting, as the app and feed readers ask (once the instance's memory took it in):
+    // the rewrites, the types and the CDN's cache header, and the same answers.
+    const until = Date.now() + siteNoticeLimits.memorySeconds * 1000 + 5_000;
+    let app = await fetch(`${hostingOrigin}${knownProblemsPaths.appStatus}?x=${String(Math.random())}`);
+    while (!(await app.clone().text()).includes('"notices":[]') && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      app = await fetch(`${hostingOrigin}${knownProblemsPaths.appStatus}`);
+    }
+    expect(app.headers.get('cache-control')).toBe(`public, max-age=0, s-maxage=${String(siteNoticeLimits.cdnSeconds)}`);
+    expect(v.parse(appStatusSchema, await app.json()).notices).toEqual([]);
+    for (const path of feedPaths) {
+      const feed = await fetch(`${hostingOrigin}${path}`);
+      expect(feed.headers.get('content-type'), path).toBe('application/atom+xml; charset=utf-8');
+      expect(readAtomFeed(await feed.text()).items[0]?.id, path).toMatch(new RegExp(`/${id}/update-4/`));
+    }
+  }, 60_000);
 });

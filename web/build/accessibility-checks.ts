@@ -11,8 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { accessibilityStatement } from '../src/config/accessibility-statement.ts';
 import { languages, type Language } from '../src/config/languages.ts';
-import { pageTemplateCount } from '../src/config/paths.ts';
-import { everyPath } from '../src/config/site-pages.ts';
+import { everyPath, pageTemplateCount } from '../src/config/site-pages.ts';
 
 /** The checks, in the order the statement lists them. */
 export const accessibilityCheckIds = ['axe', 'html', 'reflow', 'keyboard', 'engines', 'lighthouse'] as const;

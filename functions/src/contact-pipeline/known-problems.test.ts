@@ -19,6 +19,7 @@ const notice: SiteNotice = {
   state: 'investigating',
   updates: [],
   part: null,
+  articles: [],
 };
 const kept = new Map([[notice.id, notice]]);
 const named = { id: notice.id, text: notice.text.en, since: notice.since };

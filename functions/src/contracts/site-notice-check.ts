@@ -1,13 +1,13 @@
-import { isValid } from './contact-message.js';
+import { isValid } from './text-patterns.js';
 import { isAppPart } from './app-parts.js';
 import { noticeStates, siteNoticeLimits, type NoticeState, type NoticeUpdate, type SiteNotice } from './site-notice.js';
 
 // The check of a known-problem notice (site-notice.ts): what the store reads back, what the
 // operator's command sets, and what a page shows once the read answered one. Apart from the
-// contract's facts, because it carries the contact message's patterns: a page loads it only
+// contract's facts, because it carries the text patterns: a page loads it only
 // when there is a notice to show.
 
-/** Whether a text is one a notice may show: one line, at most maxLength (contact-message.ts's `line`). */
+/** Whether a text is one a notice may show: one line, at most maxLength (text-patterns.ts's `line`). */
 export function isNoticeText(value: unknown): value is string {
   return isValid('line', value, siteNoticeLimits.maxLength);
 }
@@ -22,6 +22,8 @@ function parseTexts(text: unknown): Record<string, string> | null {
   const valid = texts.every(([language, line]) => /^[a-z]{2}$/.test(language) && isNoticeText(line));
   return texts.length > 0 && valid ? (Object.fromEntries(texts) as Record<string, string>) : null;
 }
+
+const isArticle = (value: unknown): value is string => typeof value === 'string' && /^[a-z0-9-]{1,60}$/.test(value);
 
 const isState = (value: unknown): value is NoticeState =>
   typeof value === 'string' && (noticeStates as readonly string[]).includes(value);
@@ -48,17 +50,27 @@ function parseUpdates(value: unknown): NoticeUpdate[] | null {
  */
 export function parseNotice(value: unknown): SiteNotice | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, text, since, until, help, state, updates, part } = value as Record<string, unknown>;
+  const { id, text, since, until, help, state, updates, part, articles } = value as Record<string, unknown>;
   // Its id: Firestore's automatic ids, like a message's (never `current`).
   if (!isValid('documentId', id)) return null;
   const texts = parseTexts(text);
   if (!texts) return null;
   if (!isTime(since) || !(until === null || isTime(until))) return null;
-  if (!(help === null || (typeof help === 'string' && /^[a-z0-9-]{1,60}$/.test(help)))) return null;
+  if (!(help === null || isArticle(help))) return null;
+  const shownOn = parseArticles(articles, help);
+  if (!shownOn) return null;
   // A notice set before its life was kept has no state, updates or part: it is investigating,
   // with none, about the whole app.
   const life = parseLife(state, updates, part);
-  return life ? { id, text: texts, since, until, help, ...life } : null;
+  return life ? { id, text: texts, since, until, help, ...life, articles: shownOn } : null;
+}
+
+/** The articles a notice is shown on; a notice set before it listed them is shown on the one it names. */
+function parseArticles(articles: unknown, help: string | null): string[] | null {
+  const shownOn: unknown = articles === undefined ? (help === null ? [] : [help]) : articles;
+  return Array.isArray(shownOn) && shownOn.length <= siteNoticeLimits.maxArticles && shownOn.every(isArticle)
+    ? shownOn
+    : null;
 }
 
 function parseLife(

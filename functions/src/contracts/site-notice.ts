@@ -24,6 +24,8 @@ export type NoticeState = (typeof noticeStates)[number];
 export type NoticeUpdate = { at: string; state: NoticeState; text: Record<string, string> };
 
 export const siteNoticeLimits = {
+  /** Most help articles a notice is shown on. */
+  maxArticles: 30,
   /** Most updates a notice keeps (its document stays small: each is a line per language). */
   maxUpdates: 20,
   /** Longest text in one language, in UTF-16 code units: two lines on a phone, one sentence. */
@@ -31,11 +33,14 @@ export const siteNoticeLimits = {
   /** Longest a notice may be set for at once (`--until`); set it again to go on. */
   maxDays: 14,
   /**
-   * How long a notice is kept once it ended (a TTL policy on `expireAt`): a message written
-   * while it was shown names it, and may reach the functions days later (a queued flood, the
-   * SMTP account down). A message may name it only while it is shown, and namingGraceSeconds after.
+   * How long a notice is kept once it ended (a TTL policy on `expireAt`), and the history's
+   * period: the history page, the feeds and the app's status list the notices that ended in the
+   * last keepDays (contracts/known-problems.ts). A message written while it was shown names it,
+   * and may reach the functions days later (a queued flood, the SMTP account down). A message may
+   * name it only while it is shown, and namingGraceSeconds after. Nothing personal is in a
+   * notice: the operator writes it. config/retention.ts says the same (knownProblemDays).
    */
-  keepDays: 30,
+  keepDays: 90,
   /**
    * How long one instance of the read's function keeps the notice it read in memory: requests
    * that pass Hosting's CDN by (a query string, the function's own address) cost no database
@@ -50,6 +55,12 @@ export const siteNoticeLimits = {
    * same (Hosting's `**` rule would say no-cache); the emulator test reads it through Hosting.
    */
   cdnSeconds: 20,
+  /**
+   * How often an open page asks again while its tab is visible (the notice's read on Contact Us
+   * and the help centre, the history page's): with memorySeconds and cdnSeconds, an update is on
+   * an open page within a minute.
+   */
+  pageRefreshSeconds: 30,
   /**
    * How long after a notice ended (cleared, or its `until` passed) a message may still name it:
    * a page open then shows it until its next read, and a visitor may send the form a few minutes
@@ -75,6 +86,12 @@ export type SiteNotice = {
   updates: NoticeUpdate[];
   /** The part of the app it concerns (app-parts.ts), or null for the whole app. */
   part: AppPart | null;
+  /**
+   * The help articles it is shown on besides the help centre's home and Contact Us: the one it
+   * names (`help`) and those about its part (web/src/config/part-articles.ts, which the
+   * operator's command reads), so a page needs no list of them.
+   */
+  articles: string[];
 };
 
 /** What the read answers: the notice shown now, or none. */

@@ -4,7 +4,7 @@ import type { SiteScope } from './summary.js';
 
 // What the help report takes from the site's config (web/src/config: site.ts's origin, the help
 // page's address in each language, help.ts's topics), which the functions cannot import: the
-// functions' build writes it to lib/help-report/site-facts.json (scripts/write-help-site-facts.ts,
+// functions' build writes it to lib/help-report/site-facts.json (scripts/write-site-facts.ts,
 // from scripts/lib/help-report.ts, which `npm run help:report` reads the same way).
 
 export type HelpSiteFacts = {

@@ -16,6 +16,7 @@ const notice: SiteNotice = {
   state: 'investigating',
   updates: [],
   part: null,
+  articles: [],
 };
 
 /** A clock the test sets, and a reader that answers what the test holds and counts its reads. */

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isNameable, isShown, siteNoticeLimits, siteNoticePath, type SiteNotice } from '../contracts/site-notice.js';
 import { parseNoticeAnswer } from '../contracts/site-notice-check.js';
-import { answerNoticeRead, noticeCacheControl } from './read.js';
+import { answerNoticeRead, noticeCacheControl, type NoticeReads } from './read.js';
 import { changeProblems, noticeProblems } from './store.js';
 
 // The notice's contract, the checks the operator's command makes before it writes, and the
 // read the site makes, with the database's read passed in. The emulator suite runs the command
 // and the read end to end (tests/emulators/site-notice.test.ts).
-
-type FirebaseJson = { hosting: { headers: Array<{ source: string; headers: unknown }> } };
 
 const nowMs = Date.parse('2026-11-28T10:00:00Z');
 const hour = 60 * 60_000;
@@ -25,6 +22,7 @@ const notice: SiteNotice = {
   state: 'investigating',
   updates: [{ at: '2026-11-28T09:30:00.000Z', state: 'investigating', text: { en: 'Sign-in fails.', it: 'Accesso.' } }],
   part: null,
+  articles: ['app-not-working'],
 };
 const rules = { languages: ['en', 'it'], articles: ['app-not-working', 'reset-password'] };
 const input = { text: { en: 'Forecast late.', it: 'Previsioni in ritardo.' }, untilMs: null, help: null };
@@ -152,34 +150,49 @@ describe('what the command checks before it sets a notice', () => {
   });
 });
 
+/** The reads as the function's memory gives them: the notice shown now, and a history of it alone. */
+const reads = (shown: () => Promise<SiteNotice | null>): NoticeReads => ({
+  shown,
+  history: async () => {
+    const now = await shown();
+    return now ? [now] : [];
+  },
+  facts: () => Promise.reject(new Error('not needed for /api/notice')),
+  now: () => nowMs,
+});
+const answer = (method: string, shown: () => Promise<SiteNotice | null>) =>
+  answerNoticeRead(method, siteNoticePath, reads(shown));
+
 describe('the read', () => {
-  it('answers the notice as JSON, cached by the CDN alone, as firebase.json says for its address', async () => {
-    const answer = await answerNoticeRead('GET', () => Promise.resolve(notice));
-    expect(answer.status).toBe(200);
-    expect(parseNoticeAnswer(JSON.parse(answer.body))).toEqual(notice);
-    expect(answer.headers['Cache-Control']).toBe(`public, max-age=0, s-maxage=${String(siteNoticeLimits.cdnSeconds)}`);
-    expect(answer.headers['Cache-Control']).toBe(noticeCacheControl);
-    const hosting = (
-      JSON.parse(readFileSync(new URL('../../../firebase.json', import.meta.url), 'utf8')) as FirebaseJson
-    ).hosting;
-    const header = hosting.headers.find(({ source }) => source === siteNoticePath)?.headers;
-    expect(header).toEqual([{ key: 'Cache-Control', value: noticeCacheControl }]);
-    expect(answer.headers['Content-Type']).toBe('application/json; charset=utf-8');
-    expect(JSON.parse((await answerNoticeRead('GET', () => Promise.resolve(null))).body)).toEqual({ notice: null });
+  it('answers the notice as JSON, cached by the CDN alone', async () => {
+    const answered = await answer('GET', () => Promise.resolve(notice));
+    expect(answered.status).toBe(200);
+    expect(parseNoticeAnswer(JSON.parse(answered.body))).toEqual(notice);
+    expect(answered.headers['Cache-Control']).toBe(
+      `public, max-age=0, s-maxage=${String(siteNoticeLimits.cdnSeconds)}`,
+    );
+    expect(answered.headers['Cache-Control']).toBe(noticeCacheControl);
+    expect(answered.headers['Content-Type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse((await answer('GET', () => Promise.resolve(null))).body)).toEqual({ notice: null });
   });
 
   it('answers HEAD without a body, and refuses every other method', async () => {
-    expect(await answerNoticeRead('HEAD', () => Promise.resolve(notice))).toMatchObject({ status: 200, body: '' });
+    expect(await answer('HEAD', () => Promise.resolve(notice))).toMatchObject({ status: 200, body: '' });
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
-      expect(await answerNoticeRead(method, () => Promise.resolve(notice))).toMatchObject({
+      expect(await answer(method, () => Promise.resolve(notice))).toMatchObject({
         status: 405,
         headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' },
       });
     }
   });
 
-  it('answers 503, not cached, when the database cannot be read', async () => {
-    const answer = await answerNoticeRead('GET', () => Promise.reject(Object.assign(new Error('down'), { code: 14 })));
-    expect(answer).toMatchObject({ status: 503, headers: { 'Cache-Control': 'no-store' } });
+  it('answers 503, not cached, when the database cannot be read, and 404 for an address it has not', async () => {
+    const failed = await answer('GET', () => Promise.reject(Object.assign(new Error('down'), { code: 14 })));
+    expect(failed).toMatchObject({ status: 503, headers: { 'Cache-Control': 'no-store' } });
+    const other = await answerNoticeRead('GET', '/api/notices', {
+      ...reads(() => Promise.resolve(notice)),
+      facts: () => Promise.resolve({ origin: 'https://a.example', author: 'A', languages: {} }),
+    });
+    expect(other).toMatchObject({ status: 404, headers: { 'Cache-Control': 'no-store' } });
   });
 });

@@ -1,5 +1,6 @@
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { collections } from '../contracts/collections.js';
+import { mostNoticesRead } from '../contracts/known-problems.js';
 import type { AppPart } from '../contracts/app-parts.js';
 import { siteNoticeLimits, type NoticeState, type NoticeUpdate, type SiteNotice } from '../contracts/site-notice.js';
 import { isNoticeText, parseNotice } from '../contracts/site-notice-check.js';
@@ -28,6 +29,8 @@ export type NoticeInput = {
   help: string | null;
   part?: AppPart | null;
   state?: Exclude<NoticeState, 'resolved'>;
+  /** The help articles it is shown on (SiteNotice's `articles`); the one it names when not given. */
+  articles?: string[];
 };
 
 /** What the operator adds to the notice shown: a line per language and the state it puts it in. */
@@ -67,6 +70,8 @@ export function noticeProblems(input: NoticeInput, nowMs: number, { languages, a
       problems.push(`--until is more than ${String(siteNoticeLimits.maxDays)} days ahead; set it again to go on`);
   }
   if (input.help !== null && !articles.includes(input.help)) problems.push(`there is no help article ${input.help}`);
+  for (const article of input.articles ?? [])
+    if (!articles.includes(article)) problems.push(`there is no help article ${article}`);
   return problems;
 }
 
@@ -109,6 +114,7 @@ export async function setNotice(db: Firestore, input: NoticeInput, nowMs: number
     state,
     updates: [{ at: since, state, text: input.text }],
     part: input.part ?? null,
+    articles: input.articles ?? (input.help === null ? [] : [input.help]),
   };
   const before = await readCurrent(db);
   const batch = db.batch();
@@ -146,6 +152,27 @@ export async function clearNotice(db: Firestore, nowMs: number): Promise<SiteNot
   if (before) batch.set(notices.doc(before.id), endedFields(before, nowMs), { merge: true });
   await batch.commit();
   return before;
+}
+
+/**
+ * The notices of the history (siteNoticeLimits.keepDays): the ones that ended within it, and the
+ * one shown now, newest first, read from their own documents in one query of at most
+ * mostNoticesRead. Notices follow one another (each set ends the one before), so the newest
+ * mostNoticesRead hold every one of the period unless the operator set more than that in it.
+ * The TTL policy deletes a notice some time after its `expireAt`, so the period is kept here too.
+ */
+export async function readHistory(db: Firestore, nowMs: number): Promise<SiteNotice[]> {
+  const snapshot = await db
+    .collection(collections.siteNotices)
+    .orderBy('shownFrom', 'desc')
+    .limit(mostNoticesRead)
+    .get();
+  const fromMs = nowMs - siteNoticeLimits.keepDays * dayMs;
+  return snapshot.docs.flatMap((document) => {
+    const notice = parseNotice(document.data());
+    if (!notice || notice.id !== document.id || Date.parse(notice.since) > nowMs) return [];
+    return notice.until !== null && Date.parse(notice.until) < fromMs ? [] : [notice];
+  });
 }
 
 /**

@@ -15,11 +15,10 @@ export function helpArticlePath<Id extends HelpArticleId>(id: Id): `/help/${Id}`
 /**
  * The route table: every page of the site with an address of its own, once, but the help
  * articles. For each page its address (`path`; the not-found page has none), its module in
- * src/pages/ (without `.tsx`) and what its head says beyond its texts (`describesApp`: the page
- * presents the app, so its head carries the app's schema.org description; left out where false;
- * `headers`: the page is served with a header policy of its own, see `headerPolicyOf`;
- * `unlisted`: a page the app's links land on, which search engines are asked not to show
- * (`noindex`) and the sitemap leaves out). The head's texts are keyed by the same names
+ * src/pages/ (without `.tsx`) where it is not the address without its slash (`module`), and
+ * how it is served beyond its texts (`headers`: the page is served with a header policy of its
+ * own, see `headerPolicyOf`; `unlisted`: a page the app's links land on, which search engines
+ * are asked not to show (`noindex`) and the sitemap leaves out). The head's texts are keyed by the same names
  * (locales/{en,it}/meta.json).
  *
  * Every help article is a page of its own at `/help/<id>`, shown by one module, and matched by
@@ -28,25 +27,25 @@ export function helpArticlePath<Id extends HelpArticleId>(id: Id): `/help/${Id}`
  * head and the tests list every page, articles included, from config/site-pages.ts.
  */
 export const routeTable = {
-  home: { path: '/', module: 'home', describesApp: true },
-  features: { path: '/features', module: 'features', describesApp: true },
-  downloadApp: { path: '/download-app', module: 'download-app', describesApp: true },
-  pro: { path: '/pro', module: 'pro', describesApp: true },
-  support: { path: '/support', module: 'support' },
+  home: { path: '/', module: 'home' },
+  features: { path: '/features' },
+  downloadApp: { path: '/download-app' },
+  pro: { path: '/pro' },
+  support: { path: '/support' },
   privacy: { path: '/privacyAndPolicy', module: 'privacy' },
   terms: { path: '/termsAndConditions', module: 'terms' },
-  emailVerification: { path: '/email-verification', module: 'email-verification', unlisted: true },
-  partner: { path: '/partner', module: 'partner' },
-  account: { path: '/account', module: 'account', headers: 'sign-in' },
-  help: { path: '/help', module: 'help' },
-  accessibility: { path: '/accessibility', module: 'accessibility' },
+  emailVerification: { path: '/email-verification', unlisted: true },
+  partner: { path: '/partner' },
+  account: { path: '/account', headers: 'sign-in' },
+  help: { path: '/help' },
+  accessibility: { path: '/accessibility' },
+  knownProblems: { path: '/known-problems' },
   notFound: { path: null, module: 'not-found' },
 } as const satisfies Record<
   string,
   {
     path: `/${string}` | null;
-    module: string;
-    describesApp?: true;
+    module?: string;
     headers?: Exclude<HeaderPolicy, 'site'>;
     unlisted?: true;
   }
@@ -100,18 +99,20 @@ export function pathOf<Name extends RouteName>(name: Name): PathOf<Name> {
   ) as PathOf<Name>;
 }
 
+/** A table page's module: its own, or its address without the slash (`/features`: `features`). */
+function tableModule(route: (typeof routeTable)[TablePage]): string {
+  return 'module' in route ? route.module : route.path.slice(1);
+}
+
 /** A page's module in src/pages/, without `.tsx`. */
 export function moduleOf(name: PageName): string {
-  return isHelpArticle(name) ? helpArticleModule : routeTable[name].module;
+  return isHelpArticle(name) ? helpArticleModule : tableModule(routeTable[name]);
 }
 
 /** Every page module, once (the help articles' included). */
 export const pageModuleNames: readonly string[] = [
-  ...new Set([...Object.values(routeTable).map((route) => route.module), helpArticleModule]),
+  ...new Set([...Object.values(routeTable).map(tableModule), helpArticleModule]),
 ];
-
-/** How many page templates (modules) the site has, the not-found page's included. */
-export const pageTemplateCount = pageModuleNames.length;
 
 /**
  * The security headers a page is served with (firebase.json): `site`, the strict policy of

@@ -51,6 +51,14 @@ export const retention = {
    * the searches made often enough to be shown and the articles read before writing.
    */
   helpReportMonths: 12, // EXAMPLE
+  /**
+   * A known-problem notice and its updates, after it ended: the history page, the feeds and the
+   * app's status list them this long, then the TTL policy deletes them (the contract's
+   * `siteNoticeLimits.keepDays`, checked by a unit test). Not personal data: the operator writes
+   * every word, and nothing a visitor sent is in them, so the privacy policy does not list them
+   * (and `retentionValues`, the privacy policy's, leaves it out: the help texts fill it in).
+   */
+  knownProblemDays: 90,
   /** Accounting records of the income from Pro purchases (Italian law: 10 years). */
   accountingYears: 10, // EXAMPLE
 } as const;

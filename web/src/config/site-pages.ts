@@ -3,7 +3,7 @@
 // (config/paths.ts matches an article's address by its pattern), so the list of articles
 // weighs on no first visit.
 import { helpArticleIds } from './help.ts';
-import { helpArticlePath, paths, type PathOf, type RouteName } from './paths.ts';
+import { helpArticlePath, pageModuleNames, paths, type PathOf, type RouteName } from './paths.ts';
 
 /** Each page's address: `everyPath.features` is `/features`, `everyPath['help/cancel-pro']` `/help/cancel-pro`. */
 export const everyPath = {
@@ -13,3 +13,6 @@ export const everyPath = {
 
 /** Every page with an address, in the route table's order, then the articles'. */
 export const routeNames = Object.keys(everyPath) as RouteName[];
+
+/** How many page templates (modules) the site has, the not-found page's included. */
+export const pageTemplateCount = pageModuleNames.length;

@@ -17,7 +17,8 @@ type DeferredNamespace =
   | 'footer'
   | 'helpQuestion'
   | 'outbox'
-  | 'helpCopy';
+  | 'helpCopy'
+  | 'knownProblemsPage';
 
 /**
  * A namespace whose texts travel with the pages that use them rather than in the first bundle.

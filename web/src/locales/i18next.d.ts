@@ -7,6 +7,7 @@ import type enFooter from './en/footer.json';
 import type { HelpTexts } from './help';
 import type enHelpQuestion from './en/help-question.json';
 import type enHelpCopy from './en/help-copy.json';
+import type enKnownProblemsPage from './en/known-problems-page.json';
 import type { HelpArticleId } from '../config/help';
 import type { Article } from './articles';
 import type enLegal from './en/legal.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       help: HelpTexts;
       helpQuestion: typeof enHelpQuestion;
       helpCopy: typeof enHelpCopy;
+      knownProblemsPage: typeof enKnownProblemsPage;
       legal: FactsChosen<typeof enLegal>;
       members: typeof enMembers;
       meta: typeof enMeta;

@@ -5,7 +5,7 @@
 import { forecastDays, plans } from '../config/constants';
 import { isHelpArticleId } from '../config/help';
 import { languages, type Language } from '../config/languages';
-import { helpArticleOf, isHelpArticle, isUnlisted, routeTable } from '../config/paths';
+import { helpArticleOf, isHelpArticle, isUnlisted } from '../config/paths';
 import { site } from '../config/site';
 import { helpTexts } from '../locales/help';
 import { fillHelpText, helpTextsIn } from '../locales/help-text';
@@ -27,10 +27,11 @@ const articleSummaries: Readonly<Record<Language, Readonly<Record<string, { summ
   it: asBuilt(itHelp).articles,
 };
 
-/** The pages that present the app itself, and so carry its schema.org description. */
-export const appPages: ReadonlySet<Page> = new Set(
-  (Object.keys(routeTable) as Array<keyof typeof routeTable>).filter((page) => 'describesApp' in routeTable[page]),
-);
+/**
+ * The pages that present the app itself, and so carry its schema.org description: listed here,
+ * where the head is made, rather than in the route table, which every page's start-up carries.
+ */
+export const appPages: ReadonlySet<Page> = new Set<Page>(['home', 'features', 'downloadApp', 'pro']);
 
 type Offer = {
   '@type': 'Offer';

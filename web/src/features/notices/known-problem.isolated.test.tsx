@@ -17,6 +17,7 @@ const notice: SiteNotice = {
   state: 'investigating',
   updates: [],
   part: null,
+  articles: ['app-not-working'],
 };
 
 function answer(body: unknown) {
@@ -55,12 +56,18 @@ describe('the known problem', () => {
     expect(await screen.findByText(notice.text.en ?? '')).toBeTruthy();
     named.unmount();
     // The same article, with a notice that names another.
-    const read = answer({ notice: { ...notice, help: 'reset-password' } });
+    const read = answer({ notice: { ...notice, help: 'reset-password', articles: ['reset-password'] } });
     const other = renderSite('/help/app-not-working');
     await waitFor(() => expect(box(other.container)).toBeTruthy());
     await waitFor(() => expect(read).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(box(other.container)?.childElementCount).toBe(0);
+    other.unmount();
+    // A notice about the forecast, on an article about it that it does not name.
+    answer({ notice: { ...notice, help: null, part: 'forecast', articles: ['marine-forecast'] } });
+    const part = renderSite('/help/marine-forecast');
+    expect(await screen.findByText(notice.text.en ?? '')).toBeTruthy();
+    part.unmount();
   });
 
   it('shows nothing, and takes no room, without a notice, with one whose time ended, or with an answer not in its shape', async () => {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { siteNoticePath } from '@contracts/site-notice';
+import { siteNoticeLimits, siteNoticePath } from '@contracts/site-notice';
 import { nextTask } from '../../utils/next-task';
 
 // The known-problem notice's read, as this page makes it (contracts/site-notice.ts): once a
@@ -15,7 +15,7 @@ import { nextTask } from '../../utils/next-task';
 // notice (known-problem-box.tsx).
 
 /** How often an open page asks again. */
-export const noticeRefreshMs = 30_000;
+export const noticeRefreshMs = siteNoticeLimits.pageRefreshSeconds * 1000;
 
 /** The read's answer: `notice` as it came (checked where it is shown), or null for none. */
 let current: unknown = null;
