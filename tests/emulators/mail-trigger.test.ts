@@ -384,7 +384,8 @@ describe('messages written while a known problem is shown', () => {
       for (const [index, mail] of mails.entries()) {
         expect(mail.subject).toBe(`[Known problem] ${text}`);
         expect(mail.text?.split('\n')[0]).toBe(
-          `Known problem: "${text}" (notice ${notice.id}, shown from ${notice.since.slice(0, 16).replace('T', ' ')} UTC).`,
+          `Known problem: "${text}" (notice ${notice.id}, shown from ${notice.since.slice(0, 16).replace('T', ' ')} UTC).` +
+            ` Its updates: ${site.origin}/known-problems?notice=${notice.id}`,
         );
         expect(mail.inReplyTo).toBe(root);
         expect(mail.references).toBe(root);

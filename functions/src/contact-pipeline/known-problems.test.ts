@@ -22,31 +22,38 @@ const notice: SiteNotice = {
   articles: [],
 };
 const kept = new Map([[notice.id, notice]]);
-const named = { id: notice.id, text: notice.text.en, since: notice.since };
+const pageOf = (id: string) => `https://site.example/known-problems?notice=${id}`;
+const named = { id: notice.id, text: notice.text.en, since: notice.since, page: pageOf(notice.id) };
 
 describe('the known problem a message names', () => {
   it('is the notice, with its English text, for a message written while it was shown or within the grace', () => {
     for (const writtenMs of [sinceMs, sinceMs + minute, untilMs, untilMs + graceMs - 1]) {
-      expect(knownProblemsOf([{ id: notice.id, writtenMs }], kept).get(notice.id), String(writtenMs)).toEqual(named);
+      expect(knownProblemsOf([{ id: notice.id, writtenMs }], kept, pageOf).get(notice.id), String(writtenMs)).toEqual(
+        named,
+      );
     }
   });
 
   it('is none for a message written before the notice began or once the grace was over', () => {
     for (const writtenMs of [sinceMs - 1, untilMs + graceMs, untilMs + 24 * 60 * minute]) {
-      expect(knownProblemsOf([{ id: notice.id, writtenMs }], kept).has(notice.id), String(writtenMs)).toBe(false);
+      expect(knownProblemsOf([{ id: notice.id, writtenMs }], kept, pageOf).has(notice.id), String(writtenMs)).toBe(
+        false,
+      );
     }
   });
 
   it('has no end for a notice shown until cleared', () => {
     const open = new Map([[notice.id, { ...notice, until: null }]]);
     expect(
-      knownProblemsOf([{ id: notice.id, writtenMs: untilMs + 30 * 24 * 60 * minute }], open).get(notice.id),
+      knownProblemsOf([{ id: notice.id, writtenMs: untilMs + 30 * 24 * 60 * minute }], open, pageOf).get(notice.id),
     ).toEqual(named);
   });
 
   it('takes a bare id, or a message without its time, as named; a notice no longer kept by its id alone', () => {
-    expect(knownProblemsOf([notice.id, { id: notice.id }], kept).get(notice.id)).toEqual(named);
+    expect(knownProblemsOf([notice.id, { id: notice.id }], kept, pageOf).get(notice.id)).toEqual(named);
     const gone = 'Nw4kR8s2MjUx92LqSx4w';
-    expect(knownProblemsOf([{ id: gone, writtenMs: untilMs + 60 * minute }], kept).get(gone)).toEqual({ id: gone });
+    expect(knownProblemsOf([{ id: gone, writtenMs: untilMs + 60 * minute }], kept, pageOf).get(gone)).toEqual({
+      id: gone,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import { isNameable, type SiteNotice } from '../contracts/site-notice.js';
+import { noticePage, readNoticeFacts } from '../site-notice/site-facts.js';
 import { readNotices } from '../site-notice/store.js';
 import type { KnownProblem } from './render-email.js';
 
@@ -28,13 +29,18 @@ export async function readKnownProblems(
   named: readonly NamedNotice[],
 ): Promise<Map<string, KnownProblem>> {
   const ids = named.map((naming) => (typeof naming === 'string' ? naming : naming.id));
-  return knownProblemsOf(named, await readNotices(db, ids));
+  const [kept, facts] = await Promise.all([readNotices(db, ids), readNoticeFacts()]);
+  return knownProblemsOf(named, kept, (id) => noticePage(facts, 'en', id));
 }
 
-/** What readKnownProblems answers, given the notices kept under the ids named. */
+/**
+ * What readKnownProblems answers, given the notices kept under the ids named and where a
+ * notice's own page is (in English, the team's language).
+ */
 export function knownProblemsOf(
   named: readonly NamedNotice[],
   kept: ReadonlyMap<string, SiteNotice>,
+  pageOf: (id: string) => string,
 ): Map<string, KnownProblem> {
   const problems = new Map<string, KnownProblem>();
   for (const naming of named) {
@@ -43,7 +49,7 @@ export function knownProblemsOf(
     // A notice no longer kept cannot be checked: the rules did, when the message was written.
     if (notice && writtenMs !== undefined && !isNameable(notice, writtenMs)) continue;
     const text = notice ? (notice.text.en ?? Object.values(notice.text)[0]) : undefined;
-    problems.set(id, notice && text ? { id, text, since: notice.since } : { id });
+    problems.set(id, notice && text ? { id, text, since: notice.since, page: pageOf(id) } : { id });
   }
   return problems;
 }

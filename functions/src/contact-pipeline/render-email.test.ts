@@ -513,6 +513,9 @@ describe('a message written while a known problem was shown', () => {
       'Known problem: "Sign-in fails on Android 15 <b>since</b> 9:00" (notice Nw4kR8s2MjUx92LqSx4w, shown from 2026-11-28 09:00 UTC).';
     expect(knownProblemLine(problem)).toBe(line);
     expect(first.text.split('\n')[0]).toBe(line);
+    // With its page on the site, where its updates are.
+    const page = `https://fishingapp.example.com/known-problems?notice=${noticeId}`;
+    expect(knownProblemLine({ ...problem, page })).toBe(`${line} Its updates: ${page}`);
     const body = first.html.slice(first.html.indexOf('<body'));
     expect(body).toMatch(
       /^<body[^>]*>\n<div[^>]*>\n<p[^>]*><strong>Known problem: &#34;Sign-in fails on Android 15 &#60;b&#62;since/,

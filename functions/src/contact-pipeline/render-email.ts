@@ -20,15 +20,18 @@ export const maxSubjectLength = 300;
 const platformNames: Record<Platform, string> = { android: 'Android', ios: 'iOS', other: 'Other' };
 /**
  * The known-problem notice a message names (its `notice`, site-notice.ts), as its email and a
- * digest show it: its id, and its text and start while the notice is kept (they are gone
- * siteNoticeLimits.keepDays after it ended).
+ * digest show it: its id, and its text, start and page on the site (its updates, in the team's
+ * language) while the notice is kept (they are gone siteNoticeLimits.keepDays after it ended).
  */
-export type KnownProblem = { id: string; text?: string; since?: string };
+export type KnownProblem = { id: string; text?: string; since?: string; page?: string };
 
 /** The one line that names a notice, first in every email about it and above its messages in a digest. */
-export function knownProblemLine({ id, text, since }: KnownProblem): string {
+export function knownProblemLine({ id, text, since, page }: KnownProblem): string {
   const shown = since ? `, shown from ${since.slice(0, 16).replace('T', ' ')} UTC` : '';
-  return text ? `Known problem: "${text}" (notice ${id}${shown}).` : `Known problem: notice ${id}, no longer kept.`;
+  const updates = page ? ` Its updates: ${page}` : '';
+  return text
+    ? `Known problem: "${text}" (notice ${id}${shown}).${updates}`
+    : `Known problem: notice ${id}, no longer kept.`;
 }
 
 /**
