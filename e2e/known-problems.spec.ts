@@ -127,8 +127,8 @@ for (const language of languages) {
         await expect(link).toBeVisible();
         // Tab from the top of the page to the notice's link, then on to the problem's own page.
         await page.locator('body').focus();
-        const focused = page.locator(':focus');
-        for (let tab = 0; tab < 60 && (await focused.textContent()) !== current.text[language]; tab++)
+        const focusedText = () => page.evaluate('document.activeElement ? document.activeElement.textContent : ""');
+        for (let tab = 0; tab < 60 && (await focusedText()) !== current.text[language]; tab++)
           await page.keyboard.press('Tab');
         await expect(link).toBeFocused();
         await page.keyboard.press('Enter');
@@ -148,7 +148,7 @@ for (const language of languages) {
       async ({ page }) => {
         await answerHistory(page, { days: 90, notices: [] });
         await open(page, history);
-        await expect(page.getByText((words.page.none ?? '').split(':')[0] ?? '')).toBeVisible();
+        await expect(page.getByText((words.page.none ?? '').split('{{')[0] ?? '')).toBeVisible();
         await open(page, `${history}?notice=Zzz0000000000000000z`);
         await expect(page.getByText((words.page.notFound ?? '').split('{{')[0] ?? '')).toBeVisible();
         await expectNoAxeViolations(page);

@@ -122,13 +122,43 @@ test(
         expect(mail.references).toEqual([root]);
         const documentId = /Document: Mail\/(\S+)/.exec(mail.text)?.[1] ?? '';
         expect(references).toContain(referenceFor(documentId));
+        // Its page of updates on the site, for the team.
+        expect(mail.text.split('\n')[0]).toMatch(/ Its updates: \S+\/known-problems\?notice=[A-Za-z0-9]{20}$/);
       }
+
+      // An update: the page open in English since the start shows it within a minute, and the
+      // history lists the notice with both lines, newest first (its read is a few seconds old).
+      const updated: Record<Language, string> = {
+        en: `The cause is found; a fix is on its way (${token})`,
+        it: `La causa è stata trovata; la correzione è in arrivo (${token})`,
+      };
+      const update = await runNotice(
+        'update',
+        '--state',
+        'identified',
+        '--en',
+        updated.en,
+        '--it',
+        updated.it,
+        '--yes',
+      );
+      expect(update.code, update.stderr).toBe(0);
+      await askedAgainUntil(openPages.en, box(openPages.en).locator('p'), updated.en);
+      await expect(async () => {
+        await open(page, localizedPath(paths.knownProblems, language));
+        const updates = page.getByRole('article', { name: texts[language] }).getByRole('listitem');
+        await expect(updates).toHaveCount(2, { timeout: 2_000 });
+        await expect(updates.first()).toContainText(updated[language], { timeout: 2_000 });
+      }).toPass({ timeout: (siteNoticeLimits.memorySeconds + 20) * 1000 });
+      await expectNoAxeViolations(page);
+      await open(page, localizedPath(paths.support, language));
+      await expect(box(page).locator('p')).toHaveText(updated[language]);
     } finally {
       const clear = await runNotice('clear', '--yes');
       expect(clear.code, clear.stderr).toBe(0);
     }
-    // The pages still open (the English one since the start, the Italian one since the last
-    // message) take it down within a minute, and nothing is left in its place.
+    // The pages still open (the English one since the start, the Italian one since the update)
+    // take it down within a minute, and nothing is left in its place.
     await Promise.all(languages.map((shownIn) => askedAgainUntil(openPages[shownIn], box(openPages[shownIn]), '')));
     for (const shownIn of languages) await expectNoAxeViolations(openPages[shownIn]);
     await otherContext.close();
