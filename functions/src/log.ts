@@ -51,6 +51,8 @@ const events = {
   exportFailingToday: ['error', 'Data export refused: it failed too often today for this member'],
   // The site's read of the known-problem notice (site-notice/read.ts).
   noticeUnread: ['error', 'Site notice could not be read'],
+  // What the build wrote of the site's config for the notices (site-notice/site-facts.ts).
+  noticeFactsUnread: ['error', 'Site facts for the known problems could not be read'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type LogEvent = keyof typeof events;

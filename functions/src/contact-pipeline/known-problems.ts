@@ -2,6 +2,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import { isNameable, type SiteNotice } from '../contracts/site-notice.js';
 import { noticePage, readNoticeFacts } from '../site-notice/site-facts.js';
 import { readNotices } from '../site-notice/store.js';
+import { errorCodes, logEvent } from '../log.js';
 import type { KnownProblem } from './render-email.js';
 
 // The known-problem notices that messages name (their `notice`), as the team's emails show
@@ -29,8 +30,22 @@ export async function readKnownProblems(
   named: readonly NamedNotice[],
 ): Promise<Map<string, KnownProblem>> {
   const ids = named.map((naming) => (typeof naming === 'string' ? naming : naming.id));
-  const [kept, facts] = await Promise.all([readNotices(db, ids), readNoticeFacts()]);
-  return knownProblemsOf(named, kept, (id) => noticePage(facts, 'en', id));
+  const [kept, pageOf] = await Promise.all([readNotices(db, ids), noticePageOf()]);
+  return knownProblemsOf(named, kept, pageOf);
+}
+
+/**
+ * A notice's page on the site, in English, from what the build wrote of the site's config; none
+ * when that cannot be read (logged): the email goes without the link.
+ */
+async function noticePageOf(): Promise<((id: string) => string) | undefined> {
+  try {
+    const facts = await readNoticeFacts();
+    return (id) => noticePage(facts, 'en', id);
+  } catch (error) {
+    logEvent('noticeFactsUnread', errorCodes(error));
+    return undefined;
+  }
 }
 
 /**
@@ -40,7 +55,7 @@ export async function readKnownProblems(
 export function knownProblemsOf(
   named: readonly NamedNotice[],
   kept: ReadonlyMap<string, SiteNotice>,
-  pageOf: (id: string) => string,
+  pageOf?: (id: string) => string,
 ): Map<string, KnownProblem> {
   const problems = new Map<string, KnownProblem>();
   for (const naming of named) {
@@ -49,7 +64,8 @@ export function knownProblemsOf(
     // A notice no longer kept cannot be checked: the rules did, when the message was written.
     if (notice && writtenMs !== undefined && !isNameable(notice, writtenMs)) continue;
     const text = notice ? (notice.text.en ?? Object.values(notice.text)[0]) : undefined;
-    problems.set(id, notice && text ? { id, text, since: notice.since, page: pageOf(id) } : { id });
+    const page = pageOf?.(id);
+    problems.set(id, notice && text ? { id, text, since: notice.since, ...(page ? { page } : {}) } : { id });
   }
   return problems;
 }
