@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { feedFile, knownProblemsPaths, type KnownProblemsAnswer } from '../functions/src/contracts/known-problems.ts';
-import { siteNoticePath, type SiteNotice } from '../functions/src/contracts/site-notice.ts';
+import { siteNoticePath } from '../functions/src/contracts/site-notice.ts';
 import { localizedPath } from '../web/src/config/paths.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { keepScreenshot } from './support/screenshots.ts';
+import { noticeHistory } from '../tests/support/notice-history.ts';
 import { headings } from './support/texts.ts';
 import { languages, locales, open, paths, projectFor, type Language } from './support/site.ts';
 
@@ -33,37 +34,8 @@ const texts = Object.fromEntries(
   ]),
 ) as Record<Language, PageTexts>;
 
-const hour = 3_600_000;
-const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * hour).toISOString();
-const current: SiteNotice = {
-  id: 'Cur0000000000000000a',
-  text: { en: 'Fixed; we are watching.', it: 'Risolto; stiamo controllando.' },
-  since: at(5),
-  until: null,
-  help: null,
-  state: 'monitoring',
-  part: 'catches',
-  articles: ['log-a-catch'],
-  updates: [
-    { at: at(5), state: 'investigating', text: { en: 'Catches do not sync.', it: 'Le catture non si sincronizzano.' } },
-    { at: at(3), state: 'identified', text: { en: 'The cause is <b>found</b>.', it: 'La causa è <b>trovata</b>.' } },
-    { at: at(1), state: 'monitoring', text: { en: 'Fixed; we are watching.', it: 'Risolto; stiamo controllando.' } },
-  ],
-};
-const resolved: SiteNotice = {
-  id: 'Old0000000000000000b',
-  text: { en: 'All fixed.', it: 'Tutto risolto.' },
-  since: at(48),
-  until: at(40),
-  help: null,
-  state: 'resolved',
-  part: null,
-  articles: [],
-  updates: [
-    { at: at(48), state: 'investigating', text: { en: 'The map is blank.', it: 'La mappa è vuota.' } },
-    { at: at(40), state: 'resolved', text: { en: 'All fixed.', it: 'Tutto risolto.' } },
-  ],
-};
+// Shown now, timed back from the test's start.
+const { current, resolved } = noticeHistory(Date.now());
 
 /** Answers the history page's read (and the notice's, with the one shown now). */
 async function answerHistory(page: Page, answer: KnownProblemsAnswer) {

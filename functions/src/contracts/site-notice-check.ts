@@ -85,6 +85,14 @@ function parseLife(
   return { state: now, updates: kept, part: part ?? null };
 }
 
+/**
+ * A notice's updates, as the history and the feeds show them: one set before updates were kept
+ * has one, its own text at its start.
+ */
+export function updatesOf(notice: SiteNotice): NoticeUpdate[] {
+  return notice.updates.length > 0 ? notice.updates : [{ at: notice.since, state: notice.state, text: notice.text }];
+}
+
 /** Reads an answer of the notice's read; anything else is no notice. */
 export function parseNoticeAnswer(data: unknown): SiteNotice | null {
   return typeof data === 'object' && data !== null && 'notice' in data ? parseNotice(data.notice) : null;

@@ -1,5 +1,6 @@
 // A known problem, said on the site before anglers write (Contact Us, the help centre's home
-// and the article it names show it): the contract between the operator's command
+// and the articles it lists show it; the history page, the feeds and the app's status keep it,
+// contracts/known-problems.ts): the contract between the operator's command
 // (scripts/notice.ts), the store and the read the site makes (functions/src/site-notice/),
 // the pages that show it (web/src/features/notices/) and the contact message that says it was
 // shown. One notice at a time, plain text in every language the site has, short. Its check is

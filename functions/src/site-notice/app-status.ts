@@ -1,6 +1,6 @@
 import { partsStatus, type AppStatus } from '../contracts/app-status.js';
 import { isShown, type SiteNotice } from '../contracts/site-notice.js';
-import { updatesOf } from './feed.js';
+import { updatesOf } from '../contracts/site-notice-check.js';
 import { noticePage, perLanguage, type NoticeSiteFacts } from './site-facts.js';
 
 // The app's status, version 1 (contracts/known-problems.ts, appStatusSchema), made from the

@@ -1,4 +1,5 @@
-import type { NoticeUpdate, SiteNotice } from '../contracts/site-notice.js';
+import type { SiteNotice } from '../contracts/site-notice.js';
+import { updatesOf } from '../contracts/site-notice-check.js';
 import { noticePage, type NoticeSiteFacts } from './site-facts.js';
 
 // The known problems as an Atom feed (RFC 4287) in one language: every update of every notice
@@ -15,11 +16,6 @@ export function xmlText(value: string): string {
   return value
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
     .replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
-
-/** A notice's updates; one set before updates were kept is one update, its text at its start. */
-export function updatesOf(notice: SiteNotice): NoticeUpdate[] {
-  return notice.updates.length > 0 ? notice.updates : [{ at: notice.since, state: notice.state, text: notice.text }];
 }
 
 /** A line in the language, or the first language's when it has none. */

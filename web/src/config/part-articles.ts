@@ -1,10 +1,10 @@
-import type { HelpArticleId } from './help.ts';
+import { helpTopicArticles, type HelpArticleId } from './help.ts';
 
 /**
  * The articles about each part of the app a known-problem notice can name (the contract's list,
  * functions/src/contracts/app-parts.ts: a unit test holds the keys to it). A notice about a part
- * is shown on its articles too, beside the one it names. Only the notice's box reads it (it
- * comes with a notice to show), so no page carries it otherwise.
+ * is shown on its articles too, beside the one it names: the operator's command writes them into
+ * the notice (scripts/lib/notice.ts), so no page carries this list.
  */
 export const partArticles = {
   catches: ['log-a-catch', 'make-a-catch-private', 'catch-location-private', 'export-catches'],
@@ -21,20 +21,6 @@ export const partArticles = {
     'payment-failed',
     'charged-after-cancelling',
   ],
-  community: [
-    'follow-anglers',
-    'profile-visibility',
-    'private-profile',
-    'edit-or-delete-posts',
-    'notifications',
-    'block-or-report',
-  ],
+  // The help centre's topic of members and sharing is the community.
+  community: helpTopicArticles.community,
 } as const satisfies Record<string, readonly HelpArticleId[]>;
-
-/** Whether an article is about a part of the app (`part` as a notice names it). */
-export function isArticleOfPart(article: string, part: string): boolean {
-  return (
-    Object.hasOwn(partArticles, part) &&
-    (partArticles[part as keyof typeof partArticles] as readonly string[]).includes(article)
-  );
-}

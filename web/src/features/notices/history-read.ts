@@ -10,7 +10,10 @@ import type { SiteNotice } from '@contracts/site-notice';
 // script part, which every page that shows a notice loads: the page shares no smaller part with
 // them. A read that fails after one that worked keeps what is shown.
 
-/** A notice as the page lists it: `now` when it is shown now (not resolved, its time not ended). */
+/**
+ * A notice as the page lists it: with its updates (one, its own text, for a notice set before
+ * they were kept), and `now` when it is shown now (not resolved, its time not ended).
+ */
 export type ListedNotice = SiteNotice & { now: boolean };
 
 export type HistoryRead =
@@ -20,7 +23,7 @@ export type HistoryRead =
 const loadBox = () => import('./known-problem').then(({ loadKnownProblemBox }) => loadKnownProblemBox());
 
 async function readHistory(): Promise<{ notices: ListedNotice[]; days: number }> {
-  const [response, { parseNotice, isShown }] = await Promise.all([
+  const [response, { parseNotice, isShown, updatesOf }] = await Promise.all([
     fetch(knownProblemsPaths.history, { headers: { Accept: 'application/json' } }),
     loadBox(),
   ]);
@@ -30,7 +33,9 @@ async function readHistory(): Promise<{ notices: ListedNotice[]; days: number }>
   const readAt = Date.now();
   const notices = listed.flatMap((value) => {
     const notice = parseNotice(value);
-    return notice ? [{ ...notice, now: notice.state !== 'resolved' && isShown(notice, readAt) }] : [];
+    return notice
+      ? [{ ...notice, updates: updatesOf(notice), now: notice.state !== 'resolved' && isShown(notice, readAt) }]
+      : [];
   });
   const days = typeof answer?.days === 'number' && Number.isInteger(answer.days) ? answer.days : 0;
   return { notices, days };

@@ -2,7 +2,6 @@ import { useEffect, useId, useSyncExternalStore, type ReactElement, type ReactNo
 import { Trans } from 'react-i18next';
 import { Link } from 'wouter';
 import { feedFile, noticeAddress } from '@contracts/known-problems';
-import type { NoticeUpdate } from '@contracts/site-notice';
 import { defaultLanguage, type Language } from '../../config/languages';
 import { helpArticlePath, localizedPath, paths } from '../../config/paths';
 import { site } from '../../config/site';
@@ -23,10 +22,6 @@ function Line({ text, language }: { text: Record<string, string>; language: Lang
   return own === undefined ? <span lang={defaultLanguage}>{text[defaultLanguage]}</span> : <>{own}</>;
 }
 
-/** A notice's updates; one set before updates were kept is one, its own text at its start. */
-const updatesOf = (notice: ListedNotice): NoticeUpdate[] =>
-  notice.updates.length > 0 ? notice.updates : [{ at: notice.since, state: notice.state, text: notice.text }];
-
 function When({ at, language }: { at: string; language: Language }) {
   return (
     <time dateTime={at}>
@@ -40,7 +35,7 @@ function Notice({ notice, alone }: { notice: ListedNotice; alone: boolean }) {
   const { t } = useKnownProblemsPageTexts();
   const language = useLanguage();
   const headingId = useId();
-  const updates = updatesOf(notice);
+  const { updates } = notice;
   const Heading = alone ? 'h2' : 'h3';
   return (
     <article

@@ -10,7 +10,7 @@ import './known-problem-box.css';
 
 // What the history page checks and sorts the notices it lists with: it loads this part for them
 // (features/notices/history-read.ts).
-export { parseNotice } from '@contracts/site-notice-check';
+export { parseNotice, updatesOf } from '@contracts/site-notice-check';
 export { isShown, siteNoticeLimits } from '@contracts/site-notice';
 
 /**
